@@ -49,4 +49,14 @@ mod tests {
             "first\nfirst\nfirst\nsecond\nfirst\nfirst\nfirst\nsecond\n"
         );
     }
+
+    #[test]
+    fn whole_pile_when_m_at_least_n() {
+        assert_eq!(solve("3\n1 1\n5 9\n1000 1000\n"), "first\nfirst\nfirst\n");
+    }
+
+    #[test]
+    fn crlf_and_blank_lines() {
+        assert_eq!(solve("2\r\n\r\n1000 999 \r\n 3\t1\r\n"), "second\nfirst\n");
+    }
 }

@@ -1,0 +1,156 @@
+//! The command line: clap derive definitions.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// A judge for single-file game-theory solutions: compiles each like an online judge, runs it on every
+/// test under real time, memory and output limits, and reports verdicts, diffs and timings.
+///
+/// With no command, grades every problem (the same as `harness run`).
+#[derive(Debug, Parser)]
+#[command(name = "harness", version, args_conflicts_with_subcommands = true, after_help = EXIT_CODES)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    #[command(flatten)]
+    pub run: RunArgs,
+
+    /// The workspace root (default: the nearest folder above the current one with problems/ and Cargo.toml).
+    #[arg(long, global = true, value_name = "DIR")]
+    pub root: Option<PathBuf>,
+}
+
+pub const EXIT_CODES: &str =
+    "Exit status: 0 every test accepted; 1 some test not accepted (or a problem in error); \
+2 usage or setup error (bad problem.toml, unknown id, .in without .out, unreadable file).";
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Grade solutions against their test data (the default command).
+    Run(RunArgs),
+    /// List the problems: judge, limits, checker, number of tests.
+    List,
+    /// (Re)generate test data from problems/<id>/tests.toml; with --check, verify the committed data instead.
+    Gen(GenArgs),
+    /// Cross-check a solution against the brute force on random small inputs, smallest first.
+    Stress(StressArgs),
+}
+
+#[derive(Debug, Args, Default)]
+pub struct RunArgs {
+    /// Problems to grade (default: all).
+    #[arg(value_name = "ID")]
+    pub ids: Vec<String>,
+
+    /// Tests run in parallel (default: the number of available cores).
+    #[arg(short = 'j', long = "jobs", value_name = "N")]
+    pub jobs: Option<usize>,
+
+    /// Only tests whose name matches this glob (`*` and `?`), e.g. 'rand-*'.
+    #[arg(long = "test", value_name = "GLOB")]
+    pub test: Option<String>,
+
+    /// Multiply every time limit, for machines slower than the judge.
+    #[arg(long, value_name = "F", default_value_t = 1.0)]
+    pub time_scale: f64,
+
+    /// Report format on stdout.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+
+    /// When to colour the human report.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+
+    /// Leave out the diffs of wrong answers.
+    #[arg(long)]
+    pub no_diff: bool,
+
+    /// List every test, not only failures.
+    #[arg(short, long)]
+    pub verbose: bool,
+
+    /// Output limit per test in MiB; more is OLE.
+    #[arg(long, value_name = "MIB", default_value_t = 64)]
+    pub output_limit_mb: u64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum Format {
+    #[default]
+    Human,
+    Json,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum ColorChoice {
+    /// Colour on a terminal, unless NO_COLOR is set or TERM is dumb.
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Debug, Args)]
+pub struct GenArgs {
+    /// Problems whose data to generate (default: all that have a tests.toml).
+    #[arg(value_name = "ID")]
+    pub ids: Vec<String>,
+
+    /// Verify that the committed data is exactly what tests.toml generates; write nothing.
+    #[arg(long)]
+    pub check: bool,
+
+    /// Programs run in parallel (default: the number of available cores).
+    #[arg(short = 'j', long = "jobs", value_name = "N")]
+    pub jobs: Option<usize>,
+}
+
+#[derive(Debug, Args)]
+pub struct StressArgs {
+    /// The problem to stress.
+    #[arg(value_name = "ID")]
+    pub id: String,
+
+    /// Number of random inputs (`gen small SEED` for consecutive seeds).
+    #[arg(long, default_value_t = 1000)]
+    pub cases: u64,
+
+    /// The first seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+
+    /// Add the smallest disagreeing input to the data as stress-SEED (never overwrites a file).
+    #[arg(long)]
+    pub save: bool,
+
+    /// Programs run in parallel (default: the number of available cores).
+    #[arg(short = 'j', long = "jobs", value_name = "N")]
+    pub jobs: Option<usize>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn cli_definition_is_valid() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn bare_ids_mean_run() {
+        let cli = Cli::try_parse_from(["harness", "hdu1846", "-j", "2"]).unwrap();
+        assert!(cli.command.is_none());
+        assert_eq!(cli.run.ids, ["hdu1846"]);
+        assert_eq!(cli.run.jobs, Some(2));
+        let cli = Cli::try_parse_from(["harness", "stress", "hdu1536", "--cases", "5"]).unwrap();
+        assert!(matches!(
+            cli.command,
+            Some(Command::Stress(StressArgs { cases: 5, .. }))
+        ));
+    }
+}

@@ -1,0 +1,284 @@
+//! `harness gen`: (re)generates test data from `problems/<id>/tests.toml`, or with `--check` proves that the
+//! committed data is exactly what it generates. Writes are atomic (temporary file + rename) and touch only the
+//! files that tests.toml declares as generated; hand-made inputs and answers are only read.
+
+use std::ffi::OsString;
+use std::fs;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+use rayon::prelude::*;
+
+use crate::compile::{Binary, Compiled, Compiler};
+use crate::judge::Scratch;
+use crate::problem::{self, AnswerSource, InputSource, TestSpec, Workspace};
+use crate::run::{self, Limits};
+
+/// The problem-setter programs of one problem, compiled.
+pub struct Tools {
+    pub gen: Option<Binary>,
+    pub brute: Option<Binary>,
+    pub solution: Option<Binary>,
+}
+
+impl Tools {
+    /// Compiles the programs that are asked for; a compile error is a setup error here.
+    pub fn compile(
+        workspace: &Workspace,
+        id: &str,
+        gen: bool,
+        brute: bool,
+        solution: bool,
+    ) -> Result<Tools> {
+        let compiler = Compiler::new(&workspace.cache_dir())?;
+        let dir = workspace.problem_dir(id);
+        let build = |wanted: bool, path: PathBuf| -> Result<Option<Binary>> {
+            if !wanted {
+                return Ok(None);
+            }
+            if !path.is_file() {
+                bail!(
+                    "{} does not exist; it is needed here (see DESIGN.md §1)",
+                    path.display()
+                );
+            }
+            match compiler.compile(&path)? {
+                Compiled::Ok(binary) => Ok(Some(binary)),
+                Compiled::Failed { message } => {
+                    bail!("{} does not compile:\n{message}", path.display())
+                }
+            }
+        };
+        Ok(Tools {
+            gen: build(gen, dir.join("gen.rs"))?,
+            brute: build(brute, dir.join("brute.rs"))?,
+            solution: build(solution, workspace.solution_file(id))?,
+        })
+    }
+}
+
+/// Runs a problem-setter program to completion and returns its stdout; any failure is an error that names
+/// the program, its arguments and its stderr.
+pub fn run_tool(
+    binary: &Binary,
+    what: &str,
+    args: &[String],
+    stdin: &Path,
+    scratch: &Scratch,
+) -> Result<Vec<u8>> {
+    let stdout = scratch.file("tool.out");
+    let os_args: Vec<OsString> = args.iter().map(OsString::from).collect();
+    let limits = Limits::tool();
+    let outcome = run::run(&binary.path, &os_args, stdin, &stdout, &limits)?;
+    let failure = if outcome.wall_killed {
+        Some(format!("was killed after {} s", limits.wall_ms / 1000))
+    } else if outcome.output_overflow(&limits) {
+        Some(format!("printed more than {} bytes", limits.output_bytes))
+    } else if !outcome.exit.success() {
+        Some(format!("failed with {}", outcome.exit))
+    } else {
+        None
+    };
+    if let Some(failure) = failure {
+        let stderr = String::from_utf8_lossy(&outcome.stderr_tail);
+        let tail: Vec<&str> = stderr
+            .lines()
+            .rev()
+            .take(10)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        bail!(
+            "`{what} {}` on {} {failure}\n{}",
+            args.join(" "),
+            stdin.display(),
+            tail.join("\n")
+        );
+    }
+    fs::read(&stdout).with_context(|| format!("cannot read {}", stdout.display()))
+}
+
+/// One file that tests.toml says is generated, with the bytes it should hold.
+struct Generated {
+    path: PathBuf,
+    bytes: Vec<u8>,
+}
+
+/// What `gen` did or found.
+#[derive(Debug, Default)]
+pub struct GenOutcome {
+    pub problems: usize,
+    pub written: usize,
+    pub unchanged: usize,
+    /// Files that differ from what tests.toml generates (`--check`), or undeclared files.
+    pub mismatches: Vec<String>,
+}
+
+pub fn gen(workspace: &Workspace, ids: &[String], check: bool, jobs: usize) -> Result<GenOutcome> {
+    let ids = if ids.is_empty() {
+        workspace
+            .problem_ids()?
+            .into_iter()
+            .filter(|id| workspace.problem_dir(id).join("tests.toml").is_file())
+            .collect()
+    } else {
+        for id in ids {
+            workspace.load_problem(id)?;
+        }
+        ids.to_vec()
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.max(1))
+        .build()?;
+    let scratch = Scratch::new(workspace)?;
+    let mut outcome = GenOutcome::default();
+    for id in &ids {
+        let problem = workspace.load_problem(id)?;
+        if problem.data_id != problem.id {
+            continue; // judged with another problem's data
+        }
+        let specs = problem::load_test_specs(&problem.dir)?;
+        let dir = workspace.testdata_dir(id);
+        let generated = pool.install(|| generate(workspace, id, &specs, &dir, &scratch))?;
+        outcome.problems += 1;
+        for file in generated {
+            let current = fs::read(&file.path).ok();
+            if current.as_deref() == Some(file.bytes.as_slice()) {
+                outcome.unchanged += 1;
+            } else if check {
+                let what = if current.is_some() {
+                    "differs from what tests.toml generates"
+                } else {
+                    "is missing"
+                };
+                outcome
+                    .mismatches
+                    .push(format!("{} {what}", file.path.display()));
+            } else {
+                write_atomically(&file.path, &file.bytes)?;
+                outcome.written += 1;
+            }
+        }
+        for name in undeclared_files(&dir, &specs)? {
+            outcome.mismatches.push(format!(
+                "{} is not declared in {}",
+                dir.join(name).display(),
+                problem.dir.join("tests.toml").display()
+            ));
+        }
+    }
+    Ok(outcome)
+}
+
+/// Computes every generated file of a problem; reads (never writes) the hand-made ones it needs.
+fn generate(
+    workspace: &Workspace,
+    id: &str,
+    specs: &[TestSpec],
+    dir: &Path,
+    scratch: &Scratch,
+) -> Result<Vec<Generated>> {
+    let needs = |f: &dyn Fn(&TestSpec) -> bool| specs.iter().any(f);
+    let tools = Tools::compile(
+        workspace,
+        id,
+        needs(&|s| s.input == InputSource::Gen),
+        needs(&|s| s.answer == AnswerSource::Brute),
+        needs(&|s| s.answer == AnswerSource::Solution),
+    )?;
+    let results: Vec<Result<Vec<Generated>>> = specs
+        .par_iter()
+        .map(|spec| {
+            let input_path = dir.join(format!("{}.in", spec.name));
+            let answer_path = dir.join(format!("{}.out", spec.name));
+            let mut files = Vec::new();
+            let stdin = match (&spec.input, &tools.gen) {
+                (InputSource::Gen, Some(gen)) => {
+                    let args = spec.args.clone().unwrap_or_default();
+                    let bytes = run_tool(gen, "gen", &args, Path::new("/dev/null"), scratch)?;
+                    let staged = scratch.named(&format!("{id}.{}.in", spec.name));
+                    fs::write(&staged, &bytes).with_context(|| format!("cannot write {}", staged.display()))?;
+                    files.push(Generated { path: input_path, bytes });
+                    staged
+                }
+                _ => {
+                    if !input_path.is_file() {
+                        bail!("{} is declared as hand-made in tests.toml but does not exist; write it", input_path.display());
+                    }
+                    input_path
+                }
+            };
+            let answer = match spec.answer {
+                AnswerSource::Brute => Some(("brute", tools.brute.as_ref())),
+                AnswerSource::Solution => Some(("solution", tools.solution.as_ref())),
+                AnswerSource::Statement | AnswerSource::Hand => None,
+            };
+            match answer {
+                Some((what, Some(binary))) => {
+                    let bytes = run_tool(binary, what, &[], &stdin, scratch)?;
+                    files.push(Generated { path: answer_path, bytes });
+                }
+                Some((_, None)) => unreachable!("compiled above"),
+                None if !answer_path.is_file() => {
+                    bail!("{} is declared as hand-made in tests.toml but does not exist; write it", answer_path.display())
+                }
+                None => {}
+            }
+            Ok(files)
+        })
+        .collect();
+    let mut all = Vec::new();
+    for files in results {
+        all.extend(files?);
+    }
+    Ok(all)
+}
+
+/// `.in` / `.out` files in the data folder that tests.toml does not declare.
+fn undeclared_files(dir: &Path, specs: &[TestSpec]) -> Result<Vec<String>> {
+    let mut names = Vec::new();
+    if !dir.is_dir() {
+        return Ok(names);
+    }
+    for entry in fs::read_dir(dir).with_context(|| format!("cannot list {}", dir.display()))? {
+        let path = entry?.path();
+        let (Some(stem), Some(ext)) = (path.file_stem(), path.extension()) else {
+            continue;
+        };
+        if (ext == "in" || ext == "out") && !specs.iter().any(|s| s.name == stem.to_string_lossy())
+        {
+            names.push(
+                path.file_name()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned(),
+            );
+        }
+    }
+    names.sort();
+    Ok(names)
+}
+
+/// Writes through a temporary file in the same folder and a rename: a reader (or an interrupted run) sees
+/// the old file or the new one, never a part.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
+    let dir = path.parent().context("a data file has a folder")?;
+    fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let temporary = dir.join(format!(
+        ".{}.tmp-{}",
+        path.file_name().unwrap_or_default().to_string_lossy(),
+        std::process::id()
+    ));
+    let result = (|| -> std::io::Result<()> {
+        let mut file = fs::File::create(&temporary)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        fs::rename(&temporary, path)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&temporary);
+    }
+    result.with_context(|| format!("cannot write {}", path.display()))
+}

@@ -1,0 +1,600 @@
+//! The grading pipeline: plan every (problem, test) pair, compile once per solution, run the pairs in
+//! parallel, and collect the results in plan order, whatever the scheduling.
+
+use std::fs;
+use std::path::PathBuf;
+
+use anyhow::{Context, Result};
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::check::{self, Judgement};
+use crate::compile::{Binary, Compiled, Compiler};
+use crate::problem::{Problem, TestCase, Workspace};
+use crate::run::{self, Exit, Limits, RunOutcome};
+
+/// Default output limit: 64 MiB.
+pub const DEFAULT_OUTPUT_LIMIT: u64 = 64 << 20;
+
+/// A test's verdict. The declaration order is the precedence order (DESIGN §4): a run that is both too slow
+/// and wrong is TLE.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub enum Verdict {
+    /// Compile error.
+    CE,
+    /// Time limit exceeded (CPU time over the limit, or killed by the wall-clock backstop).
+    TLE,
+    /// Memory limit exceeded (peak RSS over the limit, or an allocation failed).
+    MLE,
+    /// Output limit exceeded.
+    OLE,
+    /// Runtime error: non-zero exit or a signal.
+    RE,
+    /// Wrong answer.
+    WA,
+    /// Presentation error: right tokens, wrong spacing.
+    PE,
+    /// Accepted.
+    AC,
+}
+
+impl Verdict {
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::CE => "CE",
+            Verdict::TLE => "TLE",
+            Verdict::MLE => "MLE",
+            Verdict::OLE => "OLE",
+            Verdict::RE => "RE",
+            Verdict::WA => "WA",
+            Verdict::PE => "PE",
+            Verdict::AC => "AC",
+        }
+    }
+}
+
+/// Options of one grading run.
+#[derive(Debug, Clone)]
+pub struct JudgeOptions {
+    pub jobs: usize,
+    pub time_scale: f64,
+    pub output_limit: u64,
+    /// Only tests whose name matches this glob.
+    pub test_filter: Option<String>,
+}
+
+/// The result of one test.
+#[derive(Debug, Clone, Serialize)]
+pub struct TestResult {
+    pub name: String,
+    pub verdict: Verdict,
+    pub cpu_ms: f64,
+    pub wall_ms: f64,
+    pub peak_kb: u64,
+    /// How the program ended: `{"code": 0}` or `{"signal": 11}`; absent for CE.
+    pub exit: Option<Exit>,
+    /// Why, in words, for TLE / MLE / OLE / RE ("SIGSEGV (stack overflow)", "wall-clock backstop").
+    pub detail: Option<String>,
+    pub first_difference: Option<String>,
+    pub diff: Option<String>,
+    /// The last bytes of stderr, for failed runs.
+    pub stderr_tail: Option<String>,
+}
+
+/// The results of one problem.
+#[derive(Debug, Clone, Serialize)]
+pub struct ProblemResult {
+    pub id: String,
+    pub title: String,
+    pub time_limit_ms: u64,
+    pub memory_limit_mb: u64,
+    pub checker: String,
+    /// The problem whose solution and data were used, when `same_as`.
+    pub same_as: Option<String>,
+    /// A setup problem that kept this problem from being graded.
+    pub error: Option<String>,
+    pub compile_error: Option<String>,
+    pub tests: Vec<TestResult>,
+}
+
+impl ProblemResult {
+    pub fn passed(&self) -> usize {
+        self.tests
+            .iter()
+            .filter(|t| t.verdict == Verdict::AC)
+            .count()
+    }
+    pub fn accepted(&self) -> bool {
+        self.error.is_none() && self.passed() == self.tests.len()
+    }
+    /// The most severe verdict among the tests (AC when all passed).
+    pub fn verdict(&self) -> Option<Verdict> {
+        self.tests.iter().map(|t| t.verdict).min()
+    }
+}
+
+/// Everything a grading run found.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    pub problems: Vec<ProblemResult>,
+    pub summary: Summary,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Summary {
+    pub problems: usize,
+    pub problems_accepted: usize,
+    pub problem_errors: usize,
+    pub tests: usize,
+    pub passed: usize,
+    pub failed: usize,
+    pub wall_ms: f64,
+}
+
+impl Report {
+    pub fn new(problems: Vec<ProblemResult>, wall_ms: f64) -> Report {
+        let tests: usize = problems.iter().map(|p| p.tests.len()).sum();
+        let passed: usize = problems.iter().map(ProblemResult::passed).sum();
+        let summary = Summary {
+            problems: problems.len(),
+            problems_accepted: problems.iter().filter(|p| p.accepted()).count(),
+            problem_errors: problems.iter().filter(|p| p.error.is_some()).count(),
+            tests,
+            passed,
+            failed: tests - passed,
+            wall_ms,
+        };
+        Report { problems, summary }
+    }
+
+    /// Everything accepted and no problem in error.
+    pub fn all_accepted(&self) -> bool {
+        self.summary.failed == 0 && self.summary.problem_errors == 0
+    }
+}
+
+/// A problem ready to run: its config, its tests, and its compiled solution.
+struct Planned {
+    problem: Problem,
+    tests: Vec<TestCase>,
+    solution: PathBuf,
+}
+
+/// Grades `ids` (or every problem when empty). Errors are setup problems of explicitly named problems;
+/// a broken problem that was not named becomes an error row.
+pub fn grade(workspace: &Workspace, ids: &[String], options: &JudgeOptions) -> Result<Report> {
+    let started = std::time::Instant::now();
+    let explicit = !ids.is_empty();
+    let ids = if explicit {
+        ids.to_vec()
+    } else {
+        workspace.problem_ids()?
+    };
+    let compiler = Compiler::new(&workspace.cache_dir())?;
+
+    let mut rows: Vec<Result<Planned, (Problem, String)>> = Vec::new();
+    let mut errors: Vec<ProblemResult> = Vec::new();
+    for id in &ids {
+        match plan_problem(workspace, id, options) {
+            Ok(planned) => rows.push(Ok(planned)),
+            Err(err) if explicit => return Err(err),
+            Err(err) => errors.push(error_row(workspace, id, &format!("{err:#}"))),
+        }
+    }
+
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(options.jobs.max(1))
+        .build()
+        .context("cannot start the worker threads")?;
+    let scratch = Scratch::new(workspace)?;
+    let results = pool.install(|| -> Result<Vec<ProblemResult>> {
+        let planned: Vec<Planned> = rows.into_iter().filter_map(Result::ok).collect();
+        // Compile each distinct solution once, in parallel.
+        let compiled: Vec<Result<Compiled>> = planned
+            .par_iter()
+            .map(|p| compiler.compile(&p.solution))
+            .collect();
+        let compiled: Vec<Compiled> = compiled.into_iter().collect::<Result<_>>()?;
+        let pairs: Vec<(usize, usize)> = planned
+            .iter()
+            .enumerate()
+            .flat_map(|(i, p)| (0..p.tests.len()).map(move |t| (i, t)))
+            .collect();
+        let outcomes: Vec<Option<Result<TestResult>>> = pairs
+            .par_iter()
+            .map(|&(i, t)| match &compiled[i] {
+                Compiled::Ok(binary) => Some(run_test(
+                    &planned[i].problem,
+                    &planned[i].tests[t],
+                    binary,
+                    options,
+                    &scratch,
+                )),
+                Compiled::Failed { .. } => None,
+            })
+            .collect();
+        let mut outcomes = outcomes.into_iter();
+        let mut results = Vec::new();
+        for (p, compiled) in planned.into_iter().zip(compiled) {
+            let mut row = row_for(&p.problem);
+            let tests: Vec<Option<Result<TestResult>>> =
+                outcomes.by_ref().take(p.tests.len()).collect();
+            match compiled {
+                Compiled::Ok(_) => {
+                    row.tests = tests
+                        .into_iter()
+                        .map(|t| t.expect("ran"))
+                        .collect::<Result<_>>()?;
+                }
+                Compiled::Failed { message } => {
+                    row.tests = p
+                        .tests
+                        .iter()
+                        .map(|t| compile_error_result(&t.name))
+                        .collect();
+                    row.compile_error = Some(message);
+                }
+            }
+            results.push(row);
+        }
+        Ok(results)
+    })?;
+    let mut problems = results;
+    problems.extend(errors);
+    // Report in the order the ids were given (sorted for a full run).
+    problems.sort_by_key(|p| ids.iter().position(|id| *id == p.id));
+    Ok(Report::new(
+        problems,
+        started.elapsed().as_secs_f64() * 1000.0,
+    ))
+}
+
+fn plan_problem(workspace: &Workspace, id: &str, options: &JudgeOptions) -> Result<Planned> {
+    let problem = workspace.load_problem(id)?;
+    let mut tests = workspace.load_tests(&problem)?;
+    if let Some(glob) = &options.test_filter {
+        tests.retain(|t| glob_match(glob, &t.name));
+    }
+    let solution = workspace.solution_file(&problem.data_id);
+    if !solution.is_file() {
+        anyhow::bail!(
+            "{}: no solution; write the submission there (or run `harness new {id}`)",
+            solution.display()
+        );
+    }
+    Ok(Planned {
+        problem,
+        tests,
+        solution,
+    })
+}
+
+fn row_for(problem: &Problem) -> ProblemResult {
+    ProblemResult {
+        id: problem.id.clone(),
+        title: problem.title.clone(),
+        time_limit_ms: problem.time_limit_ms,
+        memory_limit_mb: problem.memory_limit_mb,
+        checker: problem.checker.to_string(),
+        same_as: (problem.data_id != problem.id).then(|| problem.data_id.clone()),
+        error: None,
+        compile_error: None,
+        tests: Vec::new(),
+    }
+}
+
+fn error_row(workspace: &Workspace, id: &str, error: &str) -> ProblemResult {
+    let mut row = match workspace.load_problem(id) {
+        Ok(problem) => row_for(&problem),
+        Err(_) => ProblemResult {
+            id: id.to_string(),
+            title: String::new(),
+            time_limit_ms: 0,
+            memory_limit_mb: 0,
+            checker: String::new(),
+            same_as: None,
+            error: None,
+            compile_error: None,
+            tests: Vec::new(),
+        },
+    };
+    row.error = Some(error.to_string());
+    row
+}
+
+fn compile_error_result(name: &str) -> TestResult {
+    TestResult {
+        name: name.to_string(),
+        verdict: Verdict::CE,
+        cpu_ms: 0.0,
+        wall_ms: 0.0,
+        peak_kb: 0,
+        exit: None,
+        detail: None,
+        first_difference: None,
+        diff: None,
+        stderr_tail: None,
+    }
+}
+
+/// Per-worker scratch files for the programs' stdout, removed when the run ends.
+pub struct Scratch {
+    dir: PathBuf,
+}
+
+impl Scratch {
+    pub fn new(workspace: &Workspace) -> Result<Scratch> {
+        let dir = workspace
+            .cache_dir()
+            .join("scratch")
+            .join(std::process::id().to_string());
+        fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        Ok(Scratch { dir })
+    }
+
+    /// The stdout file of the current worker thread.
+    pub fn stdout_file(&self) -> PathBuf {
+        self.file("out")
+    }
+
+    /// A file of the current worker thread with this extension, reused by its next run.
+    pub fn file(&self, extension: &str) -> PathBuf {
+        let worker =
+            rayon::current_thread_index().map_or_else(|| "main".to_string(), |i| i.to_string());
+        self.dir.join(format!("{worker}.{extension}"))
+    }
+
+    /// A file for a given name, e.g. one generated input among many.
+    pub fn named(&self, name: &str) -> PathBuf {
+        self.dir.join(name)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// Runs one test and judges it.
+fn run_test(
+    problem: &Problem,
+    test: &TestCase,
+    binary: &Binary,
+    options: &JudgeOptions,
+    scratch: &Scratch,
+) -> Result<TestResult> {
+    let limits = Limits::for_problem(
+        problem.time_limit_ms,
+        problem.memory_limit_mb,
+        options.time_scale,
+        options.output_limit,
+    );
+    let stdout = scratch.stdout_file();
+    let outcome = run::run(&binary.path, &[], &test.input, &stdout, &limits)?;
+    let mut result = judge_run(&test.name, &outcome, &limits);
+    if result.verdict == Verdict::AC {
+        let expected = fs::read(&test.expected)
+            .with_context(|| format!("cannot read {}", test.expected.display()))?;
+        let got = fs::read(&stdout).with_context(|| format!("cannot read {}", stdout.display()))?;
+        let checked = check::check(problem.checker, &expected, &got);
+        result.verdict = match checked.judgement {
+            Judgement::Accepted => Verdict::AC,
+            Judgement::Presentation => Verdict::PE,
+            Judgement::Wrong => Verdict::WA,
+        };
+        result.first_difference = checked.first_difference;
+        result.diff = checked.diff;
+    }
+    if result.verdict != Verdict::AC && !outcome.stderr_tail.is_empty() {
+        result.stderr_tail = Some(String::from_utf8_lossy(&outcome.stderr_tail).into_owned());
+    }
+    Ok(result)
+}
+
+/// The verdict from the limits and the exit alone; AC means "compare the output".
+pub fn judge_run(name: &str, outcome: &RunOutcome, limits: &Limits) -> TestResult {
+    let stderr = String::from_utf8_lossy(&outcome.stderr_tail);
+    let (verdict, detail) = if outcome.wall_killed {
+        (
+            Verdict::TLE,
+            Some(format!(
+                "killed by the wall-clock backstop at {} ms",
+                limits.wall_ms
+            )),
+        )
+    } else if outcome.cpu_us > limits.cpu_ms * 1000 || outcome.exit == Exit::Signal(libc::SIGXCPU) {
+        (
+            Verdict::TLE,
+            Some(format!("CPU time over {} ms", limits.cpu_ms)),
+        )
+    } else if outcome.peak_kb > limits.memory_kb {
+        (
+            Verdict::MLE,
+            Some(format!(
+                "peak memory {} KiB over {} KiB",
+                outcome.peak_kb, limits.memory_kb
+            )),
+        )
+    } else if !outcome.exit.success() && allocation_failed(&stderr) {
+        (
+            Verdict::MLE,
+            Some("an allocation failed (address space exhausted)".to_string()),
+        )
+    } else if outcome.output_overflow(limits) {
+        (
+            Verdict::OLE,
+            Some(format!("more than {} bytes of output", limits.output_bytes)),
+        )
+    } else if !outcome.exit.success() {
+        let mut detail = outcome.exit.to_string();
+        if stderr.contains("has overflowed its stack") {
+            detail.push_str(" (stack overflow)");
+        } else if let Some(message) = panic_message(&stderr) {
+            detail.push_str(&format!(" ({message})"));
+        }
+        (Verdict::RE, Some(detail))
+    } else {
+        (Verdict::AC, None)
+    };
+    TestResult {
+        name: name.to_string(),
+        verdict,
+        cpu_ms: outcome.cpu_us as f64 / 1000.0,
+        wall_ms: outcome.wall_us as f64 / 1000.0,
+        peak_kb: outcome.peak_kb,
+        exit: Some(outcome.exit),
+        detail,
+        first_difference: None,
+        diff: None,
+        stderr_tail: None,
+    }
+}
+
+fn allocation_failed(stderr: &str) -> bool {
+    stderr.contains("memory allocation of")
+        || stderr.contains("std::bad_alloc")
+        || stderr.contains("out of memory")
+}
+
+/// The first line of a Rust panic message, e.g. "panicked at src/main.rs:3:5: index out of bounds".
+fn panic_message(stderr: &str) -> Option<String> {
+    let line = stderr.lines().find(|l| l.contains("panicked at"))?;
+    let rest = line
+        .split_once("panicked at ")
+        .map_or(line, |(_, rest)| rest);
+    let next = stderr
+        .lines()
+        .skip_while(|l| !l.contains("panicked at"))
+        .nth(1)
+        .unwrap_or("");
+    let mut message = format!("panicked at {}", rest.trim_end_matches(':'));
+    if !next.is_empty() && !rest.contains(": ") {
+        message.push_str(": ");
+        message.push_str(next.trim());
+    }
+    Some(message.chars().take(160).collect())
+}
+
+/// `*` matches any run of characters, `?` one character; everything else literally.
+pub fn glob_match(pattern: &str, text: &str) -> bool {
+    fn go(p: &[char], t: &[char]) -> bool {
+        match p.split_first() {
+            None => t.is_empty(),
+            Some(('*', rest)) => (0..=t.len()).any(|i| go(rest, &t[i..])),
+            Some(('?', rest)) => !t.is_empty() && go(rest, &t[1..]),
+            Some((c, rest)) => t.first() == Some(c) && go(rest, &t[1..]),
+        }
+    }
+    let p: Vec<char> = pattern.chars().collect();
+    let t: Vec<char> = text.chars().collect();
+    go(&p, &t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn outcome(exit: Exit, cpu_ms: u64, peak_kb: u64, stderr: &str) -> RunOutcome {
+        RunOutcome {
+            exit,
+            cpu_us: cpu_ms * 1000,
+            wall_us: cpu_ms * 1000,
+            peak_kb,
+            wall_killed: false,
+            stdout_bytes: 10,
+            stderr_tail: stderr.as_bytes().to_vec(),
+        }
+    }
+
+    #[test]
+    fn verdict_precedence() {
+        let limits = Limits {
+            cpu_ms: 1000,
+            wall_ms: 4000,
+            memory_kb: 32 * 1024,
+            output_bytes: 100,
+        };
+        let table = [
+            (outcome(Exit::Code(0), 10, 2000, ""), Verdict::AC),
+            (outcome(Exit::Code(1), 1500, 50_000, ""), Verdict::TLE),
+            (
+                outcome(Exit::Signal(libc::SIGXCPU), 999, 2000, ""),
+                Verdict::TLE,
+            ),
+            (outcome(Exit::Code(0), 10, 50_000, ""), Verdict::MLE),
+            (
+                outcome(
+                    Exit::Signal(libc::SIGABRT),
+                    10,
+                    2000,
+                    "memory allocation of 1024 bytes failed",
+                ),
+                Verdict::MLE,
+            ),
+            (
+                outcome(Exit::Signal(libc::SIGXFSZ), 10, 2000, ""),
+                Verdict::OLE,
+            ),
+            (outcome(Exit::Code(3), 10, 2000, ""), Verdict::RE),
+            (
+                outcome(
+                    Exit::Signal(libc::SIGSEGV),
+                    10,
+                    2000,
+                    "thread 'main' has overflowed its stack",
+                ),
+                Verdict::RE,
+            ),
+        ];
+        for (run, want) in table {
+            assert_eq!(judge_run("t", &run, &limits).verdict, want, "{run:?}");
+        }
+        let mut wall = outcome(Exit::Signal(libc::SIGKILL), 0, 2000, "");
+        wall.wall_killed = true;
+        assert_eq!(judge_run("t", &wall, &limits).verdict, Verdict::TLE);
+        let stack = judge_run(
+            "t",
+            &outcome(
+                Exit::Signal(libc::SIGSEGV),
+                1,
+                1,
+                "has overflowed its stack",
+            ),
+            &limits,
+        );
+        assert_eq!(stack.detail.as_deref(), Some("SIGSEGV (stack overflow)"));
+    }
+
+    #[test]
+    fn panics_are_named() {
+        let stderr = "\nthread 'main' panicked at src/main.rs:3:5:\nboom\nnote: run with `RUST_BACKTRACE=1`\n";
+        assert_eq!(
+            panic_message(stderr).as_deref(),
+            Some("panicked at src/main.rs:3:5: boom")
+        );
+    }
+
+    #[test]
+    fn globs() {
+        assert!(glob_match("rand-*", "rand-01"));
+        assert!(glob_match("*", ""));
+        assert!(glob_match("s?mple-1", "sample-1"));
+        assert!(!glob_match("rand-*", "max-01"));
+    }
+
+    #[test]
+    fn verdict_order_is_the_precedence() {
+        let order = [
+            Verdict::CE,
+            Verdict::TLE,
+            Verdict::MLE,
+            Verdict::OLE,
+            Verdict::RE,
+            Verdict::WA,
+            Verdict::PE,
+            Verdict::AC,
+        ];
+        assert!(order.windows(2).all(|w| w[0] < w[1]));
+    }
+}

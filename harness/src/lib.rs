@@ -1,0 +1,21 @@
+//! harness: a judge for single-file competitive-programming solutions.
+//!
+//! The pipeline, one module each: `problem` (discover) -> `compile` -> `run` -> `check` -> `judge` (plan,
+//! run in parallel, collect) -> `report`. The problem-setter commands are `gen` and `stress`.
+
+pub mod check;
+pub mod cli;
+pub mod compile;
+pub mod gen;
+pub mod judge;
+pub mod problem;
+pub mod report;
+pub mod run;
+pub mod stress;
+
+/// Exit status: every test accepted.
+pub const EXIT_OK: i32 = 0;
+/// Exit status: some test not accepted, or a problem in error.
+pub const EXIT_FAILED: i32 = 1;
+/// Exit status: usage or setup error.
+pub const EXIT_SETUP: i32 = 2;

@@ -1,0 +1,584 @@
+//! Running one program under limits: stdin from a file, stdout to a capped file, stderr as a bounded tail,
+//! CPU time and peak memory from `wait4`, a wall-clock backstop, and no process left behind.
+//!
+//! Every run goes through a small launcher, the harness binary itself started as `harness __run ...`. The
+//! launcher is a fresh, small process that forks the program. This matters for memory: Linux reports as a
+//! child's peak RSS at least the RSS of the process that forked it (the copied address space counts at
+//! `exec`), so forking straight from a busy, multi-threaded judge would charge the judge's memory to the
+//! solution. The launcher also enforces the wall backstop itself and sweeps the whole process group.
+//! All the unix specifics of the project live in this file.
+
+use std::collections::HashSet;
+use std::ffi::{CString, OsStr, OsString};
+use std::fs::File;
+use std::io::{self, Read, Write};
+use std::os::unix::ffi::{OsStrExt, OsStringExt};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::{Mutex, OnceLock};
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use serde::Serialize;
+
+/// The argument that turns the harness binary into the launcher.
+pub const LAUNCHER_ARG: &str = "__run";
+
+/// How much of stderr is kept: the last 64 KiB.
+pub const STDERR_TAIL_BYTES: usize = 64 * 1024;
+
+/// The limits of one run.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// CPU time limit; the run is killed a little after it (RLIMIT_CPU) and judged against it.
+    pub cpu_ms: u64,
+    /// Wall-clock backstop: the whole process group is killed then.
+    pub wall_ms: u64,
+    /// Memory limit, judged against peak RSS; the address space is capped well above it.
+    pub memory_kb: u64,
+    /// Output limit in bytes; one byte more is OLE.
+    pub output_bytes: u64,
+}
+
+impl Limits {
+    /// The judge's limits for a problem (DESIGN §3): wall backstop at 3 x limit + 1 s.
+    pub fn for_problem(
+        time_limit_ms: u64,
+        memory_limit_mb: u64,
+        time_scale: f64,
+        output_bytes: u64,
+    ) -> Limits {
+        let cpu_ms = ((time_limit_ms as f64) * time_scale).ceil().max(1.0) as u64;
+        Limits {
+            cpu_ms,
+            wall_ms: 3 * cpu_ms + 1000,
+            memory_kb: memory_limit_mb * 1024,
+            output_bytes,
+        }
+    }
+
+    /// Generous limits for problem-setter programs (generators, brute forces).
+    pub fn tool() -> Limits {
+        Limits {
+            cpu_ms: 60_000,
+            wall_ms: 120_000,
+            memory_kb: 2 * 1024 * 1024,
+            output_bytes: 256 << 20,
+        }
+    }
+}
+
+/// How the program ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Exit {
+    /// Exited with this code.
+    Code(i32),
+    /// Killed by this signal.
+    Signal(i32),
+}
+
+impl Exit {
+    pub fn success(self) -> bool {
+        self == Exit::Code(0)
+    }
+}
+
+impl std::fmt::Display for Exit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Exit::Code(code) => write!(f, "exit code {code}"),
+            Exit::Signal(sig) => f.write_str(signal_name(sig)),
+        }
+    }
+}
+
+/// What one run measured.
+#[derive(Debug, Clone)]
+pub struct RunOutcome {
+    pub exit: Exit,
+    pub cpu_us: u64,
+    pub wall_us: u64,
+    pub peak_kb: u64,
+    /// Killed by the wall-clock backstop.
+    pub wall_killed: bool,
+    /// Bytes the program wrote to stdout (up to the limit + 1).
+    pub stdout_bytes: u64,
+    /// The last bytes of stderr.
+    pub stderr_tail: Vec<u8>,
+}
+
+impl RunOutcome {
+    pub fn output_overflow(&self, limits: &Limits) -> bool {
+        self.stdout_bytes > limits.output_bytes || self.exit == Exit::Signal(libc::SIGXFSZ)
+    }
+}
+
+/// Runs `program args` with stdin from `stdin`, stdout into the file `stdout` (truncated), under `limits`.
+/// Errors are setup problems (the launcher could not start, the program could not be executed).
+pub fn run(
+    program: &Path,
+    args: &[OsString],
+    stdin: &Path,
+    stdout: &Path,
+    limits: &Limits,
+) -> Result<RunOutcome> {
+    let input = File::open(stdin).with_context(|| format!("cannot read {}", stdin.display()))?;
+    let launcher = launcher_path()?;
+    let mut command = Command::new(launcher);
+    command
+        .arg(LAUNCHER_ARG)
+        .arg(limits.cpu_ms.to_string())
+        .arg(limits.wall_ms.to_string())
+        .arg(limits.memory_kb.to_string())
+        .arg(limits.output_bytes.to_string())
+        .arg(stdout)
+        .arg(program)
+        .args(args)
+        .stdin(Stdio::from(input))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .process_group(0);
+    let mut child = {
+        // Spawn and register under one lock, so an interrupt never misses a group.
+        let mut running = running_groups().lock().unwrap_or_else(|e| e.into_inner());
+        let child = command
+            .spawn()
+            .context("cannot start the launcher (the harness binary itself)")?;
+        running.insert(child.id() as i32);
+        child
+    };
+    let mut record = Vec::new();
+    let read = child.stdout.take().expect("piped").read_to_end(&mut record);
+    let _ = child.wait();
+    running_groups()
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .remove(&(child.id() as i32));
+    read.context("cannot read the launcher's report")?;
+    parse_record(&record).with_context(|| format!("running {}", program.display()))
+}
+
+/// Kills every process group still running (used on SIGINT / SIGTERM).
+pub fn kill_all_running() {
+    let running = running_groups().lock().unwrap_or_else(|e| e.into_inner());
+    for &pgid in running.iter() {
+        // SAFETY: killpg has no memory-safety preconditions.
+        unsafe { libc::killpg(pgid, libc::SIGKILL) };
+    }
+}
+
+/// Blocks SIGINT and SIGTERM in this thread (call before starting others) and handles them on a dedicated
+/// thread: every running process group is killed, then the harness exits with 128 + signal.
+pub fn install_interrupt_handler() {
+    // SAFETY: plain signal-mask calls on a zero-initialised set.
+    unsafe {
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        libc::sigaddset(&mut set, libc::SIGINT);
+        libc::sigaddset(&mut set, libc::SIGTERM);
+        libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut());
+        std::thread::spawn(move || {
+            let mut sig = 0;
+            libc::sigwait(&set, &mut sig);
+            kill_all_running();
+            let _ = writeln!(
+                io::stderr(),
+                "harness: interrupted; killed every running solution"
+            );
+            libc::_exit(128 + sig);
+        });
+    }
+}
+
+fn running_groups() -> &'static Mutex<HashSet<i32>> {
+    static RUNNING: OnceLock<Mutex<HashSet<i32>>> = OnceLock::new();
+    RUNNING.get_or_init(|| Mutex::new(HashSet::new()))
+}
+
+fn launcher_path() -> Result<PathBuf> {
+    static PATH: OnceLock<std::result::Result<PathBuf, String>> = OnceLock::new();
+    let path = PATH.get_or_init(|| {
+        let exe = std::env::current_exe()
+            .map_err(|e| format!("cannot locate the harness binary: {e}"))?;
+        if exe.file_stem().is_some_and(|stem| stem == "harness") {
+            return Ok(exe);
+        }
+        // Under `cargo test` the current executable is a test binary; the harness sits beside `deps/`.
+        let sibling = exe
+            .parent()
+            .and_then(Path::parent)
+            .map(|dir| dir.join("harness"));
+        match sibling {
+            Some(path) if path.is_file() => Ok(path),
+            _ => Err(format!(
+                "cannot find the harness binary next to {}; build it with `cargo build -p harness`",
+                exe.display()
+            )),
+        }
+    });
+    path.clone().map_err(anyhow::Error::msg)
+}
+
+/// The launcher's report: one header line, then the stderr tail.
+fn parse_record(record: &[u8]) -> Result<RunOutcome> {
+    let Some(newline) = record.iter().position(|&b| b == b'\n') else {
+        bail!("the launcher died without a report");
+    };
+    let header = String::from_utf8_lossy(&record[..newline]);
+    let fields: Vec<&str> = header.split(' ').collect();
+    if fields.first() == Some(&"error") {
+        bail!("{}", header.trim_start_matches("error").trim());
+    }
+    let number = |i: usize| -> Result<i64> {
+        fields
+            .get(i)
+            .and_then(|f| f.parse().ok())
+            .with_context(|| format!("malformed launcher report `{header}`"))
+    };
+    let exit = match fields.first() {
+        Some(&"code") => Exit::Code(number(1)? as i32),
+        Some(&"signal") => Exit::Signal(number(1)? as i32),
+        _ => bail!("malformed launcher report `{header}`"),
+    };
+    Ok(RunOutcome {
+        exit,
+        cpu_us: number(2)? as u64,
+        wall_us: number(3)? as u64,
+        peak_kb: number(4)? as u64,
+        wall_killed: number(5)? != 0,
+        stdout_bytes: number(6)? as u64,
+        stderr_tail: record[newline + 1..].to_vec(),
+    })
+}
+
+/// The conventional name of a signal.
+pub fn signal_name(sig: i32) -> &'static str {
+    match sig {
+        libc::SIGHUP => "SIGHUP",
+        libc::SIGINT => "SIGINT",
+        libc::SIGQUIT => "SIGQUIT",
+        libc::SIGILL => "SIGILL",
+        libc::SIGTRAP => "SIGTRAP",
+        libc::SIGABRT => "SIGABRT",
+        libc::SIGBUS => "SIGBUS",
+        libc::SIGFPE => "SIGFPE",
+        libc::SIGKILL => "SIGKILL",
+        libc::SIGSEGV => "SIGSEGV",
+        libc::SIGPIPE => "SIGPIPE",
+        libc::SIGALRM => "SIGALRM",
+        libc::SIGTERM => "SIGTERM",
+        libc::SIGXCPU => "SIGXCPU",
+        libc::SIGXFSZ => "SIGXFSZ",
+        libc::SIGSYS => "SIGSYS",
+        _ => "signal",
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The launcher side: runs in its own small process, started by `run` above.
+
+/// Entry point of `harness __run CPU_MS WALL_MS MEM_KB OUT_BYTES STDOUT PROGRAM [ARGS...]`. Never returns.
+/// Writes the report to its stdout: `code|signal N CPU_US WALL_US PEAK_KB WALL_KILLED STDOUT_BYTES\n` and the
+/// stderr tail, or `error MESSAGE\n`.
+pub fn launcher_main(args: Vec<OsString>) -> ! {
+    // SAFETY: plain process-group calls. `run` starts us as a group leader; when started by hand we become
+    // one, so the final sweep below can never reach the caller's group.
+    unsafe {
+        if libc::getpgrp() != libc::getpid() {
+            libc::setpgid(0, 0);
+        }
+    }
+    let code = match launch(&args) {
+        Ok(()) => 0,
+        Err(err) => {
+            let _ = writeln!(io::stdout(), "error {err:#}");
+            let _ = io::stdout().flush();
+            1
+        }
+    };
+    // SAFETY: sweeping our own process group ends any grandchild left behind, and us.
+    unsafe { libc::kill(0, libc::SIGKILL) };
+    std::process::exit(code)
+}
+
+fn launch(args: &[OsString]) -> Result<()> {
+    if args.len() < 6 {
+        bail!("usage: harness {LAUNCHER_ARG} CPU_MS WALL_MS MEM_KB OUT_BYTES STDOUT PROGRAM [ARGS...]");
+    }
+    let num = |i: usize| -> Result<u64> {
+        args[i]
+            .to_str()
+            .and_then(|s| s.parse().ok())
+            .with_context(|| format!("bad number {:?}", args[i]))
+    };
+    let (cpu_ms, wall_ms, memory_kb, output_bytes) = (num(0)?, num(1)?, num(2)?, num(3)?);
+    let stdout_path = Path::new(&args[4]);
+    let argv: Vec<CString> = args[5..]
+        .iter()
+        .map(|a| cstring(a))
+        .collect::<Result<_>>()?;
+    let mut argv_ptrs: Vec<*const libc::c_char> = argv.iter().map(|a| a.as_ptr()).collect();
+    argv_ptrs.push(std::ptr::null());
+
+    let stdout_file = File::create(stdout_path)
+        .with_context(|| format!("cannot create {}", stdout_path.display()))?;
+    let (err_read, err_write) = pipe()?;
+    let (exec_read, exec_write) = pipe()?;
+    let cpu_soft = cpu_ms.div_ceil(1000).max(1);
+    let limits = [
+        (libc::RLIMIT_CPU, cpu_soft, cpu_soft + 1),
+        // The address space is capped well above the memory limit: it protects the machine, while the
+        // verdict comes from the peak RSS.
+        (
+            libc::RLIMIT_AS,
+            (memory_kb * 1024)
+                .saturating_mul(2)
+                .saturating_add(512 << 20),
+            u64::MAX,
+        ),
+        (
+            libc::RLIMIT_STACK,
+            (memory_kb * 1024).max(8 << 20),
+            u64::MAX,
+        ),
+        (libc::RLIMIT_FSIZE, output_bytes + 1, output_bytes + 1),
+        (libc::RLIMIT_CORE, 0, 0),
+    ];
+    let clear_refs = c"/proc/self/clear_refs";
+    let started = Instant::now();
+    // SAFETY: between fork and exec the child only makes async-signal-safe calls on prepared data.
+    let pid = unsafe { libc::fork() };
+    if pid < 0 {
+        bail!("fork failed: {}", io::Error::last_os_error());
+    }
+    if pid == 0 {
+        // SAFETY: child side; see above.
+        unsafe {
+            libc::dup2(std::os::fd::AsRawFd::as_raw_fd(&stdout_file), 1);
+            libc::dup2(err_write, 2);
+            for (resource, soft, hard) in limits {
+                let hard = if hard == u64::MAX {
+                    libc::RLIM_INFINITY
+                } else {
+                    hard as libc::rlim_t
+                };
+                let limit = libc::rlimit {
+                    rlim_cur: soft as libc::rlim_t,
+                    rlim_max: hard,
+                };
+                libc::setrlimit(resource, &limit);
+            }
+            libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+            let mut empty: libc::sigset_t = std::mem::zeroed();
+            libc::sigemptyset(&mut empty);
+            libc::sigprocmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut());
+            // The copied address space of this process must not count as the program's peak memory.
+            let fd = libc::open(clear_refs.as_ptr(), libc::O_WRONLY);
+            if fd >= 0 {
+                libc::write(fd, b"5".as_ptr().cast(), 1);
+                libc::close(fd);
+            }
+            libc::execv(argv[0].as_ptr(), argv_ptrs.as_ptr());
+            let errno = *libc::__errno_location();
+            libc::write(exec_write, (&errno as *const i32).cast(), 4);
+            libc::_exit(127);
+        }
+    }
+    drop(stdout_file);
+    // SAFETY: closing our copies of the child's pipe ends.
+    unsafe {
+        libc::close(err_write);
+        libc::close(exec_write);
+    }
+    let mut errno_bytes = [0u8; 4];
+    // SAFETY: reading into a local buffer; returns 0 on exec success (CLOEXEC closed the pipe).
+    let n = unsafe { libc::read(exec_read, errno_bytes.as_mut_ptr().cast(), 4) };
+    if n == 4 {
+        let err = io::Error::from_raw_os_error(i32::from_ne_bytes(errno_bytes));
+        // SAFETY: reaping our own child.
+        unsafe { libc::waitpid(pid, std::ptr::null_mut(), 0) };
+        bail!("cannot execute {}: {err}", args[5].to_string_lossy());
+    }
+
+    let (exit, usage, wall_killed) = supervise(pid, err_read, started, wall_ms)?;
+    let wall_us = started.elapsed().as_micros() as u64;
+    let stderr_tail = drain_tail(err_read);
+
+    let cpu_us = timeval_us(usage.ru_utime) + timeval_us(usage.ru_stime);
+    let stdout_bytes = std::fs::metadata(stdout_path).map(|m| m.len()).unwrap_or(0);
+    let mut out = io::stdout().lock();
+    let (kind, value) = match exit {
+        Exit::Code(code) => ("code", code),
+        Exit::Signal(sig) => ("signal", sig),
+    };
+    writeln!(
+        out,
+        "{kind} {value} {cpu_us} {wall_us} {} {} {stdout_bytes}",
+        usage.ru_maxrss.max(0),
+        u8::from(wall_killed)
+    )?;
+    out.write_all(&stderr_tail)?;
+    out.flush()?;
+    Ok(())
+}
+
+/// Waits for the child while draining its stderr into a bounded tail, killing it at the wall backstop.
+/// The tail is kept in the thread-local `TAIL`.
+fn supervise(
+    pid: i32,
+    err_read: i32,
+    started: Instant,
+    wall_ms: u64,
+) -> Result<(Exit, libc::rusage, bool)> {
+    // SAFETY: pidfd_open has no memory-safety preconditions; failure falls back to polling.
+    let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as i32;
+    let mut err_open = true;
+    let mut wall_killed = false;
+    loop {
+        let remaining = (wall_ms as i128) - started.elapsed().as_millis() as i128;
+        if remaining <= 0 && !wall_killed {
+            // SAFETY: killing our own child.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+            wall_killed = true;
+        }
+        let mut status = 0;
+        // SAFETY: zeroed rusage is a valid out-parameter.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        let flags = if wall_killed { 0 } else { libc::WNOHANG };
+        // SAFETY: waiting for our own child with valid out-pointers.
+        let reaped = unsafe { libc::wait4(pid, &mut status, flags, &mut usage) };
+        if reaped == pid {
+            let exit = if libc::WIFSIGNALED(status) {
+                Exit::Signal(libc::WTERMSIG(status))
+            } else {
+                Exit::Code(libc::WEXITSTATUS(status))
+            };
+            return Ok((exit, usage, wall_killed));
+        }
+        if reaped < 0 {
+            bail!("wait4 failed: {}", io::Error::last_os_error());
+        }
+        let timeout = remaining.clamp(1, if pidfd >= 0 { 1000 } else { 5 }) as i32;
+        let mut fds = [
+            libc::pollfd {
+                fd: if err_open { err_read } else { -1 },
+                events: libc::POLLIN,
+                revents: 0,
+            },
+            libc::pollfd {
+                fd: pidfd,
+                events: libc::POLLIN,
+                revents: 0,
+            },
+        ];
+        // SAFETY: polling two valid (or negative, ignored) descriptors.
+        unsafe { libc::poll(fds.as_mut_ptr(), 2, timeout) };
+        if fds[0].revents != 0 && !read_tail_chunk(err_read) {
+            err_open = false;
+        }
+    }
+}
+
+thread_local! {
+    static TAIL: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Reads one chunk of stderr into the tail; false at end of file or error.
+fn read_tail_chunk(fd: i32) -> bool {
+    let mut buf = [0u8; 16 * 1024];
+    // SAFETY: reading into a local buffer.
+    let n = unsafe { libc::read(fd, buf.as_mut_ptr().cast(), buf.len()) };
+    if n <= 0 {
+        return false;
+    }
+    TAIL.with(|tail| {
+        let mut tail = tail.borrow_mut();
+        tail.extend_from_slice(&buf[..n as usize]);
+        if tail.len() > 2 * STDERR_TAIL_BYTES {
+            let excess = tail.len() - STDERR_TAIL_BYTES;
+            tail.drain(..excess);
+        }
+    });
+    true
+}
+
+/// After the child is gone: takes what is already in the stderr pipe without waiting for a grandchild that
+/// may still hold it open, and returns the last `STDERR_TAIL_BYTES`.
+fn drain_tail(fd: i32) -> Vec<u8> {
+    // SAFETY: making our own descriptor non-blocking.
+    unsafe { libc::fcntl(fd, libc::F_SETFL, libc::O_NONBLOCK) };
+    let mut budget = 64; // at most 1 MiB more: a grandchild writing forever must not keep us here
+    while budget > 0 && read_tail_chunk(fd) {
+        budget -= 1;
+    }
+    TAIL.with(|tail| {
+        let tail = tail.borrow();
+        tail[tail.len().saturating_sub(STDERR_TAIL_BYTES)..].to_vec()
+    })
+}
+
+fn pipe() -> Result<(i32, i32)> {
+    let mut fds = [0; 2];
+    // SAFETY: pipe2 writes two descriptors into the array.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        bail!("pipe failed: {}", io::Error::last_os_error());
+    }
+    Ok((fds[0], fds[1]))
+}
+
+fn cstring(arg: &OsStr) -> Result<CString> {
+    CString::new(arg.as_bytes()).with_context(|| format!("argument {arg:?} contains a NUL byte"))
+}
+
+fn timeval_us(tv: libc::timeval) -> u64 {
+    (tv.tv_sec as u64) * 1_000_000 + tv.tv_usec as u64
+}
+
+/// Arguments as the launcher receives them.
+pub fn os_args(args: &[&str]) -> Vec<OsString> {
+    args.iter()
+        .map(|a| OsString::from_vec(a.as_bytes().to_vec()))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reports_parse() {
+        let outcome = parse_record(
+            b"signal 11 1500 2000 3000 0 12\nthread 'main' has overflowed its stack\n",
+        )
+        .unwrap();
+        assert_eq!(outcome.exit, Exit::Signal(libc::SIGSEGV));
+        assert_eq!(
+            (
+                outcome.cpu_us,
+                outcome.wall_us,
+                outcome.peak_kb,
+                outcome.stdout_bytes
+            ),
+            (1500, 2000, 3000, 12)
+        );
+        assert!(!outcome.wall_killed);
+        assert!(outcome.stderr_tail.starts_with(b"thread"));
+        assert!(parse_record(b"error cannot execute x: No such file\n")
+            .unwrap_err()
+            .to_string()
+            .contains("cannot execute"));
+        assert!(parse_record(b"").is_err());
+    }
+
+    #[test]
+    fn wall_backstop_is_three_times_the_limit_plus_a_second() {
+        let limits = Limits::for_problem(1000, 32, 1.0, 1 << 20);
+        assert_eq!(
+            (limits.cpu_ms, limits.wall_ms, limits.memory_kb),
+            (1000, 4000, 32 * 1024)
+        );
+        assert_eq!(Limits::for_problem(1000, 32, 1.5, 1).cpu_ms, 1500);
+    }
+}

@@ -1,0 +1,85 @@
+//! hdu2149 generator: `gen small|max <seed>` prints one input (pairs `M N` until EOF).
+
+use std::process::exit;
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    /// Uniform in lo..=hi.
+    fn range(&mut self, lo: u64, hi: u64) -> u64 {
+        lo + self.next() % (hi - lo + 1)
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let (kind, seed) = match (args.get(1), args.get(2).and_then(|s| s.parse::<u64>().ok())) {
+        (Some(k), Some(s)) => (k.as_str(), s),
+        _ => {
+            eprintln!("usage: gen small|max <seed>");
+            exit(2);
+        }
+    };
+    let mut rng = Rng(seed);
+    let mut out = String::new();
+    match kind {
+        "small" => {
+            // Some files hold one case; values from 1 to a seed-dependent cap, so N >= M, N = M, M a multiple
+            // of N + 1 and M = 1 all come up.
+            let cases = if seed % 4 == 0 { 1 } else { rng.range(1, 30) };
+            let cap = [3, 8, 20, 60][(seed % 4) as usize];
+            for _ in 0..cases {
+                let m;
+                let n;
+                match rng.range(0, 5) {
+                    0 => {
+                        n = rng.range(1, cap);
+                        m = (n + 1) * rng.range(1, (cap / (n + 1)).max(1));
+                    }
+                    1 => {
+                        m = rng.range(1, cap);
+                        n = m;
+                    }
+                    2 => {
+                        m = rng.range(1, cap);
+                        n = rng.range(m, cap.max(m));
+                    }
+                    _ => {
+                        m = rng.range(1, cap);
+                        n = rng.range(1, cap);
+                    }
+                }
+                out.push_str(&format!("{m} {n}\n"));
+            }
+        }
+        "max" => {
+            // Odd seeds: 100000 Bash-type cases (N < M) over the whole range. Even seeds: 800 cases with N >= M,
+            // each answer a line of about a thousand numbers (about 4 MB of output).
+            if seed % 2 == 1 {
+                for _ in 0..100_000 {
+                    let m = rng.range(2, 1099);
+                    let n = rng.range(1, m - 1);
+                    out.push_str(&format!("{m} {n}\n"));
+                }
+            } else {
+                for _ in 0..800 {
+                    let m = rng.range(1, 20);
+                    let n = rng.range(1000, 1099);
+                    out.push_str(&format!("{m} {n}\n"));
+                }
+            }
+        }
+        _ => {
+            eprintln!("unknown kind `{kind}`: use small or max");
+            exit(2);
+        }
+    }
+    print!("{out}");
+}

@@ -1,0 +1,84 @@
+//! poj1091 generator: `gen small|max <seed>` prints one input `N M`, deterministic in the arguments.
+
+use std::io::{self, Write};
+
+/// splitmix64: tiny, deterministic, good enough for test data.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in lo..=hi.
+    fn range(&mut self, lo: u64, hi: u64) -> u64 {
+        lo + self.next() % (hi - lo + 1)
+    }
+}
+
+/// Largest M with M^n <= 200000 (the brute force enumerates M^n cards), capped at 60.
+fn max_m(n: u32) -> u64 {
+    (1..=60u64)
+        .take_while(|m| m.pow(n) <= 200_000)
+        .last()
+        .unwrap_or(1)
+}
+
+/// Small cases, biased towards the shapes that matter: M = 1, M prime, M with a prime factor above √M
+/// (trial division leaves it over), prime powers, several distinct primes, N = 1 (Euler's phi).
+fn small(rng: &mut Rng) -> (u32, u64) {
+    let n = match rng.range(0, 9) {
+        0 => 1,
+        1..=4 => 2,
+        5..=7 => 3,
+        _ => rng.range(4, 6) as u32,
+    };
+    let cap = max_m(n);
+    let shapes: Vec<u64> = [1u64, 2, 6, 10, 12, 14, 22, 30, 36, 42, 46, 49, 58, 60]
+        .into_iter()
+        .filter(|&m| m <= cap)
+        .collect();
+    let m = match rng.range(0, 4) {
+        0 => shapes[rng.range(0, shapes.len() as u64 - 1) as usize],
+        1 => cap,
+        _ => rng.range(1, cap),
+    };
+    (n, m)
+}
+
+/// N = 15 and M at the limit: seed 1 is M = 10^8, seed 2 has eight distinct primes (256 terms), seed 3 is
+/// the largest prime below 10^8, other seeds draw M from [9·10^7, 10^8].
+fn max(rng: &mut Rng, seed: u64) -> (u32, u64) {
+    let m = match seed {
+        1 => 100_000_000,
+        2 => 96_996_900,
+        3 => 99_999_989,
+        _ => rng.range(90_000_000, 100_000_000),
+    };
+    (15, m)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let seed = args.get(2).and_then(|s| s.parse::<u64>().ok());
+    let (Some(kind), Some(seed)) = (args.get(1), seed) else {
+        eprintln!("usage: gen small|max <seed>");
+        std::process::exit(2);
+    };
+    let mut rng = Rng(seed);
+    let (n, m) = match kind.as_str() {
+        "small" => small(&mut rng),
+        "max" => max(&mut rng, seed),
+        _ => {
+            eprintln!("unknown kind `{kind}`: expected small or max");
+            std::process::exit(2);
+        }
+    };
+    io::stdout()
+        .write_all(format!("{n} {m}\n").as_bytes())
+        .expect("write stdout");
+}
