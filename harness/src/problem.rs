@@ -94,14 +94,14 @@ impl Workspace {
             .canonicalize()
             .with_context(|| format!("cannot resolve {}", start.display()))?;
         for dir in start.ancestors() {
-            if dir.join("problems").is_dir() && dir.join("Cargo.toml").is_file() {
+            if dir.join("problems").is_dir() {
                 return Ok(Workspace {
                     root: dir.to_path_buf(),
                 });
             }
         }
         bail!(
-            "no workspace found at or above {}: expected a folder with Cargo.toml and problems/ (use --root DIR)",
+            "no workspace found at or above {}: expected a folder with problems/ (use --root DIR)",
             start.display()
         )
     }
@@ -119,9 +119,12 @@ impl Workspace {
     pub fn testdata_dir(&self, id: &str) -> PathBuf {
         self.root.join("testdata").join(id)
     }
-    /// Where compiled binaries and scratch files live.
+    /// Where compiled binaries and scratch files live: `$HARNESS_CACHE_DIR`, else `target/harness`.
     pub fn cache_dir(&self) -> PathBuf {
-        self.root.join("target").join("harness")
+        match std::env::var_os("HARNESS_CACHE_DIR") {
+            Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+            _ => self.root.join("target").join("harness"),
+        }
     }
 
     /// Every problem id: the folders of `problems/` that hold a `problem.toml`, sorted.

@@ -322,6 +322,11 @@ fn launch(args: &[OsString]) -> Result<()> {
     let mut argv_ptrs: Vec<*const libc::c_char> = argv.iter().map(|a| a.as_ptr()).collect();
     argv_ptrs.push(std::ptr::null());
 
+    // A fixed, minimal environment, as on a judge: nothing of ours (RUST_BACKTRACE, locale) leaks in.
+    let env = [c"PATH=/usr/local/bin:/usr/bin:/bin", c"LC_ALL=C"];
+    let mut env_ptrs: Vec<*const libc::c_char> = env.iter().map(|v| v.as_ptr()).collect();
+    env_ptrs.push(std::ptr::null());
+
     let stdout_file = File::create(stdout_path)
         .with_context(|| format!("cannot create {}", stdout_path.display()))?;
     let (err_read, err_write) = pipe()?;
@@ -380,7 +385,7 @@ fn launch(args: &[OsString]) -> Result<()> {
                 libc::write(fd, b"5".as_ptr().cast(), 1);
                 libc::close(fd);
             }
-            libc::execv(argv[0].as_ptr(), argv_ptrs.as_ptr());
+            libc::execve(argv[0].as_ptr(), argv_ptrs.as_ptr(), env_ptrs.as_ptr());
             let errno = *libc::__errno_location();
             libc::write(exec_write, (&errno as *const i32).cast(), 4);
             libc::_exit(127);
@@ -402,7 +407,7 @@ fn launch(args: &[OsString]) -> Result<()> {
         bail!("cannot execute {}: {err}", args[5].to_string_lossy());
     }
 
-    let (exit, usage, wall_killed) = supervise(pid, err_read, started, wall_ms)?;
+    let (exit, usage, wall_killed) = supervise(pid, err_read, started, cpu_ms, wall_ms)?;
     let wall_us = started.elapsed().as_micros() as u64;
     let stderr_tail = drain_tail(err_read);
 
@@ -430,6 +435,7 @@ fn supervise(
     pid: i32,
     err_read: i32,
     started: Instant,
+    cpu_ms: u64,
     wall_ms: u64,
 ) -> Result<(Exit, libc::rusage, bool)> {
     // SAFETY: pidfd_open has no memory-safety preconditions; failure falls back to polling.
@@ -460,7 +466,9 @@ fn supervise(
         if reaped < 0 {
             bail!("wait4 failed: {}", io::Error::last_os_error());
         }
-        let timeout = remaining.clamp(1, if pidfd >= 0 { 1000 } else { 5 }) as i32;
+        // Wake up now and then to stop a busy loop at the CPU limit (RLIMIT_CPU counts whole seconds).
+        let tick = if pidfd >= 0 { (cpu_ms / 20).clamp(5, 50) } else { 5 };
+        let timeout = remaining.clamp(1, tick as i128) as i32;
         let mut fds = [
             libc::pollfd {
                 fd: if err_open { err_read } else { -1 },
@@ -478,7 +486,21 @@ fn supervise(
         if fds[0].revents != 0 && !read_tail_chunk(err_read) {
             err_open = false;
         }
+        if !wall_killed && cpu_time_ms(pid).is_some_and(|used| used > cpu_ms) {
+            // SAFETY: killing our own child; it is reaped above on the next turn.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+        }
     }
+}
+
+/// CPU time (user + system) used so far by a running process, from `/proc/PID/stat`.
+fn cpu_time_ms(pid: i32) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_ascii_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    // SAFETY: sysconf has no preconditions.
+    let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
+    Some(ticks * 1000 / per_second)
 }
 
 thread_local! {
