@@ -16,7 +16,7 @@ use harness::{gen, run, EXIT_FAILED, EXIT_OK, EXIT_SETUP};
 fn main() -> ExitCode {
     let mut args = std::env::args_os();
     if args.nth(1).is_some_and(|arg| arg == run::LAUNCHER_ARG) {
-        run::launcher_main(args.collect());
+        run::launcher_main();
     }
     run::install_interrupt_handler();
     let cli = Cli::parse();
