@@ -1,6 +1,7 @@
 //! Compiling single-file programs the way an online judge does (`rustc --edition 2021 -O`), with a binary
 //! cache keyed by the source, the flags and `rustc -V`.
 
+use std::ffi::OsString;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -38,7 +39,10 @@ impl Compiler {
         static VERSION: OnceLock<std::result::Result<String, String>> = OnceLock::new();
         let version = VERSION.get_or_init(|| {
             let output = Command::new(rustc()).arg("-V").output().map_err(|e| {
-                format!("cannot run `{}` ({e}): install Rust (https://rustup.rs) or set RUSTC to the compiler", rustc())
+                format!(
+                    "cannot run `{}` ({e}): no Rust compiler on PATH; install Rust (https://rustup.rs) or set RUSTC to the compiler's path",
+                    rustc()
+                )
             })?;
             if !output.status.success() {
                 return Err(format!("`{} -V` failed: {}", rustc(), String::from_utf8_lossy(&output.stderr)));
@@ -78,22 +82,35 @@ impl Compiler {
             |c: char| !c.is_ascii_alphanumeric() && c != '.' && c != '-',
             "",
         );
-        let scratch = self.cache_dir.join(unique);
+        // rustc also writes intermediate files named after the crate next to its output: give every
+        // compile a folder of its own.
+        let scratch_dir = self.cache_dir.join(unique);
+        fs::create_dir_all(&scratch_dir)
+            .with_context(|| format!("cannot create {}", scratch_dir.display()))?;
+        let scratch = scratch_dir.join("main");
         let output = Command::new(rustc())
             .args(RUSTC_FLAGS)
+            .args(remap_to_file_name(source))
             .arg("--crate-name")
             .arg("main")
             .arg("-o")
             .arg(&scratch)
             .arg(source)
             .output()
-            .with_context(|| format!("cannot run `{}` to compile {}", rustc(), source.display()))?;
-        if output.status.success() {
-            fs::rename(&scratch, &binary)
-                .with_context(|| format!("cannot store {}", binary.display()))?;
+            .with_context(|| format!("cannot run `{}` to compile {}", rustc(), source.display()));
+        let stored = match &output {
+            Ok(output) if output.status.success() => Some(
+                fs::rename(&scratch, &binary)
+                    .with_context(|| format!("cannot store {}", binary.display())),
+            ),
+            _ => None,
+        };
+        let _ = fs::remove_dir_all(&scratch_dir);
+        let output = output?;
+        if let Some(stored) = stored {
+            stored?;
             return Ok(Compiled::Ok(Binary { path: binary }));
         }
-        let _ = fs::remove_file(&scratch);
         let message = String::from_utf8_lossy(&output.stderr).into_owned();
         if message.trim().is_empty() {
             bail!(
@@ -120,7 +137,7 @@ impl Compiler {
         let mut hasher = Sha256::new();
         hasher.update(self.rustc_version.as_bytes());
         hasher.update([0]);
-        for flag in RUSTC_FLAGS {
+        for flag in RUSTC_FLAGS.iter().chain([&REMAP_FLAG]) {
             hasher.update(flag.as_bytes());
             hasher.update([0]);
         }
@@ -132,6 +149,19 @@ impl Compiler {
             .map(|b| format!("{b:02x}"))
             .collect()
     }
+}
+
+/// Paths inside a binary (panic locations) are remapped to the bare file name, as on a judge: reports name
+/// `main.rs:3:5`, not a folder of this machine, and the binary depends on the source alone, as its cache
+/// key says.
+const REMAP_FLAG: &str = "--remap-path-prefix";
+
+fn remap_to_file_name(source: &Path) -> Option<OsString> {
+    let dir = source.parent().filter(|dir| !dir.as_os_str().is_empty())?;
+    let mut flag = OsString::from(format!("{REMAP_FLAG}="));
+    flag.push(dir.as_os_str());
+    flag.push("/=");
+    Some(flag)
 }
 
 /// The compiler to run: `$RUSTC` when set, else `rustc` from PATH.
