@@ -9,7 +9,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 ///
 /// With no command, grades every problem (the same as `harness run`).
 #[derive(Debug, Parser)]
-#[command(name = "harness", version, args_conflicts_with_subcommands = true, after_help = EXIT_CODES)]
+#[command(name = "harness", version, after_help = EXIT_CODES)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -23,7 +23,8 @@ pub struct Cli {
 }
 
 pub const EXIT_CODES: &str =
-    "Exit status: 0 every test accepted; 1 some test not accepted (or a problem in error); \
+    "Exit status: 0 every test accepted; 1 some test not accepted (or a problem in error, or a known-wrong \
+submission not rejected as declared); \
 2 usage or setup error (bad problem.toml, unknown id, .in without .out, unreadable file).";
 
 #[derive(Debug, Subcommand)]
@@ -36,6 +37,11 @@ pub enum Command {
     Gen(GenArgs),
     /// Cross-check a solution against the brute force on random small inputs, smallest first.
     Stress(StressArgs),
+    /// Scaffold a new problem: problems/<ID>/, solutions/<ID>/ and testdata/<ID>/ (never overwrites).
+    New(NewArgs),
+    /// Prove that each solution file is submittable alone: compiles with `rustc --edition 2021`, uses std
+    /// only, declares rust-version 1.70 and passes clippy's incompatible_msrv lint.
+    SubmitCheck(SubmitCheckArgs),
 }
 
 #[derive(Debug, Args, Default)]
@@ -52,7 +58,7 @@ pub struct RunArgs {
     #[arg(long = "test", value_name = "GLOB")]
     pub test: Option<String>,
 
-    /// Multiply every time limit, for machines slower than the judge.
+    /// Multiply every time limit, for machines slower than the judge (e.g. 2 doubles them).
     #[arg(long, value_name = "F", default_value_t = 1.0)]
     pub time_scale: f64,
 
@@ -60,7 +66,11 @@ pub struct RunArgs {
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
 
-    /// When to colour the human report.
+    /// Also write a JUnit XML report here: one testsuite per problem, one testcase per test.
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
+
+    /// When to colour the human report (auto: on a terminal, unless NO_COLOR is set or TERM is dumb).
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
 
@@ -131,6 +141,24 @@ pub struct StressArgs {
     pub jobs: Option<usize>,
 }
 
+#[derive(Debug, Args)]
+pub struct NewArgs {
+    /// The new problem's id: lowercase letters, digits and dashes, starting with a letter (e.g. hdu1847).
+    #[arg(value_name = "ID")]
+    pub id: String,
+
+    /// The problem's title, for problem.toml, the statement and the solution's header.
+    #[arg(long)]
+    pub title: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct SubmitCheckArgs {
+    /// Problems whose solution to check (default: all).
+    #[arg(value_name = "ID")]
+    pub ids: Vec<String>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -152,5 +180,25 @@ mod tests {
             cli.command,
             Some(Command::Stress(StressArgs { cases: 5, .. }))
         ));
+    }
+
+    #[test]
+    fn workflow_commands_parse() {
+        let cli =
+            Cli::try_parse_from(["harness", "--junit", "out.xml", "--color", "never"]).unwrap();
+        assert_eq!(
+            cli.run.junit.as_deref(),
+            Some(std::path::Path::new("out.xml"))
+        );
+        assert_eq!(cli.run.color, ColorChoice::Never);
+        let cli =
+            Cli::try_parse_from(["harness", "new", "hdu1847", "--title", "Good Luck"]).unwrap();
+        assert!(
+            matches!(cli.command, Some(Command::New(NewArgs { ref id, .. })) if id == "hdu1847")
+        );
+        let cli = Cli::try_parse_from(["harness", "submit-check", "hdu1846", "hdu1944"]).unwrap();
+        assert!(
+            matches!(cli.command, Some(Command::SubmitCheck(SubmitCheckArgs { ref ids })) if ids.len() == 2)
+        );
     }
 }

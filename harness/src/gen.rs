@@ -161,6 +161,17 @@ pub fn gen(workspace: &Workspace, ids: &[String], check: bool, jobs: usize) -> R
                 outcome.written += 1;
             }
         }
+        for leftover in interrupted_temporaries(&dir)? {
+            if check {
+                outcome.mismatches.push(format!(
+                    "{} is left over from an interrupted `harness gen`; remove it (or run `harness gen`)",
+                    leftover.display()
+                ));
+            } else {
+                fs::remove_file(&leftover)
+                    .with_context(|| format!("cannot remove {}", leftover.display()))?;
+            }
+        }
         for name in undeclared_files(&dir, &specs)? {
             outcome.mismatches.push(format!(
                 "{} is not declared in {}",
@@ -261,13 +272,42 @@ fn undeclared_files(dir: &Path, specs: &[TestSpec]) -> Result<Vec<String>> {
     Ok(names)
 }
 
+/// The temporary files of `write_atomically` whose writer is gone: a `gen` killed between writing and
+/// renaming leaves one (the data file itself is intact).
+fn interrupted_temporaries(dir: &Path) -> Result<Vec<PathBuf>> {
+    let mut found = Vec::new();
+    if !dir.is_dir() {
+        return Ok(found);
+    }
+    for entry in fs::read_dir(dir).with_context(|| format!("cannot list {}", dir.display()))? {
+        let path = entry?.path();
+        let name = path
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        let writer = name
+            .strip_prefix('.')
+            .and_then(|rest| rest.rsplit_once(TEMPORARY_MARK))
+            .and_then(|(_, pid)| pid.parse::<u32>().ok());
+        if writer.is_some_and(|pid| !Path::new("/proc").join(pid.to_string()).exists()) {
+            found.push(path);
+        }
+    }
+    found.sort();
+    Ok(found)
+}
+
+/// What follows a data file's name in the name of its temporary file: `.<name>.tmp-<pid>`.
+const TEMPORARY_MARK: &str = ".tmp-";
+
 /// Writes through a temporary file in the same folder and a rename: a reader (or an interrupted run) sees
 /// the old file or the new one, never a part.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
     let dir = path.parent().context("a data file has a folder")?;
     fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let temporary = dir.join(format!(
-        ".{}.tmp-{}",
+        ".{}{TEMPORARY_MARK}{}",
         path.file_name().unwrap_or_default().to_string_lossy(),
         std::process::id()
     ));

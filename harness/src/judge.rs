@@ -1,8 +1,10 @@
 //! The grading pipeline: plan every (problem, test) pair, compile once per solution, run the pairs in
-//! parallel, and collect the results in plan order, whatever the scheduling.
+//! parallel, and collect the results in plan order, whatever the scheduling. The known-wrong submissions
+//! (`problems/<id>/wrong/*.rs`) run in the same pool, beside the solutions.
 
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use anyhow::{Context, Result};
 use rayon::prelude::*;
@@ -51,6 +53,22 @@ impl Verdict {
             Verdict::AC => "AC",
         }
     }
+
+    /// The verdict with this short name (`WA`, `TLE`, ...).
+    pub fn from_name(name: &str) -> Option<Verdict> {
+        [
+            Verdict::CE,
+            Verdict::TLE,
+            Verdict::MLE,
+            Verdict::OLE,
+            Verdict::RE,
+            Verdict::WA,
+            Verdict::PE,
+            Verdict::AC,
+        ]
+        .into_iter()
+        .find(|v| v.name() == name)
+    }
 }
 
 /// Options of one grading run.
@@ -61,6 +79,48 @@ pub struct JudgeOptions {
     pub output_limit: u64,
     /// Only tests whose name matches this glob.
     pub test_filter: Option<String>,
+    /// Also grade the known-wrong submissions `problems/<id>/wrong/*.rs`.
+    pub wrong_submissions: bool,
+    /// Told about every planned and finished run (the progress bar).
+    pub progress: ProgressSink,
+}
+
+/// Something that follows a grading run as it goes, e.g. a progress bar. Called from the worker threads.
+pub trait Progress: Send + Sync {
+    /// `runs` more test runs are planned.
+    fn planned(&self, runs: usize);
+    /// A test run finished.
+    fn finished(&self, problem: &str, test: &str);
+}
+
+/// The optional `Progress` of a run.
+#[derive(Clone, Default)]
+pub struct ProgressSink(Option<Arc<dyn Progress>>);
+
+impl ProgressSink {
+    pub fn new(progress: Arc<dyn Progress>) -> ProgressSink {
+        ProgressSink(Some(progress))
+    }
+    fn planned(&self, runs: usize) {
+        if let Some(progress) = &self.0 {
+            progress.planned(runs);
+        }
+    }
+    fn finished(&self, problem: &str, test: &str) {
+        if let Some(progress) = &self.0 {
+            progress.finished(problem, test);
+        }
+    }
+}
+
+impl std::fmt::Debug for ProgressSink {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() {
+            "ProgressSink(on)"
+        } else {
+            "ProgressSink(off)"
+        })
+    }
 }
 
 /// The result of one test.
@@ -79,6 +139,8 @@ pub struct TestResult {
     pub diff: Option<String>,
     /// The last bytes of stderr, for failed runs.
     pub stderr_tail: Option<String>,
+    /// Accepted, but with CPU time above half the (scaled) limit: a slower judge may say TLE.
+    pub near_limit: bool,
 }
 
 /// The results of one problem.
@@ -117,7 +179,57 @@ impl ProblemResult {
 #[derive(Debug, Clone, Serialize)]
 pub struct Report {
     pub problems: Vec<ProblemResult>,
+    /// The known-wrong submissions, in problem order; `None` when they were not graded (`--test`).
+    pub wrong_submissions: Option<Vec<WrongResult>>,
     pub summary: Summary,
+}
+
+/// A known-wrong submission, `problems/<id>/wrong/<name>.rs`, graded on its problem's tests: it must not be
+/// accepted, and some test must get the verdict its `//! expect:` header declares.
+#[derive(Debug, Clone, Serialize)]
+pub struct WrongResult {
+    pub problem: String,
+    /// The file, relative to the workspace root.
+    pub file: String,
+    /// The declared verdict (`//! expect: WA`); `None` when the header lacks it.
+    pub expect: Option<Verdict>,
+    /// The header's `//! why:` line: what is wrong with it.
+    pub why: Option<String>,
+    pub status: WrongStatus,
+    /// Why the header is not valid (status `bad_header`).
+    pub header_error: Option<String>,
+    pub compile_error: Option<String>,
+    /// Every test, without diffs and stderr.
+    pub tests: Vec<TestResult>,
+}
+
+impl WrongResult {
+    /// The file name, e.g. `mod-m.rs`.
+    pub fn name(&self) -> &str {
+        self.file.rsplit('/').next().unwrap_or(&self.file)
+    }
+    /// How many tests got each verdict, most severe first.
+    pub fn verdict_counts(&self) -> Vec<(Verdict, usize)> {
+        let mut counts = std::collections::BTreeMap::new();
+        for test in &self.tests {
+            *counts.entry(test.verdict).or_insert(0) += 1;
+        }
+        counts.into_iter().collect()
+    }
+}
+
+/// What grading a wrong submission proved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WrongStatus {
+    /// Not accepted, and some test got the declared verdict: the data catches it as intended.
+    Rejected,
+    /// Not accepted, but no test got the declared verdict.
+    OtherVerdict,
+    /// Accepted on every test: the data does not catch it.
+    Accepted,
+    /// No valid `//! expect: VERDICT` header, so it was not graded.
+    BadHeader,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -129,6 +241,11 @@ pub struct Summary {
     pub passed: usize,
     pub failed: usize,
     pub wall_ms: f64,
+    /// Every time limit was multiplied by this (`--time-scale`).
+    pub time_scale: f64,
+    /// Known-wrong submissions graded, and how many of them were rejected as declared.
+    pub wrong_submissions: usize,
+    pub wrong_rejected: usize,
 }
 
 impl Report {
@@ -143,13 +260,40 @@ impl Report {
             passed,
             failed: tests - passed,
             wall_ms,
+            time_scale: 1.0,
+            wrong_submissions: 0,
+            wrong_rejected: 0,
         };
-        Report { problems, summary }
+        Report {
+            problems,
+            wrong_submissions: None,
+            summary,
+        }
     }
 
-    /// Everything accepted and no problem in error.
+    /// Records the time scale the limits were judged with.
+    pub fn with_time_scale(mut self, time_scale: f64) -> Report {
+        self.summary.time_scale = time_scale;
+        self
+    }
+
+    /// Adds the graded wrong submissions (`None`: not graded) and counts them in the summary.
+    pub fn with_wrong_submissions(mut self, wrong: Option<Vec<WrongResult>>) -> Report {
+        let all = wrong.as_deref().unwrap_or_default();
+        self.summary.wrong_submissions = all.len();
+        self.summary.wrong_rejected = all
+            .iter()
+            .filter(|w| w.status == WrongStatus::Rejected)
+            .count();
+        self.wrong_submissions = wrong;
+        self
+    }
+
+    /// Everything accepted, no problem in error, and every wrong submission rejected as declared.
     pub fn all_accepted(&self) -> bool {
-        self.summary.failed == 0 && self.summary.problem_errors == 0
+        self.summary.failed == 0
+            && self.summary.problem_errors == 0
+            && self.summary.wrong_rejected == self.summary.wrong_submissions
     }
 }
 
@@ -170,8 +314,6 @@ pub fn grade(workspace: &Workspace, ids: &[String], options: &JudgeOptions) -> R
     } else {
         workspace.problem_ids()?
     };
-    let compiler = Compiler::new(&workspace.cache_dir())?;
-
     let mut rows: Vec<Result<Planned, (Problem, String)>> = Vec::new();
     let mut errors: Vec<ProblemResult> = Vec::new();
     for id in &ids {
@@ -181,13 +323,22 @@ pub fn grade(workspace: &Workspace, ids: &[String], options: &JudgeOptions) -> R
             Err(err) => errors.push(error_row(workspace, id, &format!("{err:#}"))),
         }
     }
+    // Only now, when every named problem is known to be sound: a setup error writes nothing.
+    let compiler = Compiler::new(&workspace.cache_dir())?;
 
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.jobs.max(1))
         .build()
         .context("cannot start the worker threads")?;
     let scratch = Scratch::new(workspace)?;
-    let results = pool.install(|| -> Result<Vec<ProblemResult>> {
+    let wrong_plan = match options.wrong_submissions {
+        true => Some(plan_wrong(
+            workspace,
+            rows.iter().filter_map(|row| row.as_ref().ok()),
+        )?),
+        false => None,
+    };
+    let accepted = || -> Result<Vec<ProblemResult>> {
         let planned: Vec<Planned> = rows.into_iter().filter_map(Result::ok).collect();
         // Compile each distinct solution once, in parallel.
         let compiled: Vec<Result<Compiled>> = planned
@@ -200,6 +351,7 @@ pub fn grade(workspace: &Workspace, ids: &[String], options: &JudgeOptions) -> R
             .enumerate()
             .flat_map(|(i, p)| (0..p.tests.len()).map(move |t| (i, t)))
             .collect();
+        options.progress.planned(pairs.len());
         let outcomes: Vec<Option<Result<TestResult>>> = pairs
             .par_iter()
             .map(|&(i, t)| match &compiled[i] {
@@ -238,15 +390,25 @@ pub fn grade(workspace: &Workspace, ids: &[String], options: &JudgeOptions) -> R
             results.push(row);
         }
         Ok(results)
-    })?;
-    let mut problems = results;
+    };
+    // The wrong submissions run in the same pool as the accepted solutions, beside them.
+    let (results, wrong) = pool.install(|| {
+        rayon::join(accepted, || {
+            wrong_plan
+                .map(|plan| grade_wrong(&plan, &compiler, options, &scratch))
+                .transpose()
+        })
+    });
+    let wrong = wrong?;
+    let mut problems = results?;
     problems.extend(errors);
     // Report in the order the ids were given (sorted for a full run).
     problems.sort_by_key(|p| ids.iter().position(|id| *id == p.id));
-    Ok(Report::new(
-        problems,
-        started.elapsed().as_secs_f64() * 1000.0,
-    ))
+    Ok(
+        Report::new(problems, started.elapsed().as_secs_f64() * 1000.0)
+            .with_time_scale(options.time_scale)
+            .with_wrong_submissions(wrong),
+    )
 }
 
 fn plan_problem(workspace: &Workspace, id: &str, options: &JudgeOptions) -> Result<Planned> {
@@ -256,12 +418,13 @@ fn plan_problem(workspace: &Workspace, id: &str, options: &JudgeOptions) -> Resu
         tests.retain(|t| glob_match(glob, &t.name));
     }
     let solution = workspace.solution_file(&problem.data_id);
-    if !solution.is_file() {
+    if !solution.exists() {
         anyhow::bail!(
             "{}: no solution; write the submission there (or run `harness new {id}`)",
             solution.display()
         );
     }
+    crate::problem::readable_file(&solution)?;
     Ok(Planned {
         problem,
         tests,
@@ -314,7 +477,184 @@ fn compile_error_result(name: &str) -> TestResult {
         first_difference: None,
         diff: None,
         stderr_tail: None,
+        near_limit: false,
     }
+}
+
+/// A known-wrong submission ready to grade.
+struct WrongPlanned {
+    problem: Problem,
+    tests: Vec<TestCase>,
+    file: PathBuf,
+    /// The file relative to the workspace root.
+    relative: String,
+    header: WrongHeader,
+}
+
+/// The header of a wrong submission: its leading comment lines `//! expect: VERDICT` and `//! why: ...`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WrongHeader {
+    /// The verdict it must get on some test, or why the header is not valid.
+    pub expect: Result<Verdict, String>,
+    pub why: Option<String>,
+}
+
+/// Reads the header of a wrong submission from the comment lines at the top of its source.
+pub fn parse_wrong_header(source: &str) -> WrongHeader {
+    let mut expect =
+        Err("no `//! expect: VERDICT` line at the top, e.g. `//! expect: WA`".to_string());
+    let mut why = None;
+    let comments = source
+        .lines()
+        .map(str::trim)
+        .take_while(|line| line.starts_with("//"));
+    for line in comments {
+        let text = line.trim_start_matches('/').trim_start_matches('!').trim();
+        if let Some(value) = text.strip_prefix("expect:") {
+            let value = value.trim();
+            expect = match Verdict::from_name(value) {
+                Some(verdict) if verdict != Verdict::AC => Ok(verdict),
+                _ => Err(format!(
+                    "`//! expect: {value}`: the verdict must be one of WA, PE, TLE, MLE, OLE, RE, CE"
+                )),
+            };
+        } else if let Some(value) = text.strip_prefix("why:") {
+            why = Some(value.trim().to_string());
+        }
+    }
+    WrongHeader { expect, why }
+}
+
+/// The `.rs` files of `problems/<id>/wrong/`, sorted; none when there is no such folder.
+pub fn wrong_files(problem_dir: &Path) -> Result<Vec<PathBuf>> {
+    let dir = problem_dir.join("wrong");
+    if !dir.is_dir() {
+        return Ok(Vec::new());
+    }
+    let mut files = Vec::new();
+    for entry in fs::read_dir(&dir).with_context(|| format!("cannot list {}", dir.display()))? {
+        let path = entry
+            .with_context(|| format!("cannot list {}", dir.display()))?
+            .path();
+        if path.extension().is_some_and(|ext| ext == "rs") && path.is_file() {
+            files.push(path);
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// The wrong submissions of the planned problems. A `same_as` problem has none of its own: they are graded
+/// once, under the original problem.
+fn plan_wrong<'a>(
+    workspace: &Workspace,
+    planned: impl Iterator<Item = &'a Planned>,
+) -> Result<Vec<WrongPlanned>> {
+    let mut plan = Vec::new();
+    for p in planned {
+        if p.problem.data_id != p.problem.id {
+            continue;
+        }
+        for file in wrong_files(&p.problem.dir)? {
+            let header = parse_wrong_header(&crate::problem::read_text(&file)?);
+            let relative = file
+                .strip_prefix(&workspace.root)
+                .unwrap_or(&file)
+                .to_string_lossy()
+                .into_owned();
+            plan.push(WrongPlanned {
+                problem: p.problem.clone(),
+                tests: p.tests.clone(),
+                file,
+                relative,
+                header,
+            });
+        }
+    }
+    Ok(plan)
+}
+
+/// Compiles and runs every wrong submission on every test of its problem, in parallel, and decides whether
+/// the data rejects it as declared.
+fn grade_wrong(
+    plan: &[WrongPlanned],
+    compiler: &Compiler,
+    options: &JudgeOptions,
+    scratch: &Scratch,
+) -> Result<Vec<WrongResult>> {
+    let compiled: Vec<Option<Compiled>> = plan
+        .par_iter()
+        .map(|w| match w.header.expect {
+            Ok(_) => compiler.compile(&w.file).map(Some),
+            Err(_) => Ok(None),
+        })
+        .collect::<Result<_>>()?;
+    let pairs: Vec<(usize, usize, &Binary)> = plan
+        .iter()
+        .zip(&compiled)
+        .enumerate()
+        .flat_map(|(i, (w, compiled))| match compiled {
+            Some(Compiled::Ok(binary)) => (0..w.tests.len()).map(|t| (i, t, binary)).collect(),
+            _ => Vec::new(),
+        })
+        .collect();
+    options.progress.planned(pairs.len());
+    let outcomes: Vec<Result<TestResult>> = pairs
+        .par_iter()
+        .map(|&(i, t, binary)| {
+            run_test(
+                &plan[i].problem,
+                &plan[i].tests[t],
+                binary,
+                options,
+                scratch,
+            )
+        })
+        .collect();
+    let mut outcomes = outcomes.into_iter();
+    let mut results = Vec::new();
+    for (w, compiled) in plan.iter().zip(compiled) {
+        let mut result = WrongResult {
+            problem: w.problem.id.clone(),
+            file: w.relative.clone(),
+            expect: w.header.expect.as_ref().ok().copied(),
+            why: w.header.why.clone(),
+            status: WrongStatus::BadHeader,
+            header_error: w.header.expect.as_ref().err().cloned(),
+            compile_error: None,
+            tests: Vec::new(),
+        };
+        match compiled {
+            None => {}
+            Some(Compiled::Ok(_)) => {
+                for test in outcomes.by_ref().take(w.tests.len()) {
+                    let mut test = test?;
+                    test.diff = None;
+                    test.stderr_tail = None;
+                    result.tests.push(test);
+                }
+            }
+            Some(Compiled::Failed { message }) => {
+                result.tests = w
+                    .tests
+                    .iter()
+                    .map(|t| compile_error_result(&t.name))
+                    .collect();
+                result.compile_error = Some(message);
+            }
+        }
+        if let Ok(expect) = w.header.expect {
+            result.status = if result.tests.iter().all(|t| t.verdict == Verdict::AC) {
+                WrongStatus::Accepted
+            } else if result.tests.iter().any(|t| t.verdict == expect) {
+                WrongStatus::Rejected
+            } else {
+                WrongStatus::OtherVerdict
+            };
+        }
+        results.push(result);
+    }
+    Ok(results)
 }
 
 /// Per-worker scratch files for the programs' stdout, removed when the run ends.
@@ -389,6 +729,8 @@ fn run_test(
     if result.verdict != Verdict::AC && !outcome.stderr_tail.is_empty() {
         result.stderr_tail = Some(String::from_utf8_lossy(&outcome.stderr_tail).into_owned());
     }
+    result.near_limit = result.verdict == Verdict::AC && result.cpu_ms * 2.0 > limits.cpu_ms as f64;
+    options.progress.finished(&problem.id, &test.name);
     Ok(result)
 }
 
@@ -448,6 +790,7 @@ pub fn judge_run(name: &str, outcome: &RunOutcome, limits: &Limits) -> TestResul
         first_difference: None,
         diff: None,
         stderr_tail: None,
+        near_limit: false,
     }
 }
 
@@ -581,6 +924,29 @@ mod tests {
         assert!(glob_match("*", ""));
         assert!(glob_match("s?mple-1", "sample-1"));
         assert!(!glob_match("rand-*", "max-01"));
+    }
+
+    #[test]
+    fn wrong_submission_headers() {
+        let header =
+            parse_wrong_header("//! expect: MLE\n//! why: a full table.\n\nfn main() {}\n");
+        assert_eq!(header.expect, Ok(Verdict::MLE));
+        assert_eq!(header.why.as_deref(), Some("a full table."));
+        assert!(parse_wrong_header("fn main() {}\n").expect.is_err());
+        let ac = parse_wrong_header("//! expect: AC\n").expect.unwrap_err();
+        assert!(ac.contains("must be one of"), "{ac}");
+        // Only the comment block at the top counts.
+        assert!(parse_wrong_header("fn main() {}\n//! expect: WA\n")
+            .expect
+            .is_err());
+    }
+
+    #[test]
+    fn verdict_names_round_trip() {
+        for verdict in [Verdict::CE, Verdict::TLE, Verdict::OLE, Verdict::AC] {
+            assert_eq!(Verdict::from_name(verdict.name()), Some(verdict));
+        }
+        assert_eq!(Verdict::from_name("wa"), None);
     }
 
     #[test]

@@ -1,17 +1,19 @@
 //! The `harness` binary: parses arguments, runs one command, maps the result to an exit code.
 
+use std::fs;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use anyhow::{Context, Result};
 use clap::Parser;
 
-use harness::cli::{Cli, ColorChoice, Command, Format, GenArgs, RunArgs, StressArgs};
-use harness::judge::{self, JudgeOptions};
+use harness::cli::{Cli, Command, Format, GenArgs, NewArgs, RunArgs, StressArgs, SubmitCheckArgs};
+use harness::judge::{self, JudgeOptions, ProgressSink};
 use harness::problem::Workspace;
-use harness::report::{self, HumanOptions};
+use harness::report::{self, progress, HumanOptions};
 use harness::stress::{self, StressOptions, StressOutcome};
-use harness::{gen, run, EXIT_FAILED, EXIT_OK, EXIT_SETUP};
+use harness::{gen, run, scaffold, submit, EXIT_FAILED, EXIT_OK, EXIT_SETUP};
 
 fn main() -> ExitCode {
     let mut args = std::env::args_os();
@@ -43,6 +45,8 @@ fn dispatch(cli: Cli) -> Result<i32> {
         Some(Command::List) => list(&workspace),
         Some(Command::Gen(args)) => generate(&workspace, &args),
         Some(Command::Stress(args)) => stress_command(&workspace, &args),
+        Some(Command::New(args)) => new_problem(&workspace, &args),
+        Some(Command::SubmitCheck(args)) => submit_check(&workspace, &args),
     }
 }
 
@@ -57,19 +61,45 @@ fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
             args.time_scale
         );
     }
+    let bar = progress::wanted(
+        io::stderr().is_terminal(),
+        std::env::var_os("CI").as_deref(),
+        std::env::var_os("TERM").as_deref(),
+    )
+    .then(|| Arc::new(progress::Bar::new()));
     let options = JudgeOptions {
         jobs: jobs(args.jobs),
         time_scale: args.time_scale,
         output_limit: args.output_limit_mb << 20,
         test_filter: args.test.clone(),
+        // Whether the data rejects a wrong submission says nothing on a subset of the tests.
+        wrong_submissions: args.test.is_none(),
+        progress: bar
+            .clone()
+            .map_or_else(ProgressSink::default, |bar| ProgressSink::new(bar)),
     };
-    let report = judge::grade(workspace, &args.ids, &options)?;
+    let graded = judge::grade(workspace, &args.ids, &options);
+    if let Some(bar) = &bar {
+        bar.finish();
+    }
+    let report = graded?;
+    if let Some(path) = &args.junit {
+        let mut xml = Vec::new();
+        report::render_junit(&report, &mut xml)?;
+        fs::write(path, xml)
+            .with_context(|| format!("cannot write the JUnit report to {}", path.display()))?;
+    }
     let mut out = io::stdout().lock();
     match args.format {
         Format::Json => report::render_json(&report, &mut out)?,
         Format::Human => {
             let human = HumanOptions {
-                color: use_color(args.color),
+                color: report::use_color(
+                    args.color,
+                    io::stdout().is_terminal(),
+                    std::env::var_os("NO_COLOR").as_deref(),
+                    std::env::var_os("TERM").as_deref(),
+                ),
                 no_diff: args.no_diff,
                 verbose: args.verbose,
             };
@@ -82,19 +112,6 @@ fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
     } else {
         EXIT_FAILED
     })
-}
-
-/// Colour on `always`; on `auto` only for a terminal with NO_COLOR unset and TERM not dumb.
-fn use_color(choice: ColorChoice) -> bool {
-    match choice {
-        ColorChoice::Always => true,
-        ColorChoice::Never => false,
-        ColorChoice::Auto => {
-            io::stdout().is_terminal()
-                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-                && std::env::var("TERM").map_or(true, |term| term != "dumb")
-        }
-    }
 }
 
 fn list(workspace: &Workspace) -> Result<i32> {
@@ -196,6 +213,27 @@ fn stress_command(workspace: &Workspace, args: &StressArgs) -> Result<i32> {
             Ok(EXIT_FAILED)
         }
     }
+}
+
+fn new_problem(workspace: &Workspace, args: &NewArgs) -> Result<i32> {
+    let created = scaffold::new_problem(workspace, &args.id, args.title.as_deref())?;
+    let mut out = io::stdout().lock();
+    for path in &created {
+        writeln!(out, "created {path}")?;
+    }
+    write!(out, "{}", scaffold::next_steps(&args.id))?;
+    Ok(EXIT_OK)
+}
+
+fn submit_check(workspace: &Workspace, args: &SubmitCheckArgs) -> Result<i32> {
+    let checks = submit::check(workspace, &args.ids)?;
+    let mut out = io::stdout().lock();
+    write!(out, "{}", submit::render(&checks))?;
+    Ok(if checks.iter().all(submit::SubmitCheck::ok) {
+        EXIT_OK
+    } else {
+        EXIT_FAILED
+    })
 }
 
 fn is_broken_pipe(err: &anyhow::Error) -> bool {

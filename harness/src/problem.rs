@@ -56,8 +56,8 @@ struct ProblemToml {
     judge: String,
     number: String,
     url: String,
-    time_limit_ms: i64,
-    memory_limit_mb: i64,
+    time_limit_ms: toml::Spanned<i64>,
+    memory_limit_mb: toml::Spanned<i64>,
     #[serde(default)]
     checker: Option<toml::Spanned<String>>,
     #[serde(default)]
@@ -127,7 +127,8 @@ impl Workspace {
         }
     }
 
-    /// Every problem id: the folders of `problems/` that hold a `problem.toml`, sorted.
+    /// Every problem id: the folders of `problems/` (but hidden ones), sorted. A folder without a
+    /// `problem.toml` is listed too, so that grading reports it instead of skipping it in silence.
     pub fn problem_ids(&self) -> Result<Vec<String>> {
         let dir = self.root.join("problems");
         let mut ids = Vec::new();
@@ -137,8 +138,9 @@ impl Workspace {
             .sort_by_file_name()
         {
             let entry = entry.with_context(|| format!("cannot list {}", dir.display()))?;
-            if entry.file_type().is_dir() && entry.path().join("problem.toml").is_file() {
-                ids.push(entry.file_name().to_string_lossy().into_owned());
+            let name = entry.file_name().to_string_lossy();
+            if entry.file_type().is_dir() && !name.starts_with('.') {
+                ids.push(name.into_owned());
             }
         }
         Ok(ids)
@@ -148,7 +150,13 @@ impl Workspace {
     pub fn load_problem(&self, id: &str) -> Result<Problem> {
         let dir = self.problem_dir(id);
         let path = dir.join("problem.toml");
-        if !path.is_file() {
+        if dir.is_dir() && !path.exists() {
+            bail!(
+                "{} does not exist: add it (see README.md, \"Adding a problem\") or remove the folder",
+                path.display()
+            );
+        }
+        if !path.exists() {
             bail!(
                 "unknown problem `{id}`: {} does not exist (see `harness list`)",
                 path.display()
@@ -156,8 +164,20 @@ impl Workspace {
         }
         let text = read_text(&path)?;
         let raw: ProblemToml = toml::from_str(&text).map_err(|e| toml_error(&path, &text, &e))?;
-        let time_limit_ms = positive(&path, "time_limit_ms", raw.time_limit_ms)?;
-        let memory_limit_mb = positive(&path, "memory_limit_mb", raw.memory_limit_mb)?;
+        let time_limit_ms = limit(
+            &path,
+            &text,
+            "time_limit_ms",
+            &raw.time_limit_ms,
+            MAX_TIME_MS,
+        )?;
+        let memory_limit_mb = limit(
+            &path,
+            &text,
+            "memory_limit_mb",
+            &raw.memory_limit_mb,
+            MAX_MEMORY_MB,
+        )?;
         let checker = match &raw.checker {
             None => Checker::Lines,
             Some(spanned) => Checker::parse(spanned.get_ref()).map_err(|msg| {
@@ -179,7 +199,7 @@ impl Workspace {
                 let other_toml = self.problem_dir(other).join("problem.toml");
                 if !other_toml.is_file() {
                     bail!(
-                        "{}:{line}: key `same_as`: no problem `{other}` ({} does not exist)",
+                        "{}:{line}: key `same_as`: no problem `{other}` ({} does not exist); correct the id or remove the key",
                         path.display(),
                         other_toml.display()
                     );
@@ -229,11 +249,13 @@ impl Workspace {
                 continue;
             };
             let stem = stem.to_string_lossy().into_owned();
-            match ext.to_str() {
-                Some("in") => inputs.insert(stem, path.to_path_buf()),
-                Some("out") => outputs.insert(stem, path.to_path_buf()),
-                _ => None,
+            let map = match ext.to_str() {
+                Some("in") => &mut inputs,
+                Some("out") => &mut outputs,
+                _ => continue,
             };
+            readable_file(path)?;
+            map.insert(stem, path.to_path_buf());
         }
         if let Some(orphan) = outputs.keys().find(|name| !inputs.contains_key(*name)) {
             bail!(
@@ -346,6 +368,24 @@ pub fn load_test_specs(problem_dir: &Path) -> Result<Vec<TestSpec>> {
             ),
             _ => {}
         }
+        // Names say where a pair came from (DESIGN §6), and `harness gen` never writes a hand-made file:
+        // so a sample or an edge case can never be declared as generated input.
+        if spec.name.starts_with("sample-")
+            && (spec.input, spec.answer) != (InputSource::Statement, AnswerSource::Statement)
+        {
+            bail!(
+                "{}: test `{}`: a sample is copied from the statement: use `input = \"statement\"` and `answer = \"statement\"`, or rename the test",
+                path.display(),
+                spec.name
+            );
+        }
+        if spec.name.starts_with("edge-") && spec.input != InputSource::Hand {
+            bail!(
+                "{}: test `{}`: an edge case's input is hand-made: use `input = \"hand\"`, or rename the test",
+                path.display(),
+                spec.name
+            );
+        }
         if spec.input == InputSource::Gen
             && matches!(spec.answer, AnswerSource::Statement | AnswerSource::Hand)
         {
@@ -360,17 +400,56 @@ pub fn load_test_specs(problem_dir: &Path) -> Result<Vec<TestSpec>> {
 }
 
 pub fn read_text(path: &Path) -> Result<String> {
-    fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
+    fs::read_to_string(path).map_err(|e| {
+        anyhow::anyhow!(
+            "cannot read {}: {e}; make it a readable UTF-8 text file",
+            path.display()
+        )
+    })
 }
 
-fn positive(path: &Path, key: &str, value: i64) -> Result<u64> {
-    if value <= 0 {
-        bail!(
-            "{}: key `{key}`: must be a positive integer, got {value}",
+/// Checks that a data file is a regular file that can be opened, so that a broken one is a setup error
+/// found before anything runs (the judge itself opens it only when its test runs).
+pub fn readable_file(path: &Path) -> Result<()> {
+    let metadata = fs::metadata(path).map_err(|e| {
+        anyhow::anyhow!(
+            "cannot read {}: {e}; fix it (a dangling link?) or remove it",
             path.display()
-        );
+        )
+    })?;
+    if !metadata.is_file() {
+        bail!("{} is not a file: remove it or rename it", path.display());
     }
-    Ok(value as u64)
+    fs::File::open(path).map_err(|e| {
+        anyhow::anyhow!(
+            "cannot read {}: {e}; make it readable (chmod a+r) or remove it",
+            path.display()
+        )
+    })?;
+    Ok(())
+}
+
+/// The largest limits accepted: an hour of CPU time, 1 TiB of memory. More is a typo, and would overflow
+/// the arithmetic of the limits.
+const MAX_TIME_MS: u64 = 3_600_000;
+const MAX_MEMORY_MB: u64 = 1 << 20;
+
+/// A limit: a positive integer no larger than `max`, or an error naming the file, the line and the key.
+fn limit(path: &Path, text: &str, key: &str, value: &toml::Spanned<i64>, max: u64) -> Result<u64> {
+    let line = line_of(text, value.span().start);
+    let got = *value.get_ref();
+    match u64::try_from(got) {
+        Ok(v) if (1..=max).contains(&v) => Ok(v),
+        Ok(v) if v > max => bail!(
+            "{}:{line}: key `{key}`: {v} is more than the largest accepted, {max}; fix the value",
+            path.display()
+        ),
+        _ => bail!(
+            "{}:{line}: key `{key}`: must be a positive integer, got {got}; set the judge's limit, e.g. `{key} = {}`",
+            path.display(),
+            if key == "time_limit_ms" { 1000 } else { 64 }
+        ),
+    }
 }
 
 /// 1-based line of a byte offset.
@@ -382,14 +461,38 @@ fn line_of(text: &str, offset: usize) -> usize {
         + 1
 }
 
-/// A TOML error as `path:line: message`, naming the key when serde does.
+/// A TOML error as `path:line: message; what to do`, naming the key when serde does.
 fn toml_error(path: &Path, text: &str, err: &toml::de::Error) -> anyhow::Error {
-    let line = err.span().map(|span| line_of(text, span.start));
     let message = err.message().trim_end();
-    match line {
-        Some(line) => anyhow::anyhow!("{}:{line}: {message}", path.display()),
-        None => anyhow::anyhow!("{}: {message}", path.display()),
-    }
+    // A missing key has no line of its own; any other error points at one.
+    let line = err
+        .span()
+        .filter(|_| !message.starts_with("missing field"))
+        .map(|span| line_of(text, span.start));
+    // Name the key of that line when the message does not (`invalid type: ...`).
+    let key = line
+        .and_then(|line| text.lines().nth(line - 1))
+        .and_then(|source| source.split_once('='))
+        .map(|(key, _)| key.trim())
+        .filter(|key| !key.is_empty() && !key.starts_with('#') && !message.contains(*key));
+    let message = match key {
+        Some(key) => format!("key `{key}`: {message}"),
+        None => message.to_string(),
+    };
+    let fix = if message.contains("missing field") {
+        "add the key"
+    } else if message.contains("unknown field") {
+        "remove the key or correct its name"
+    } else if message.contains("invalid type") || message.contains("unknown variant") {
+        "correct the value"
+    } else {
+        "fix the TOML syntax"
+    };
+    let location = match line {
+        Some(line) => format!("{}:{line}", path.display()),
+        None => path.display().to_string(),
+    };
+    anyhow::anyhow!("{location}: {message}; {fix} (see README.md, \"Adding a problem\")")
 }
 
 #[cfg(test)]

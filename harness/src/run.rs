@@ -48,14 +48,29 @@ pub struct Limits {
 
 impl Limits {
     /// The judge's limits for a problem (DESIGN §3): wall backstop at 3 x limit + 1 s.
-    pub fn for_problem(time_limit_ms: u64, memory_limit_mb: u64, time_scale: f64, output_bytes: u64) -> Limits {
+    pub fn for_problem(
+        time_limit_ms: u64,
+        memory_limit_mb: u64,
+        time_scale: f64,
+        output_bytes: u64,
+    ) -> Limits {
         let cpu_ms = ((time_limit_ms as f64) * time_scale).ceil().max(1.0) as u64;
-        Limits { cpu_ms, wall_ms: 3 * cpu_ms + 1000, memory_kb: memory_limit_mb * 1024, output_bytes }
+        Limits {
+            cpu_ms,
+            wall_ms: 3 * cpu_ms + 1000,
+            memory_kb: memory_limit_mb * 1024,
+            output_bytes,
+        }
     }
 
     /// Generous limits for problem-setter programs (generators, brute forces).
     pub fn tool() -> Limits {
-        Limits { cpu_ms: 60_000, wall_ms: 120_000, memory_kb: 2 * 1024 * 1024, output_bytes: 256 << 20 }
+        Limits {
+            cpu_ms: 60_000,
+            wall_ms: 120_000,
+            memory_kb: 2 * 1024 * 1024,
+            output_bytes: 256 << 20,
+        }
     }
 }
 
@@ -107,9 +122,21 @@ impl RunOutcome {
 
 /// Runs `program args` with stdin from `stdin`, stdout into the file `stdout` (truncated), under `limits`.
 /// Errors are setup problems (the launcher could not start, the program could not be executed).
-pub fn run(program: &Path, args: &[OsString], stdin: &Path, stdout: &Path, limits: &Limits) -> Result<RunOutcome> {
+pub fn run(
+    program: &Path,
+    args: &[OsString],
+    stdin: &Path,
+    stdout: &Path,
+    limits: &Limits,
+) -> Result<RunOutcome> {
     let mut fields: Vec<&OsStr> = Vec::with_capacity(7 + args.len());
-    let numbers = [limits.cpu_ms, limits.wall_ms, limits.memory_kb, limits.output_bytes].map(|n| n.to_string());
+    let numbers = [
+        limits.cpu_ms,
+        limits.wall_ms,
+        limits.memory_kb,
+        limits.output_bytes,
+    ]
+    .map(|n| n.to_string());
     fields.extend(numbers.iter().map(OsStr::new));
     fields.extend([stdin.as_os_str(), stdout.as_os_str(), program.as_os_str()]);
     fields.extend(args.iter().map(OsString::as_os_str));
@@ -125,7 +152,8 @@ pub fn run(program: &Path, args: &[OsString], stdin: &Path, stdout: &Path, limit
             let launcher = slot.as_mut().expect("started above");
             match launcher.request(&request) {
                 Ok(record) => {
-                    return parse_record(&record).with_context(|| format!("running {}", program.display()));
+                    return parse_record(&record)
+                        .with_context(|| format!("running {}", program.display()));
                 }
                 Err(err) if attempt == 0 => {
                     let _ = err;
@@ -153,17 +181,28 @@ struct Launcher {
 impl Launcher {
     fn start() -> Result<Launcher> {
         let mut command = Command::new(launcher_path()?);
-        command.arg(LAUNCHER_ARG).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null()).process_group(0);
+        command
+            .arg(LAUNCHER_ARG)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .process_group(0);
         let mut child = {
             // Spawn and register under one lock, so an interrupt never misses a group.
             let mut running = running_groups().lock().unwrap_or_else(|e| e.into_inner());
-            let child = command.spawn().context("cannot start the launcher (the harness binary itself)")?;
+            let child = command
+                .spawn()
+                .context("cannot start the launcher (the harness binary itself)")?;
             running.insert(child.id() as i32);
             child
         };
         let requests = child.stdin.take().expect("piped");
         let replies = BufReader::new(child.stdout.take().expect("piped"));
-        Ok(Launcher { child, requests: Some(requests), replies })
+        Ok(Launcher {
+            child,
+            requests: Some(requests),
+            replies,
+        })
     }
 
     /// Sends one request; returns the record. The program's group is registered while it runs.
@@ -173,7 +212,10 @@ impl Launcher {
         requests.flush()?;
         let pid = read_u32(&mut self.replies)? as i32;
         if pid > 0 {
-            running_groups().lock().unwrap_or_else(|e| e.into_inner()).insert(pid);
+            running_groups()
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .insert(pid);
         }
         let record = read_u32(&mut self.replies).and_then(|len| {
             let mut record = vec![0; len as usize];
@@ -181,7 +223,10 @@ impl Launcher {
             Ok(record)
         });
         if pid > 0 {
-            running_groups().lock().unwrap_or_else(|e| e.into_inner()).remove(&pid);
+            running_groups()
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .remove(&pid);
         }
         Ok(record?)
     }
@@ -192,7 +237,10 @@ impl Drop for Launcher {
         // Closing the requests pipe ends the launcher; reap it.
         drop(self.requests.take());
         let _ = self.child.wait();
-        running_groups().lock().unwrap_or_else(|e| e.into_inner()).remove(&(self.child.id() as i32));
+        running_groups()
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(&(self.child.id() as i32));
     }
 }
 
@@ -239,7 +287,10 @@ pub fn install_interrupt_handler() {
             let mut sig = 0;
             libc::sigwait(&set, &mut sig);
             kill_all_running();
-            let _ = writeln!(io::stderr(), "harness: interrupted; killed every running solution");
+            let _ = writeln!(
+                io::stderr(),
+                "harness: interrupted; killed every running solution"
+            );
             libc::_exit(128 + sig);
         });
     }
@@ -253,12 +304,16 @@ fn running_groups() -> &'static Mutex<HashSet<i32>> {
 fn launcher_path() -> Result<PathBuf> {
     static PATH: OnceLock<std::result::Result<PathBuf, String>> = OnceLock::new();
     let path = PATH.get_or_init(|| {
-        let exe = std::env::current_exe().map_err(|e| format!("cannot locate the harness binary: {e}"))?;
+        let exe = std::env::current_exe()
+            .map_err(|e| format!("cannot locate the harness binary: {e}"))?;
         if exe.file_stem().is_some_and(|stem| stem == "harness") {
             return Ok(exe);
         }
         // Under `cargo test` the current executable is a test binary; the harness sits beside `deps/`.
-        let sibling = exe.parent().and_then(Path::parent).map(|dir| dir.join("harness"));
+        let sibling = exe
+            .parent()
+            .and_then(Path::parent)
+            .map(|dir| dir.join("harness"));
         match sibling {
             Some(path) if path.is_file() => Ok(path),
             _ => Err(format!(
@@ -281,7 +336,10 @@ fn parse_record(record: &[u8]) -> Result<RunOutcome> {
         bail!("{}", header.trim_start_matches("error").trim());
     }
     let number = |i: usize| -> Result<i64> {
-        fields.get(i).and_then(|f| f.parse().ok()).with_context(|| format!("malformed launcher report `{header}`"))
+        fields
+            .get(i)
+            .and_then(|f| f.parse().ok())
+            .with_context(|| format!("malformed launcher report `{header}`"))
     };
     let exit = match fields.first() {
         Some(&"code") => Exit::Code(number(1)? as i32),
@@ -335,7 +393,9 @@ pub fn launcher_main() -> ! {
     let mut replies = io::stdout().lock();
     let mut tail = Vec::with_capacity(2 * STDERR_TAIL_BYTES);
     loop {
-        let Ok(len) = read_u32(&mut requests) else { std::process::exit(0) };
+        let Ok(len) = read_u32(&mut requests) else {
+            std::process::exit(0)
+        };
         let mut body = vec![0; len as usize];
         if requests.read_exact(&mut body).is_err() {
             std::process::exit(0);
@@ -367,17 +427,27 @@ pub fn launcher_main() -> ! {
 }
 
 /// Runs one program to its end; returns the record.
-fn launch(fields: &[&[u8]], announce: &mut dyn FnMut(i32) -> io::Result<()>, tail: &mut Vec<u8>) -> Result<Vec<u8>> {
+fn launch(
+    fields: &[&[u8]],
+    announce: &mut dyn FnMut(i32) -> io::Result<()>,
+    tail: &mut Vec<u8>,
+) -> Result<Vec<u8>> {
     if fields.len() < 7 {
         bail!("malformed request: {} fields", fields.len());
     }
     let num = |i: usize| -> Result<u64> {
-        std::str::from_utf8(fields[i]).ok().and_then(|s| s.parse().ok()).context("malformed request: a limit")
+        std::str::from_utf8(fields[i])
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .context("malformed request: a limit")
     };
     let (cpu_ms, wall_ms, memory_kb, output_bytes) = (num(0)?, num(1)?, num(2)?, num(3)?);
     let stdin_path = Path::new(OsStr::from_bytes(fields[4]));
     let stdout_path = Path::new(OsStr::from_bytes(fields[5]));
-    let argv: Vec<CString> = fields[6..].iter().map(|a| cstring(OsStr::from_bytes(a))).collect::<Result<_>>()?;
+    let argv: Vec<CString> = fields[6..]
+        .iter()
+        .map(|a| cstring(OsStr::from_bytes(a)))
+        .collect::<Result<_>>()?;
     let mut argv_ptrs: Vec<*const libc::c_char> = argv.iter().map(|a| a.as_ptr()).collect();
     argv_ptrs.push(std::ptr::null());
     // A fixed, minimal environment, as on a judge: nothing of ours (RUST_BACKTRACE, locale) leaks in.
@@ -385,8 +455,10 @@ fn launch(fields: &[&[u8]], announce: &mut dyn FnMut(i32) -> io::Result<()>, tai
     let mut env_ptrs: Vec<*const libc::c_char> = env.iter().map(|v| v.as_ptr()).collect();
     env_ptrs.push(std::ptr::null());
 
-    let stdin_file = File::open(stdin_path).with_context(|| format!("cannot read {}", stdin_path.display()))?;
-    let stdout_file = File::create(stdout_path).with_context(|| format!("cannot create {}", stdout_path.display()))?;
+    let stdin_file =
+        File::open(stdin_path).with_context(|| format!("cannot read {}", stdin_path.display()))?;
+    let stdout_file = File::create(stdout_path)
+        .with_context(|| format!("cannot create {}", stdout_path.display()))?;
     let (err_read, err_write) = pipe()?;
     let (exec_read, exec_write) = pipe()?;
     let cpu_soft = cpu_ms.div_ceil(1000) + 1;
@@ -395,8 +467,18 @@ fn launch(fields: &[&[u8]], announce: &mut dyn FnMut(i32) -> io::Result<()>, tai
         (libc::RLIMIT_CPU, cpu_soft, cpu_soft + 1),
         // The address space is capped well above the memory limit: it protects the machine, while the
         // verdict comes from the peak RSS.
-        (libc::RLIMIT_AS, (memory_kb * 1024).saturating_mul(2).saturating_add(512 << 20), u64::MAX),
-        (libc::RLIMIT_STACK, (memory_kb * 1024).max(8 << 20), u64::MAX),
+        (
+            libc::RLIMIT_AS,
+            (memory_kb * 1024)
+                .saturating_mul(2)
+                .saturating_add(512 << 20),
+            u64::MAX,
+        ),
+        (
+            libc::RLIMIT_STACK,
+            (memory_kb * 1024).max(8 << 20),
+            u64::MAX,
+        ),
         (libc::RLIMIT_FSIZE, output_bytes + 1, output_bytes + 1),
         (libc::RLIMIT_CORE, 0, 0),
     ];
@@ -422,8 +504,15 @@ fn launch(fields: &[&[u8]], announce: &mut dyn FnMut(i32) -> io::Result<()>, tai
             libc::dup2(stdout_file.as_raw_fd(), 1);
             libc::dup2(err_write, 2);
             for (resource, soft, hard) in limits {
-                let hard = if hard == u64::MAX { libc::RLIM_INFINITY } else { hard as libc::rlim_t };
-                let limit = libc::rlimit { rlim_cur: soft as libc::rlim_t, rlim_max: hard };
+                let hard = if hard == u64::MAX {
+                    libc::RLIM_INFINITY
+                } else {
+                    hard as libc::rlim_t
+                };
+                let limit = libc::rlimit {
+                    rlim_cur: soft as libc::rlim_t,
+                    rlim_max: hard,
+                };
                 libc::setrlimit(resource, &limit);
             }
             libc::signal(libc::SIGPIPE, libc::SIG_DFL);
@@ -466,7 +555,10 @@ fn launch(fields: &[&[u8]], announce: &mut dyn FnMut(i32) -> io::Result<()>, tai
         let err = io::Error::from_raw_os_error(i32::from_ne_bytes(errno_bytes));
         // SAFETY: reaping our own child.
         unsafe { libc::waitpid(pid, std::ptr::null_mut(), 0) };
-        Err(anyhow::anyhow!("cannot execute {}: {err}", String::from_utf8_lossy(fields[6])))
+        Err(anyhow::anyhow!(
+            "cannot execute {}: {err}",
+            String::from_utf8_lossy(fields[6])
+        ))
     } else {
         supervise(pid, err_read, started, cpu_ms, wall_ms, tail)
     };
@@ -538,21 +630,37 @@ fn supervise(
             break Ok((exit, usage, wall_killed));
         }
         if reaped < 0 {
-            break Err(anyhow::anyhow!("wait4 failed: {}", io::Error::last_os_error()));
+            break Err(anyhow::anyhow!(
+                "wait4 failed: {}",
+                io::Error::last_os_error()
+            ));
         }
         // Wake up now and then to stop a busy loop at the CPU limit (RLIMIT_CPU counts whole seconds).
-        let tick = if pidfd >= 0 { (cpu_ms / 20).clamp(5, 50) } else { 5 };
+        let tick = if pidfd >= 0 {
+            (cpu_ms / 20).clamp(5, 50)
+        } else {
+            5
+        };
         let timeout = remaining.clamp(1, tick as i128) as i32;
         let mut fds = [
-            libc::pollfd { fd: if err_open { err_read } else { -1 }, events: libc::POLLIN, revents: 0 },
-            libc::pollfd { fd: pidfd, events: libc::POLLIN, revents: 0 },
+            libc::pollfd {
+                fd: if err_open { err_read } else { -1 },
+                events: libc::POLLIN,
+                revents: 0,
+            },
+            libc::pollfd {
+                fd: pidfd,
+                events: libc::POLLIN,
+                revents: 0,
+            },
         ];
         // SAFETY: polling two valid (or negative, ignored) descriptors.
         unsafe { libc::poll(fds.as_mut_ptr(), 2, timeout) };
         if fds[0].revents != 0 && !read_tail_chunk(err_read, tail) {
             err_open = false;
         }
-        if fds[1].revents == 0 && !wall_killed && cpu_time_ms(pid).is_some_and(|used| used > cpu_ms) {
+        if fds[1].revents == 0 && !wall_killed && cpu_time_ms(pid).is_some_and(|used| used > cpu_ms)
+        {
             // SAFETY: killing our own child; it is reaped on the next turn.
             unsafe { libc::kill(pid, libc::SIGKILL) };
         }
@@ -624,9 +732,20 @@ mod tests {
 
     #[test]
     fn reports_parse() {
-        let outcome = parse_record(b"signal 11 1500 2000 3000 0 12\nthread 'main' has overflowed its stack\n").unwrap();
+        let outcome = parse_record(
+            b"signal 11 1500 2000 3000 0 12\nthread 'main' has overflowed its stack\n",
+        )
+        .unwrap();
         assert_eq!(outcome.exit, Exit::Signal(libc::SIGSEGV));
-        assert_eq!((outcome.cpu_us, outcome.wall_us, outcome.peak_kb, outcome.stdout_bytes), (1500, 2000, 3000, 12));
+        assert_eq!(
+            (
+                outcome.cpu_us,
+                outcome.wall_us,
+                outcome.peak_kb,
+                outcome.stdout_bytes
+            ),
+            (1500, 2000, 3000, 12)
+        );
         assert!(!outcome.wall_killed);
         assert!(outcome.stderr_tail.starts_with(b"thread"));
         assert!(parse_record(b"error cannot execute x: No such file\n")
@@ -645,7 +764,10 @@ mod tests {
     #[test]
     fn wall_backstop_is_three_times_the_limit_plus_a_second() {
         let limits = Limits::for_problem(1000, 32, 1.0, 1 << 20);
-        assert_eq!((limits.cpu_ms, limits.wall_ms, limits.memory_kb), (1000, 4000, 32 * 1024));
+        assert_eq!(
+            (limits.cpu_ms, limits.wall_ms, limits.memory_kb),
+            (1000, 4000, 32 * 1024)
+        );
         assert_eq!(Limits::for_problem(1000, 32, 1.5, 1).cpu_ms, 1500);
     }
 }

@@ -7,7 +7,9 @@ use std::process::{Command, Output};
 
 /// A fresh copy of the fixture workspace, private to one test.
 fn workspace(test: &str) -> PathBuf {
-    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("stress-fixtures").join(test);
+    let target = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("stress-fixtures")
+        .join(test);
     let _ = fs::remove_dir_all(&target);
     let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/stress");
     for entry in walkdir::WalkDir::new(&source) {
@@ -27,7 +29,10 @@ fn harness(root: &Path, args: &[&str]) -> Output {
         .arg("--root")
         .arg(root)
         .args(args)
-        .env("HARNESS_CACHE_DIR", Path::new(env!("CARGO_TARGET_TMPDIR")).join("harness-cache"))
+        .env(
+            "HARNESS_CACHE_DIR",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("harness-cache"),
+        )
         .output()
         .expect("run the harness binary")
 }
@@ -41,7 +46,11 @@ fn stress_agrees_on_a_right_solution() {
     let root = workspace("agree");
     let output = harness(&root, &["stress", "right", "--cases", "40", "--seed", "7"]);
     assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
-    assert!(stdout(&output).contains("agree on 40 inputs (gen small 7..=46)"), "{}", stdout(&output));
+    assert!(
+        stdout(&output).contains("agree on 40 inputs (gen small 7..=46)"),
+        "{}",
+        stdout(&output)
+    );
 }
 
 #[test]
@@ -50,10 +59,21 @@ fn stress_reports_the_smallest_disagreement_with_a_replay_command() {
     let output = harness(&root, &["stress", "wrong", "--cases", "60"]);
     assert_eq!(output.status.code(), Some(1), "{}", stdout(&output));
     let text = stdout(&output);
-    assert!(text.contains("the solution disagrees with brute.rs on `gen small "), "{text}");
-    assert!(text.contains("--- input") && text.contains("--- brute.rs (expected)") && text.contains("--- solution (got)"));
+    assert!(
+        text.contains("the solution disagrees with brute.rs on `gen small "),
+        "{text}"
+    );
+    assert!(
+        text.contains("--- input")
+            && text.contains("--- brute.rs (expected)")
+            && text.contains("--- solution (got)")
+    );
     // Smallest first: two two-digit numbers is the shortest input whose sum reaches 100.
-    let input = text.lines().skip_while(|l| *l != "--- input").nth(1).unwrap();
+    let input = text
+        .lines()
+        .skip_while(|l| *l != "--- input")
+        .nth(1)
+        .unwrap();
     assert_eq!(input.len(), 5, "{text}");
     let replay = text.lines().find(|l| l.starts_with("replay: ")).unwrap();
     let seed = replay.rsplit(' ').next().unwrap();
@@ -69,12 +89,22 @@ fn stress_save_adds_a_declared_test_and_never_overwrites() {
     let output = harness(&root, &["stress", "wrong", "--cases", "60", "--save"]);
     assert_eq!(output.status.code(), Some(1), "{}", stdout(&output));
     let text = stdout(&output);
-    let seed = text.lines().find(|l| l.starts_with("replay: ")).unwrap().rsplit(' ').next().unwrap().to_string();
+    let seed = text
+        .lines()
+        .find(|l| l.starts_with("replay: "))
+        .unwrap()
+        .rsplit(' ')
+        .next()
+        .unwrap()
+        .to_string();
     let saved_in = root.join(format!("testdata/wrong/stress-{seed}.in"));
     let saved_out = root.join(format!("testdata/wrong/stress-{seed}.out"));
     assert!(saved_in.is_file() && saved_out.is_file(), "{text}");
     let tests_toml = fs::read_to_string(root.join("problems/wrong/tests.toml")).unwrap();
-    assert!(tests_toml.contains(&format!("name = \"stress-{seed}\"")), "{tests_toml}");
+    assert!(
+        tests_toml.contains(&format!("name = \"stress-{seed}\"")),
+        "{tests_toml}"
+    );
     // The saved test is declared so that `gen --check` can reproduce it.
     let check = harness(&root, &["gen", "--check", "wrong"]);
     assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
@@ -86,7 +116,11 @@ fn stress_save_adds_a_declared_test_and_never_overwrites() {
     fs::write(&saved_out, "hand edit\n").unwrap();
     let again = harness(&root, &["stress", "wrong", "--cases", "60", "--save"]);
     assert_ne!(again.status.code(), Some(0));
-    assert!(stdout(&again).contains("already exists"), "{}", stdout(&again));
+    assert!(
+        stdout(&again).contains("already exists"),
+        "{}",
+        stdout(&again)
+    );
     assert_eq!(fs::read_to_string(&saved_out).unwrap(), "hand edit\n");
 }
 
@@ -102,16 +136,32 @@ fn gen_check_finds_stale_data_and_gen_rewrites_only_generated_files() {
     fs::write(&hand_made, "3 \n").unwrap();
     let check = harness(&root, &["gen", "--check"]);
     assert_eq!(check.status.code(), Some(1));
-    assert!(stdout(&check).contains("rand-01.out differs from what tests.toml generates"), "{}", stdout(&check));
-    assert_eq!(fs::read_to_string(&generated).unwrap(), "0\n", "--check writes nothing");
+    assert!(
+        stdout(&check).contains("rand-01.out differs from what tests.toml generates"),
+        "{}",
+        stdout(&check)
+    );
+    assert_eq!(
+        fs::read_to_string(&generated).unwrap(),
+        "0\n",
+        "--check writes nothing"
+    );
 
     let gen = harness(&root, &["gen", "right"]);
     assert_eq!(gen.status.code(), Some(0), "{}", stdout(&gen));
     assert_ne!(fs::read_to_string(&generated).unwrap(), "0\n");
-    assert_eq!(fs::read_to_string(&hand_made).unwrap(), "3 \n", "hand-made files are never touched");
+    assert_eq!(
+        fs::read_to_string(&hand_made).unwrap(),
+        "3 \n",
+        "hand-made files are never touched"
+    );
 
     fs::write(root.join("testdata/right/extra.in"), "1 1\n").unwrap();
     let check = harness(&root, &["gen", "--check"]);
     assert_eq!(check.status.code(), Some(1));
-    assert!(stdout(&check).contains("extra.in is not declared"), "{}", stdout(&check));
+    assert!(
+        stdout(&check).contains("extra.in is not declared"),
+        "{}",
+        stdout(&check)
+    );
 }

@@ -1,12 +1,15 @@
-//! The report for a terminal or a log: a line per problem, then each failure with its details, then a
-//! summary, and last the line `N passed, M failed`.
+//! The report for a terminal or a log: a line per problem (with its slowest test and its wrong submissions),
+//! the accepted tests close to the time limit, each failure with its details, a summary, and last the line
+//! `N passed, M failed`.
 
 use std::fmt::Write as _;
 use std::io::Write;
 
 use anyhow::Result;
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
-use crate::judge::{ProblemResult, Report, TestResult, Verdict};
+use crate::judge::{ProblemResult, Report, TestResult, Verdict, WrongResult, WrongStatus};
+use crate::run::Limits;
 
 #[derive(Debug, Clone, Copy, Default)]
 pub struct HumanOptions {
@@ -21,6 +24,8 @@ pub struct HumanOptions {
 const MAX_MESSAGE_LINES: usize = 20;
 /// Failures detailed per problem at most; the rest are counted.
 const MAX_FAILURES_SHOWN: usize = 5;
+/// Titles are cut to this many terminal columns.
+const MAX_TITLE_WIDTH: usize = 36;
 
 pub fn render_human(report: &Report, options: &HumanOptions, out: &mut dyn Write) -> Result<()> {
     let paint = Paint {
@@ -36,13 +41,17 @@ pub fn render_human(report: &Report, options: &HumanOptions, out: &mut dyn Write
     let title_width = report
         .problems
         .iter()
-        .map(|p| title_of(p).chars().count())
+        .map(|p| title_of(p).width())
         .max()
         .unwrap_or(0)
-        .min(36);
+        .min(MAX_TITLE_WIDTH);
+    let wrong = report.wrong_submissions.as_deref();
     let mut text = String::new();
     for problem in &report.problems {
-        problem_line(&mut text, problem, id_width, title_width, &paint);
+        problem_line(&mut text, problem, report, id_width, title_width, &paint);
+        if let (Some(wrong), None) = (wrong, &problem.error) {
+            wrong_line(&mut text, problem, wrong, id_width, &paint);
+        }
         if options.verbose {
             for test in &problem.tests {
                 let _ = writeln!(
@@ -54,21 +63,49 @@ pub fn render_human(report: &Report, options: &HumanOptions, out: &mut dyn Write
                     memory(test.peak_kb)
                 );
             }
+            for submission in wrong.unwrap_or_default() {
+                if submission.problem == problem.id {
+                    let got = match submission.status {
+                        WrongStatus::BadHeader => "not graded: invalid header".to_string(),
+                        _ => format!("got {}", counts(submission)),
+                    };
+                    let _ = writeln!(
+                        text,
+                        "    wrong/{:<18} expect {:<3}  {got}",
+                        submission.name(),
+                        submission.expect.map_or("?", Verdict::name),
+                    );
+                }
+            }
         }
     }
 
+    near_limit(&mut text, report, &paint);
+
     let failing: Vec<&ProblemResult> = report.problems.iter().filter(|p| !p.accepted()).collect();
-    if !failing.is_empty() {
+    let wrong_failing: Vec<&WrongResult> = wrong
+        .unwrap_or_default()
+        .iter()
+        .filter(|w| w.status != WrongStatus::Rejected)
+        .collect();
+    if !failing.is_empty() || !wrong_failing.is_empty() {
         let _ = writeln!(text, "\n{}", paint.bold("Failures"));
     }
     for problem in failing {
         failure_details(&mut text, problem, options, &paint);
     }
+    for submission in wrong_failing {
+        wrong_failure(&mut text, submission, &paint);
+    }
 
     let s = &report.summary;
+    let scale = match s.time_scale == 1.0 {
+        true => String::new(),
+        false => format!("; time limits × {}", s.time_scale),
+    };
     let _ = writeln!(
         text,
-        "\n{} problems: {} accepted, {} not accepted{}; {} tests in {:.2} s",
+        "\n{} problems: {} accepted, {} not accepted{}; {} tests in {:.2} s{scale}",
         s.problems,
         s.problems_accepted,
         s.problems - s.problems_accepted - s.problem_errors,
@@ -80,6 +117,13 @@ pub fn render_human(report: &Report, options: &HumanOptions, out: &mut dyn Write
         s.tests,
         s.wall_ms / 1000.0
     );
+    if report.wrong_submissions.is_some() {
+        let _ = writeln!(
+            text,
+            "wrong submissions: {} of {} rejected as declared",
+            s.wrong_rejected, s.wrong_submissions
+        );
+    }
     let _ = writeln!(text, "{} passed, {} failed", s.passed, s.failed);
     out.write_all(text.as_bytes())?;
     Ok(())
@@ -92,34 +136,132 @@ fn title_of(problem: &ProblemResult) -> String {
     }
 }
 
+/// The CPU limit the tests were judged against, after `--time-scale`.
+fn cpu_limit_ms(problem: &ProblemResult, report: &Report) -> u64 {
+    Limits::for_problem(
+        problem.time_limit_ms,
+        problem.memory_limit_mb,
+        report.summary.time_scale,
+        0,
+    )
+    .cpu_ms
+}
+
+/// `text` cut to `width` terminal columns (CJK characters take two) and padded to exactly that width.
+fn fit(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let w = c.width().unwrap_or(0);
+        if used + w > width {
+            break;
+        }
+        out.push(c);
+        used += w;
+    }
+    out + &" ".repeat(width - used)
+}
+
 fn problem_line(
     text: &mut String,
     problem: &ProblemResult,
+    report: &Report,
     id_width: usize,
     title_width: usize,
     paint: &Paint,
 ) {
-    let title: String = title_of(problem).chars().take(title_width).collect();
-    let pad = title_width - title.chars().count();
-    let _ = write!(text, "{:<id_width$}  {title}{:pad$}  ", problem.id, "");
+    let title = fit(&title_of(problem), title_width);
+    let _ = write!(text, "{:<id_width$}  {title}  ", problem.id);
     if problem.error.is_some() {
         let _ = writeln!(text, "{}", paint.red("ERROR"));
         return;
     }
     let verdict = problem.verdict().unwrap_or(Verdict::AC);
-    let max_cpu = problem.tests.iter().map(|t| t.cpu_ms).fold(0.0, f64::max);
+    let slowest = problem
+        .tests
+        .iter()
+        .reduce(|a, b| if b.cpu_ms > a.cpu_ms { b } else { a });
+    let max_cpu = slowest.map_or(0.0, |t| t.cpu_ms);
     let peak = problem.tests.iter().map(|t| t.peak_kb).max().unwrap_or(0);
-    let _ = writeln!(
+    let _ = write!(
         text,
         "{}  {:>3}/{:<3}  cpu {:>5} / {} ms  mem {:>7} / {} MB",
         paint.verdict(verdict, 3),
         problem.passed(),
         problem.tests.len(),
         format!("{max_cpu:.0}"),
-        problem.time_limit_ms,
+        cpu_limit_ms(problem, report),
         memory(peak),
         problem.memory_limit_mb
     );
+    match slowest {
+        Some(test) if problem.compile_error.is_none() => {
+            let _ = writeln!(text, "  slowest {}", test.name);
+        }
+        _ => text.push('\n'),
+    }
+}
+
+/// The line under a problem that says how its known-wrong submissions fared.
+fn wrong_line(
+    text: &mut String,
+    problem: &ProblemResult,
+    wrong: &[WrongResult],
+    id_width: usize,
+    paint: &Paint,
+) {
+    let _ = write!(text, "{:id_width$}  ", "");
+    if let Some(original) = &problem.same_as {
+        let _ = writeln!(text, "wrong submissions: graded under {original}");
+        return;
+    }
+    let mine: Vec<&WrongResult> = wrong.iter().filter(|w| w.problem == problem.id).collect();
+    if mine.is_empty() {
+        let _ = writeln!(
+            text,
+            "wrong submissions: none (add problems/{}/wrong/*.rs)",
+            problem.id
+        );
+        return;
+    }
+    let rejected = mine
+        .iter()
+        .filter(|w| w.status == WrongStatus::Rejected)
+        .count();
+    let count = format!("{rejected}/{}", mine.len());
+    let count = match rejected == mine.len() {
+        true => paint.green(&count),
+        false => paint.red(&count),
+    };
+    let _ = writeln!(text, "wrong submissions rejected: {count}");
+}
+
+/// Accepted tests whose CPU time is above half the limit: they may fail on a slower judge.
+fn near_limit(text: &mut String, report: &Report, paint: &Paint) {
+    let close: Vec<(&ProblemResult, &TestResult)> = report
+        .problems
+        .iter()
+        .flat_map(|p| p.tests.iter().map(move |t| (p, t)))
+        .filter(|(_, t)| t.near_limit && t.verdict == Verdict::AC)
+        .collect();
+    if close.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        text,
+        "\n{} (accepted, but CPU time above half the limit)",
+        paint.yellow("Close to the time limit")
+    );
+    for (problem, test) in close {
+        let _ = writeln!(
+            text,
+            "{}/{}  cpu {:.0} ms of {} ms",
+            problem.id,
+            test.name,
+            test.cpu_ms,
+            cpu_limit_ms(problem, report)
+        );
+    }
 }
 
 fn failure_details(
@@ -186,6 +328,50 @@ fn failure_details(
     }
 }
 
+/// A wrong submission that the data does not reject as its header declares.
+fn wrong_failure(text: &mut String, submission: &WrongResult, paint: &Paint) {
+    let name = paint.bold(&submission.file);
+    let expect = submission.expect.map_or("?", Verdict::name);
+    let _ = match submission.status {
+        WrongStatus::Rejected => return,
+        WrongStatus::Accepted => writeln!(
+            text,
+            "{name}  {} on every test ({}): the data does not catch this wrong submission (expected {expect})",
+            paint.red("ACCEPTED"),
+            submission.tests.len()
+        ),
+        WrongStatus::OtherVerdict => writeln!(
+            text,
+            "{name}  {}: expected {expect} on some test, got {}",
+            paint.red("NOT AS DECLARED"),
+            counts(submission)
+        ),
+        WrongStatus::BadHeader => writeln!(text, "{name}  {}", paint.red("INVALID HEADER")),
+    };
+    if let Some(message) = &submission.header_error {
+        let _ = writeln!(text, "    {message}");
+    }
+    if let Some(why) = &submission.why {
+        let _ = writeln!(text, "    why: {why}");
+    }
+    if let Some(message) = &submission.compile_error {
+        let _ = writeln!(text, "{}", indent(message, MAX_MESSAGE_LINES));
+    }
+}
+
+/// `3 WA, 16 AC`: how many tests got each verdict, most severe first.
+fn counts(submission: &WrongResult) -> String {
+    let counts = submission.verdict_counts();
+    if counts.is_empty() {
+        return "no tests".to_string();
+    }
+    counts
+        .iter()
+        .map(|(verdict, n)| format!("{n} {}", verdict.name()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 fn indent(message: &str, max_lines: usize) -> String {
     let lines: Vec<&str> = message.trim_end().lines().collect();
     let mut out: String = lines
@@ -221,6 +407,12 @@ impl Paint {
     }
     fn red(&self, text: &str) -> String {
         self.wrap("1;31", text)
+    }
+    fn green(&self, text: &str) -> String {
+        self.wrap("1;32", text)
+    }
+    fn yellow(&self, text: &str) -> String {
+        self.wrap("1;33", text)
     }
     fn verdict(&self, verdict: Verdict, width: usize) -> String {
         let name = format!("{:<width$}", verdict.name());

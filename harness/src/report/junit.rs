@@ -1,0 +1,137 @@
+//! The JUnit XML report for CI: one testsuite per problem with one testcase per test, and one testsuite
+//! `<id>/wrong` per problem with known-wrong submissions. A test that is not accepted is a `failure` whose
+//! message names the verdict and the first difference; a compile error or a setup problem is an `error`.
+
+use std::io::Write;
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use quick_junit::{NonSuccessKind, Property, TestCase, TestCaseStatus, TestSuite};
+
+use crate::judge::{ProblemResult, Report, TestResult, Verdict, WrongResult, WrongStatus};
+
+pub fn render_junit(report: &Report, out: &mut dyn Write) -> Result<()> {
+    let mut junit = quick_junit::Report::new("harness");
+    junit.set_time(millis(report.summary.wall_ms));
+    for problem in &report.problems {
+        junit.add_test_suite(problem_suite(problem));
+    }
+    let wrong = report.wrong_submissions.as_deref().unwrap_or_default();
+    for problem in &report.problems {
+        let mine: Vec<&WrongResult> = wrong.iter().filter(|w| w.problem == problem.id).collect();
+        if !mine.is_empty() {
+            let mut suite = TestSuite::new(format!("{}/wrong", problem.id));
+            suite.add_test_cases(mine.into_iter().map(wrong_case));
+            junit.add_test_suite(suite);
+        }
+    }
+    junit
+        .serialize(&mut *out)
+        .context("cannot write the JUnit report")?;
+    Ok(())
+}
+
+fn millis(ms: f64) -> Duration {
+    Duration::from_secs_f64(ms.max(0.0) / 1000.0)
+}
+
+fn problem_suite(problem: &ProblemResult) -> TestSuite {
+    let mut suite = TestSuite::new(problem.id.as_str());
+    suite.add_properties([
+        Property::new("title", problem.title.as_str()),
+        Property::new("time_limit_ms", problem.time_limit_ms.to_string()),
+        Property::new("memory_limit_mb", problem.memory_limit_mb.to_string()),
+        Property::new("checker", problem.checker.as_str()),
+    ]);
+    if let Some(original) = &problem.same_as {
+        suite.add_property(Property::new("same_as", original.as_str()));
+    }
+    if let Some(error) = &problem.error {
+        let mut status = TestCaseStatus::non_success(NonSuccessKind::Error);
+        status
+            .set_type("setup")
+            .set_message("the problem could not be graded")
+            .set_description(error.as_str());
+        let mut case = TestCase::new("setup", status);
+        case.set_classname(problem.id.as_str());
+        suite.add_test_case(case);
+    }
+    for test in &problem.tests {
+        suite.add_test_case(test_case(problem, test));
+    }
+    suite.set_time(millis(problem.tests.iter().map(|t| t.wall_ms).sum()));
+    suite
+}
+
+fn test_case(problem: &ProblemResult, test: &TestResult) -> TestCase {
+    let status = match test.verdict {
+        Verdict::AC => TestCaseStatus::success(),
+        Verdict::CE => {
+            let mut status = TestCaseStatus::non_success(NonSuccessKind::Error);
+            status
+                .set_type("CE")
+                .set_message("CE: the solution does not compile");
+            if let Some(message) = &problem.compile_error {
+                status.set_description(message.as_str());
+            }
+            status
+        }
+        verdict => {
+            let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
+            let what = test.first_difference.as_deref().or(test.detail.as_deref());
+            let message = match what {
+                Some(what) => format!("{}: {what}", verdict.name()),
+                None => verdict.name().to_string(),
+            };
+            status.set_type(verdict.name()).set_message(message);
+            let description: Vec<&str> = [test.diff.as_deref(), test.stderr_tail.as_deref()]
+                .into_iter()
+                .flatten()
+                .collect();
+            if !description.is_empty() {
+                status.set_description(description.join("\n"));
+            }
+            status
+        }
+    };
+    let mut case = TestCase::new(test.name.as_str(), status);
+    case.set_classname(problem.id.as_str())
+        .set_time(millis(test.wall_ms));
+    case
+}
+
+fn wrong_case(submission: &WrongResult) -> TestCase {
+    let expect = submission.expect.map_or("?", Verdict::name);
+    let failure = |message: String| {
+        let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
+        status.set_type("wrong-submission").set_message(message);
+        if let Some(why) = &submission.why {
+            status.set_description(format!("why: {why}"));
+        }
+        status
+    };
+    let got = submission
+        .verdict_counts()
+        .iter()
+        .map(|(verdict, n)| format!("{n} {}", verdict.name()))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let status = match submission.status {
+        WrongStatus::Rejected => TestCaseStatus::success(),
+        WrongStatus::Accepted => failure(format!(
+            "accepted on every test ({}): the data does not catch it (expected {expect})",
+            submission.tests.len()
+        )),
+        WrongStatus::OtherVerdict => failure(format!("expected {expect} on some test, got {got}")),
+        WrongStatus::BadHeader => failure(
+            submission
+                .header_error
+                .clone()
+                .unwrap_or_else(|| "invalid header".to_string()),
+        ),
+    };
+    let mut case = TestCase::new(submission.name(), status);
+    case.set_classname(format!("{}/wrong", submission.problem))
+        .set_time(millis(submission.tests.iter().map(|t| t.wall_ms).sum()));
+    case
+}

@@ -1,0 +1,81 @@
+//! The progress bar of a grading run: on an interactive stderr only, never in CI, a pipe or a dumb
+//! terminal, so logs and test output stay plain.
+
+use std::ffi::OsStr;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::judge::Progress;
+
+/// Whether to draw a progress bar: stderr is a terminal, CI is unset (or empty, `false`, `0`) and TERM is
+/// not `dumb`.
+pub fn wanted(stderr_is_terminal: bool, ci: Option<&OsStr>, term: Option<&OsStr>) -> bool {
+    let in_ci = ci.is_some_and(|value| !["", "false", "0"].iter().any(|no| value == *no));
+    stderr_is_terminal && !in_ci && term != Some(OsStr::new("dumb"))
+}
+
+/// An indicatif bar on stderr that counts finished test runs.
+pub struct Bar {
+    bar: ProgressBar,
+    /// Runs planned so far; the bar has no length (and stays empty) until some are.
+    planned: Mutex<u64>,
+}
+
+impl Bar {
+    pub fn new() -> Bar {
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+        let style = ProgressStyle::with_template(
+            "{spinner} [{elapsed:>3}] [{bar:32}] {pos}/{len} tests  {wide_msg}",
+        )
+        .expect("a valid progress template")
+        .progress_chars("=> ");
+        bar.set_style(style);
+        bar.set_message("compiling");
+        bar.enable_steady_tick(Duration::from_millis(120));
+        Bar {
+            bar,
+            planned: Mutex::new(0),
+        }
+    }
+
+    /// Removes the bar, before the report is printed.
+    pub fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+impl Default for Bar {
+    fn default() -> Bar {
+        Bar::new()
+    }
+}
+
+impl Progress for Bar {
+    fn planned(&self, runs: usize) {
+        let mut planned = self.planned.lock().unwrap_or_else(|e| e.into_inner());
+        *planned += runs as u64;
+        self.bar.set_length(*planned);
+    }
+    fn finished(&self, problem: &str, test: &str) {
+        self.bar.set_message(format!("{problem}/{test}"));
+        self.bar.inc(1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_on_an_interactive_terminal_outside_ci() {
+        let xterm = Some(OsStr::new("xterm"));
+        assert!(wanted(true, None, xterm));
+        assert!(wanted(true, Some(OsStr::new("false")), xterm));
+        assert!(!wanted(false, None, xterm));
+        assert!(!wanted(true, Some(OsStr::new("true")), xterm));
+        assert!(!wanted(true, Some(OsStr::new("1")), xterm));
+        assert!(!wanted(true, None, Some(OsStr::new("dumb"))));
+    }
+}
