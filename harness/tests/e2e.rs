@@ -93,7 +93,10 @@ fn every_verdict_from_the_json_report() {
     // Stopped at the CPU limit, or, on a machine so loaded that it got little CPU, by the backstop.
     let busy = &problem(&report, "tle-busy")["tests"][0];
     let by_cpu = busy["cpu_ms"].as_f64().unwrap() >= 500.0;
-    let by_backstop = busy["detail"].as_str().unwrap().contains("wall-clock backstop");
+    let by_backstop = busy["detail"]
+        .as_str()
+        .unwrap()
+        .contains("wall-clock backstop");
     assert!(by_cpu || by_backstop, "{busy}");
     let sleep = &problem(&report, "tle-sleep")["tests"][0];
     assert!(
