@@ -57,9 +57,7 @@ fn judge(checker: Checker, expected: &[u8], got: &[u8]) -> Judgement {
     }
     let tokens_equal = || tokens(expected).eq(tokens(got));
     match checker {
-        Checker::Lines if normalized_lines(expected) == normalized_lines(got) => {
-            Judgement::Accepted
-        }
+        Checker::Lines if lines_equal(expected, got) => Judgement::Accepted,
         Checker::Lines | Checker::Exact if tokens_equal() => Judgement::Presentation,
         Checker::Tokens if tokens_equal() => Judgement::Accepted,
         Checker::Float(eps) if tokens_match_float(expected, got, eps) => Judgement::Accepted,
@@ -72,21 +70,25 @@ fn tokens(text: &[u8]) -> impl Iterator<Item = &[u8]> {
         .filter(|t| !t.is_empty())
 }
 
-/// Lines with trailing spaces, tabs and CR removed, without the trailing blank lines.
-fn normalized_lines(text: &[u8]) -> Vec<&[u8]> {
-    let mut lines: Vec<&[u8]> = text
-        .split(|&b| b == b'\n')
-        .map(|line| {
-            &line[..line
-                .iter()
-                .rposition(|b| !matches!(b, b' ' | b'\t' | b'\r'))
-                .map_or(0, |i| i + 1)]
-        })
-        .collect();
-    while lines.last().is_some_and(|line| line.is_empty()) {
-        lines.pop();
+/// Whether two texts have the same lines once trailing spaces, tabs and CR are removed from every line and
+/// trailing blank lines are dropped. Compares lazily: nothing is collected, whatever the size.
+fn lines_equal(expected: &[u8], got: &[u8]) -> bool {
+    let trim = |line: &[u8]| -> usize {
+        line.iter()
+            .rposition(|b| !matches!(b, b' ' | b'\t' | b'\r'))
+            .map_or(0, |i| i + 1)
+    };
+    let mut want = expected.split(|&b| b == b'\n').map(|l| &l[..trim(l)]);
+    let mut have = got.split(|&b| b == b'\n').map(|l| &l[..trim(l)]);
+    loop {
+        match (want.next(), have.next()) {
+            (Some(w), Some(h)) if w == h => continue,
+            (Some(_), Some(_)) => return false,
+            (Some(w), None) => return w.is_empty() && want.all(<[u8]>::is_empty),
+            (None, Some(h)) => return h.is_empty() && have.all(<[u8]>::is_empty),
+            (None, None) => return true,
+        }
     }
-    lines
 }
 
 fn tokens_match_float(expected: &[u8], got: &[u8], eps: f64) -> bool {
@@ -192,19 +194,24 @@ fn first_line_difference(expected: &[u8], got: &[u8]) -> String {
 
 /// A unified-style diff around the first differing line, with invisible characters made visible.
 fn diff(expected: &[u8], got: &[u8]) -> String {
-    let want: Vec<&[u8]> = expected.split(|&b| b == b'\n').collect();
-    let have: Vec<&[u8]> = got.split(|&b| b == b'\n').collect();
-    let first = want
-        .iter()
-        .zip(&have)
+    // Only the lines around the first difference are collected: outputs can be tens of megabytes.
+    let first = expected
+        .split(|&b| b == b'\n')
+        .zip(got.split(|&b| b == b'\n'))
         .position(|(w, h)| w != h)
-        .unwrap_or(want.len().min(have.len()));
+        .unwrap_or_else(|| line_count(expected).min(line_count(got)));
     let start = first.saturating_sub(DIFF_BEFORE);
-    let window = |lines: &[&[u8]], whole: &[u8]| -> String {
-        let end = lines.len().min(first + DIFF_AFTER);
+    let end = first + DIFF_AFTER;
+    let window = |whole: &[u8]| -> String {
+        let total = line_count(whole);
         let mut text = String::new();
-        for (i, line) in lines.iter().enumerate().take(end).skip(start) {
-            let last = i + 1 == lines.len();
+        for (i, line) in whole
+            .split(|&b| b == b'\n')
+            .enumerate()
+            .take(end)
+            .skip(start)
+        {
+            let last = i + 1 == total;
             if last && line.is_empty() {
                 break; // the empty piece after a final newline
             }
@@ -216,8 +223,8 @@ fn diff(expected: &[u8], got: &[u8]) -> String {
         }
         text
     };
-    let old = window(&want, expected);
-    let new = window(&have, got);
+    let old = window(expected);
+    let new = window(got);
     let mut out = String::new();
     let _ = writeln!(out, "--- expected\n+++ got\n@@ from line {} @@", start + 1);
     for change in similar::TextDiff::from_lines(&old, &new).iter_all_changes() {
@@ -231,14 +238,18 @@ fn diff(expected: &[u8], got: &[u8]) -> String {
             out.push('\n');
         }
     }
-    let more = want
-        .len()
-        .max(have.len())
-        .saturating_sub(first + DIFF_AFTER);
+    let more = line_count(expected)
+        .max(line_count(got))
+        .saturating_sub(end);
     if more > 1 {
         let _ = writeln!(out, " … ({} more lines not shown)", more - 1);
     }
     out
+}
+
+/// Pieces between newlines, as `split` counts them (a final newline makes an empty last piece).
+fn line_count(text: &[u8]) -> usize {
+    text.iter().filter(|&&b| b == b'\n').count() + 1
 }
 
 /// A token for a message: escaped and shortened.

@@ -574,8 +574,8 @@ fn plan_wrong<'a>(
     Ok(plan)
 }
 
-/// Compiles and runs every wrong submission on every test of its problem, in parallel, and decides whether
-/// the data rejects it as declared.
+/// Compiles and runs the wrong submissions, in parallel, each on its tests in order until one gets the
+/// declared verdict, and decides whether the data rejects it as declared.
 fn grade_wrong(
     plan: &[WrongPlanned],
     compiler: &Compiler,
@@ -589,31 +589,41 @@ fn grade_wrong(
             Err(_) => Ok(None),
         })
         .collect::<Result<_>>()?;
-    let pairs: Vec<(usize, usize, &Binary)> = plan
-        .iter()
-        .zip(&compiled)
-        .enumerate()
-        .flat_map(|(i, (w, compiled))| match compiled {
-            Some(Compiled::Ok(binary)) => (0..w.tests.len()).map(|t| (i, t, binary)).collect(),
-            _ => Vec::new(),
-        })
-        .collect();
-    options.progress.planned(pairs.len());
-    let outcomes: Vec<Result<TestResult>> = pairs
+    options.progress.planned(
+        plan.iter()
+            .zip(&compiled)
+            .filter(|(_, c)| matches!(c, Some(Compiled::Ok(_))))
+            .map(|(w, _)| w.tests.len())
+            .sum(),
+    );
+    // Each wrong submission runs its tests in order and stops at the first that gets the declared verdict:
+    // that proves the rejection, deterministically, without paying for every TLE test.
+    let outcomes: Vec<Result<Vec<TestResult>>> = plan
         .par_iter()
-        .map(|&(i, t, binary)| {
-            run_test(
-                &plan[i].problem,
-                &plan[i].tests[t],
-                binary,
-                options,
-                scratch,
-            )
+        .zip(&compiled)
+        .map(|(w, compiled)| {
+            let (Some(Compiled::Ok(binary)), Ok(expect)) = (compiled, &w.header.expect) else {
+                return Ok(Vec::new());
+            };
+            let mut tests = Vec::new();
+            for (t, test) in w.tests.iter().enumerate() {
+                let result = run_test(&w.problem, test, binary, options, scratch)?;
+                let proven = result.verdict == *expect;
+                tests.push(result);
+                if proven {
+                    for skipped in &w.tests[t + 1..] {
+                        options.progress.finished(&w.problem.id, &skipped.name);
+                    }
+                    break;
+                }
+            }
+            Ok(tests)
         })
         .collect();
     let mut outcomes = outcomes.into_iter();
     let mut results = Vec::new();
     for (w, compiled) in plan.iter().zip(compiled) {
+        let ran = outcomes.next().expect("one per plan")?;
         let mut result = WrongResult {
             problem: w.problem.id.clone(),
             file: w.relative.clone(),
@@ -627,8 +637,7 @@ fn grade_wrong(
         match compiled {
             None => {}
             Some(Compiled::Ok(_)) => {
-                for test in outcomes.by_ref().take(w.tests.len()) {
-                    let mut test = test?;
+                for mut test in ran {
                     test.diff = None;
                     test.stderr_tail = None;
                     result.tests.push(test);
@@ -750,6 +759,13 @@ pub fn judge_run(name: &str, outcome: &RunOutcome, limits: &Limits) -> TestResul
             Verdict::TLE,
             Some(format!("CPU time over {} ms", limits.cpu_ms)),
         )
+    } else if stack_overflow(outcome, &stderr) {
+        // The stack may be as large as the memory limit, so a runaway recursion also ends just over it:
+        // name what happened rather than the memory it took.
+        (
+            Verdict::RE,
+            Some(format!("{} (stack overflow)", outcome.exit)),
+        )
     } else if outcome.peak_kb > limits.memory_kb {
         (
             Verdict::MLE,
@@ -770,9 +786,7 @@ pub fn judge_run(name: &str, outcome: &RunOutcome, limits: &Limits) -> TestResul
         )
     } else if !outcome.exit.success() {
         let mut detail = outcome.exit.to_string();
-        if stderr.contains("has overflowed its stack") {
-            detail.push_str(" (stack overflow)");
-        } else if let Some(message) = panic_message(&stderr) {
+        if let Some(message) = panic_message(&stderr) {
             detail.push_str(&format!(" ({message})"));
         }
         (Verdict::RE, Some(detail))
@@ -792,6 +806,14 @@ pub fn judge_run(name: &str, outcome: &RunOutcome, limits: &Limits) -> TestResul
         stderr_tail: None,
         near_limit: false,
     }
+}
+
+/// A Rust program that ran out of stack says so before it dies by SIGSEGV (or SIGABRT on a thread).
+fn stack_overflow(outcome: &RunOutcome, stderr: &str) -> bool {
+    matches!(
+        outcome.exit,
+        Exit::Signal(libc::SIGSEGV | libc::SIGABRT | libc::SIGBUS)
+    ) && stderr.contains("has overflowed its stack")
 }
 
 fn allocation_failed(stderr: &str) -> bool {
@@ -859,6 +881,16 @@ mod tests {
             output_bytes: 100,
         };
         let table = [
+            // A stack as large as the memory limit: the overflow is named, not the memory it took.
+            (
+                outcome(
+                    Exit::Signal(libc::SIGSEGV),
+                    10,
+                    50_000,
+                    "thread 'main' has overflowed its stack",
+                ),
+                Verdict::RE,
+            ),
             (outcome(Exit::Code(0), 10, 2000, ""), Verdict::AC),
             (outcome(Exit::Code(1), 1500, 50_000, ""), Verdict::TLE),
             (

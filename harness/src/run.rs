@@ -389,6 +389,9 @@ pub fn signal_name(sig: i32) -> &'static str {
 /// `code|signal N CPU_US WALL_US PEAK_KB WALL_KILLED STDOUT_BYTES\n` and the stderr tail, or `error MESSAGE\n`.
 /// Exits when stdin closes.
 pub fn launcher_main() -> ! {
+    // If the judge dies without closing our requests pipe (SIGKILL), go too, and the program with us.
+    // SAFETY: prctl with constant arguments.
+    unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) };
     let mut requests = io::stdin().lock();
     let mut replies = io::stdout().lock();
     let mut tail = Vec::with_capacity(2 * STDERR_TAIL_BYTES);
@@ -684,7 +687,7 @@ fn cpu_time_ms(pid: i32) -> Option<u64> {
 
 /// Reads one chunk of stderr into the tail, keeping it bounded; false at end of file or on error.
 fn read_tail_chunk(fd: i32, tail: &mut Vec<u8>) -> bool {
-    let mut buf = [0u8; 16 * 1024];
+    let mut buf = [0u8; 64 * 1024];
     // SAFETY: reading into a local buffer.
     let n = unsafe { libc::read(fd, buf.as_mut_ptr().cast(), buf.len()) };
     if n <= 0 {
@@ -703,7 +706,7 @@ fn read_tail_chunk(fd: i32, tail: &mut Vec<u8>) -> bool {
 fn drain_tail(fd: i32, tail: &mut Vec<u8>) {
     // SAFETY: making our own descriptor non-blocking.
     unsafe { libc::fcntl(fd, libc::F_SETFL, libc::O_NONBLOCK) };
-    let mut budget = 64; // at most 1 MiB more: a writer that never stops must not keep us here
+    let mut budget = 16; // at most 1 MiB more: a writer that never stops must not keep us here
     while budget > 0 && read_tail_chunk(fd, tail) {
         budget -= 1;
     }

@@ -178,6 +178,17 @@ pub fn save(workspace: &Workspace, id: &str, d: &Disagreement) -> Result<String>
             );
         }
     }
+    let tests_toml = workspace.problem_dir(&data_id).join("tests.toml");
+    if tests_toml.is_file()
+        && crate::problem::load_test_specs(&workspace.problem_dir(&data_id))?
+            .iter()
+            .any(|spec| spec.name == name)
+    {
+        anyhow::bail!(
+            "{} already declares `{name}`; not adding it twice (remove the entry to save again)",
+            tests_toml.display()
+        );
+    }
     let create = |path: &Path, bytes: &[u8]| -> Result<()> {
         let mut file = OpenOptions::new()
             .write(true)
@@ -189,7 +200,6 @@ pub fn save(workspace: &Workspace, id: &str, d: &Disagreement) -> Result<String>
     };
     create(&input, &d.input)?;
     create(&answer, &d.expected)?;
-    let tests_toml = workspace.problem_dir(&data_id).join("tests.toml");
     let mut file = OpenOptions::new()
         .append(true)
         .create(true)

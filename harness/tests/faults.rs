@@ -357,8 +357,6 @@ fn unbounded_allocation_is_mle_within_the_address_space_cap() {
 }
 
 #[test]
-#[ignore = "needs judge_run/run.rs: the stack limit equals the memory limit, so a main-thread stack \
-            overflow has a peak RSS just over the limit and is judged MLE before the RE it is"]
 fn unbounded_recursion_on_the_main_thread_is_a_named_re() {
     let report = harness(&cache("shared"), &["stack", "--format", "json"]).json();
     let stack = test(&report, "stack", "a");
@@ -468,8 +466,6 @@ fn one_gib_of_stderr_is_kept_as_a_bounded_tail() {
 }
 
 #[test]
-#[ignore = "needs check.rs: the checkers and the diff collect every line of both outputs, so 60 MiB of \
-            short lines make the judge peak at about 550 MB (and take seconds) for one WA"]
 fn output_just_under_the_limit_is_checked_in_bounded_memory() {
     let cache = cache("shared");
     warm(&cache, &["many-lines"]);

@@ -122,6 +122,22 @@ fn stress_save_adds_a_declared_test_and_never_overwrites() {
         stdout(&again)
     );
     assert_eq!(fs::read_to_string(&saved_out).unwrap(), "hand edit\n");
+
+    // The files gone but the entry still declared: refused too, so tests.toml never declares it twice.
+    fs::remove_file(&saved_in).unwrap();
+    fs::remove_file(&saved_out).unwrap();
+    let third = harness(&root, &["stress", "wrong", "--cases", "60", "--save"]);
+    assert_ne!(third.status.code(), Some(0));
+    assert!(
+        stdout(&third).contains("already declares"),
+        "{}",
+        stdout(&third)
+    );
+    assert_eq!(
+        fs::read_to_string(root.join("problems/wrong/tests.toml")).unwrap(),
+        tests_toml
+    );
+    assert!(!saved_in.exists());
 }
 
 #[test]
