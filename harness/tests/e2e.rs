@@ -1,42 +1,10 @@
 //! End to end: the `harness` binary on fixture problems whose solutions produce every verdict, and on the
 //! real workspace, which must be all accepted.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
+use common::{fixtures, harness, json_report, workspace_root};
 use serde_json::Value;
-
-fn fixtures(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests")
-        .join("fixtures")
-        .join(name)
-}
-
-/// Runs the harness on a workspace with a private binary cache.
-fn harness(root: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_harness"))
-        .arg("--root")
-        .arg(root)
-        .args(args)
-        .env(
-            "HARNESS_CACHE_DIR",
-            Path::new(env!("CARGO_TARGET_TMPDIR")).join("harness-cache"),
-        )
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run the harness binary")
-}
-
-fn json_report(output: &Output) -> Value {
-    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
-        panic!(
-            "not JSON ({e}): {}\nstderr: {}",
-            String::from_utf8_lossy(&output.stdout),
-            String::from_utf8_lossy(&output.stderr)
-        )
-    })
-}
 
 fn problem<'a>(report: &'a Value, id: &str) -> &'a Value {
     report["problems"]
@@ -207,8 +175,7 @@ fn test_filter_and_parallelism_keep_the_order() {
 /// The real problem set: every solution accepted on every test.
 #[test]
 fn the_workspace_is_all_accepted() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
-    let output = harness(root, &["--format", "json"]);
+    let output = harness(&workspace_root(), &["--format", "json"]);
     let report = json_report(&output);
     let failures: Vec<String> = report["problems"]
         .as_array()

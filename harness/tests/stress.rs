@@ -1,55 +1,27 @@
 //! End to end: `harness stress` and `harness gen` on a copy of the fixture workspace `fixtures/stress`
 //! (sum of two numbers; the `wrong` solution is off by one once the sum reaches 100).
 
+mod common;
+
 use std::fs;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::PathBuf;
+
+use common::{harness, printed};
 
 /// A fresh copy of the fixture workspace, private to one test.
 fn workspace(test: &str) -> PathBuf {
-    let target = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("stress-fixtures")
-        .join(test);
-    let _ = fs::remove_dir_all(&target);
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/stress");
-    for entry in walkdir::WalkDir::new(&source) {
-        let entry = entry.unwrap();
-        let to = target.join(entry.path().strip_prefix(&source).unwrap());
-        if entry.file_type().is_dir() {
-            fs::create_dir_all(&to).unwrap();
-        } else {
-            fs::copy(entry.path(), &to).unwrap();
-        }
-    }
-    target
-}
-
-fn harness(root: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_harness"))
-        .arg("--root")
-        .arg(root)
-        .args(args)
-        .env(
-            "HARNESS_CACHE_DIR",
-            Path::new(env!("CARGO_TARGET_TMPDIR")).join("harness-cache"),
-        )
-        .output()
-        .expect("run the harness binary")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned() + &String::from_utf8_lossy(&output.stderr)
+    common::copy_of("stress", &format!("stress-fixtures/{test}"))
 }
 
 #[test]
 fn stress_agrees_on_a_right_solution() {
     let root = workspace("agree");
     let output = harness(&root, &["stress", "right", "--cases", "40", "--seed", "7"]);
-    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
     assert!(
-        stdout(&output).contains("agree on 40 inputs (gen small 7..=46)"),
+        printed(&output).contains("agree on 40 inputs (gen small 7..=46)"),
         "{}",
-        stdout(&output)
+        printed(&output)
     );
 }
 
@@ -57,8 +29,8 @@ fn stress_agrees_on_a_right_solution() {
 fn stress_reports_the_smallest_disagreement_with_a_replay_command() {
     let root = workspace("disagree");
     let output = harness(&root, &["stress", "wrong", "--cases", "60"]);
-    assert_eq!(output.status.code(), Some(1), "{}", stdout(&output));
-    let text = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{}", printed(&output));
+    let text = printed(&output);
     assert!(
         text.contains("the solution disagrees with brute.rs on `gen small "),
         "{text}"
@@ -80,15 +52,15 @@ fn stress_reports_the_smallest_disagreement_with_a_replay_command() {
     // The replay command reproduces the same disagreement on its own.
     let again = harness(&root, &["stress", "wrong", "--cases", "1", "--seed", seed]);
     assert_eq!(again.status.code(), Some(1));
-    assert!(stdout(&again).contains(&format!("`gen small {seed}`")));
+    assert!(printed(&again).contains(&format!("`gen small {seed}`")));
 }
 
 #[test]
 fn stress_save_adds_a_declared_test_and_never_overwrites() {
     let root = workspace("save");
     let output = harness(&root, &["stress", "wrong", "--cases", "60", "--save"]);
-    assert_eq!(output.status.code(), Some(1), "{}", stdout(&output));
-    let text = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{}", printed(&output));
+    let text = printed(&output);
     let seed = text
         .lines()
         .find(|l| l.starts_with("replay: "))
@@ -107,7 +79,7 @@ fn stress_save_adds_a_declared_test_and_never_overwrites() {
     );
     // The saved test is declared so that `gen --check` can reproduce it.
     let check = harness(&root, &["gen", "--check", "wrong"]);
-    assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
+    assert_eq!(check.status.code(), Some(0), "{}", printed(&check));
     // The grading now fails on it.
     let graded = harness(&root, &["wrong", "--test", "stress-*"]);
     assert_eq!(graded.status.code(), Some(1));
@@ -117,9 +89,9 @@ fn stress_save_adds_a_declared_test_and_never_overwrites() {
     let again = harness(&root, &["stress", "wrong", "--cases", "60", "--save"]);
     assert_ne!(again.status.code(), Some(0));
     assert!(
-        stdout(&again).contains("already exists"),
+        printed(&again).contains("already exists"),
         "{}",
-        stdout(&again)
+        printed(&again)
     );
     assert_eq!(fs::read_to_string(&saved_out).unwrap(), "hand edit\n");
 
@@ -129,9 +101,9 @@ fn stress_save_adds_a_declared_test_and_never_overwrites() {
     let third = harness(&root, &["stress", "wrong", "--cases", "60", "--save"]);
     assert_ne!(third.status.code(), Some(0));
     assert!(
-        stdout(&third).contains("already declares"),
+        printed(&third).contains("already declares"),
         "{}",
-        stdout(&third)
+        printed(&third)
     );
     assert_eq!(
         fs::read_to_string(root.join("problems/wrong/tests.toml")).unwrap(),
@@ -144,7 +116,7 @@ fn stress_save_adds_a_declared_test_and_never_overwrites() {
 fn gen_check_finds_stale_data_and_gen_rewrites_only_generated_files() {
     let root = workspace("gen");
     let check = harness(&root, &["gen", "--check"]);
-    assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
+    assert_eq!(check.status.code(), Some(0), "{}", printed(&check));
 
     let generated = root.join("testdata/right/rand-01.out");
     let hand_made = root.join("testdata/right/sample-1.out");
@@ -153,9 +125,9 @@ fn gen_check_finds_stale_data_and_gen_rewrites_only_generated_files() {
     let check = harness(&root, &["gen", "--check"]);
     assert_eq!(check.status.code(), Some(1));
     assert!(
-        stdout(&check).contains("rand-01.out differs from what tests.toml generates"),
+        printed(&check).contains("rand-01.out differs from what tests.toml generates"),
         "{}",
-        stdout(&check)
+        printed(&check)
     );
     assert_eq!(
         fs::read_to_string(&generated).unwrap(),
@@ -164,7 +136,7 @@ fn gen_check_finds_stale_data_and_gen_rewrites_only_generated_files() {
     );
 
     let gen = harness(&root, &["gen", "right"]);
-    assert_eq!(gen.status.code(), Some(0), "{}", stdout(&gen));
+    assert_eq!(gen.status.code(), Some(0), "{}", printed(&gen));
     assert_ne!(fs::read_to_string(&generated).unwrap(), "0\n");
     assert_eq!(
         fs::read_to_string(&hand_made).unwrap(),
@@ -176,8 +148,8 @@ fn gen_check_finds_stale_data_and_gen_rewrites_only_generated_files() {
     let check = harness(&root, &["gen", "--check"]);
     assert_eq!(check.status.code(), Some(1));
     assert!(
-        stdout(&check).contains("extra.in is not declared"),
+        printed(&check).contains("extra.in is not declared"),
         "{}",
-        stdout(&check)
+        printed(&check)
     );
 }

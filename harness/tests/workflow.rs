@@ -3,41 +3,22 @@
 //! `fixtures/workflow` and on scratch workspaces; and snapshots of the human, JSON and JUnit reports of a
 //! hand-made `Report`.
 
+mod common;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use common::{fixtures, json_report, stderr, stdout, workspace_root};
 use harness::judge::{ProblemResult, Report, TestResult, Verdict, WrongResult, WrongStatus};
 use harness::report::{render_human, render_json, render_junit, HumanOptions};
 use harness::run::Exit;
 use serde_json::Value;
 
-fn fixtures(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests")
-        .join("fixtures")
-        .join(name)
-}
-
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .unwrap()
-        .to_path_buf()
-}
-
-/// The harness on a workspace with a private binary cache, with these environment changes (`None` unsets).
+/// The harness with these environment changes (`None` unsets), NO_COLOR unset unless given.
 fn harness_env(root: &Path, args: &[&str], env: &[(&str, Option<&str>)]) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_harness"));
-    command
-        .arg("--root")
-        .arg(root)
-        .args(args)
-        .env(
-            "HARNESS_CACHE_DIR",
-            Path::new(env!("CARGO_TARGET_TMPDIR")).join("harness-cache"),
-        )
-        .env_remove("NO_COLOR");
+    let mut command = common::command(root, args);
+    command.env_remove("NO_COLOR");
     for (key, value) in env {
         match value {
             Some(value) => command.env(key, value),
@@ -51,30 +32,9 @@ fn harness(root: &Path, args: &[&str]) -> Output {
     harness_env(root, args, &[])
 }
 
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).unwrap()
-}
-
-fn json_report(output: &Output) -> Value {
-    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
-        panic!(
-            "not JSON ({e}): {}\nstderr: {}",
-            stdout(output),
-            stderr(output)
-        )
-    })
-}
-
 /// An empty folder of its own under the test target dir.
 fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("workflow-{name}"));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch(&format!("workflow-{name}"))
 }
 
 // ---------------------------------------------------------------------------------------------------------
