@@ -17,7 +17,7 @@ pub struct Cli {
     #[command(flatten)]
     pub run: RunArgs,
 
-    /// The workspace root (default: the nearest folder above the current one with problems/ and Cargo.toml).
+    /// The workspace root (default: the nearest folder at or above the current one that has problems/).
     #[arg(long, global = true, value_name = "DIR")]
     pub root: Option<PathBuf>,
 }
