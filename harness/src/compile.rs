@@ -36,20 +36,33 @@ pub struct Compiler {
 impl Compiler {
     /// Finds `rustc` and prepares the cache; fails with a clear message when `rustc` is missing.
     pub fn new(cache_dir: &Path) -> Result<Compiler> {
-        static VERSION: OnceLock<std::result::Result<String, String>> = OnceLock::new();
-        let version = VERSION.get_or_init(|| {
-            let output = Command::new(rustc()).arg("-V").output().map_err(|e| {
-                format!(
-                    "cannot run `{}` ({e}): no Rust compiler on PATH; install Rust (https://rustup.rs) or set RUSTC to the compiler's path",
-                    rustc()
-                )
-            })?;
-            if !output.status.success() {
-                return Err(format!("`{} -V` failed: {}", rustc(), String::from_utf8_lossy(&output.stderr)));
-            }
-            Ok(String::from_utf8_lossy(&output.stdout).trim().to_string())
-        });
-        let rustc_version = version.clone().map_err(anyhow::Error::msg)?;
+        let rustc_version = rustc_version().map_err(anyhow::Error::msg)?;
+        let compiler = Compiler::with_version(cache_dir, rustc_version)?;
+        compiler.record_version();
+        Ok(compiler)
+    }
+
+    /// A compiler keyed by the `rustc -V` that the last run recorded in the cache, while the real one runs
+    /// in the background: `rustc -V` through rustup takes tens of milliseconds, a good part of a warm run.
+    /// Call [`PendingVersion::confirm`] before trusting what was built or looked up; without a recorded
+    /// version this is [`Compiler::new`].
+    pub fn speculative(cache_dir: &Path) -> Result<(Compiler, Option<PendingVersion>)> {
+        let recorded =
+            fs::read_to_string(cache_dir.join("bin").join(VERSION_FILE)).unwrap_or_default();
+        if recorded.trim().is_empty() {
+            return Ok((Compiler::new(cache_dir)?, None));
+        }
+        let check = std::thread::spawn(rustc_version);
+        let compiler = Compiler::with_version(cache_dir, recorded.trim().to_string())?;
+        let pending = PendingVersion {
+            guess: compiler.rustc_version.clone(),
+            check,
+            cache_dir: compiler.cache_dir.clone(),
+        };
+        Ok((compiler, Some(pending)))
+    }
+
+    fn with_version(cache_dir: &Path, rustc_version: String) -> Result<Compiler> {
         let cache_dir = cache_dir.join("bin");
         fs::create_dir_all(&cache_dir)
             .with_context(|| format!("cannot create {}", cache_dir.display()))?;
@@ -57,6 +70,10 @@ impl Compiler {
             cache_dir,
             rustc_version,
         })
+    }
+
+    fn record_version(&self) {
+        record_version(&self.cache_dir, &self.rustc_version);
     }
 
     /// Compiles `source` alone, or returns the cached result for the same source, flags and compiler.
@@ -162,6 +179,64 @@ fn remap_to_file_name(source: &Path) -> Option<OsString> {
     flag.push(dir.as_os_str());
     flag.push("/=");
     Some(flag)
+}
+
+/// Where the last run's `rustc -V` is kept, in the binary cache.
+const VERSION_FILE: &str = "rustc-version";
+
+/// The real `rustc -V`, still running, behind a [`Compiler::speculative`].
+#[derive(Debug)]
+pub struct PendingVersion {
+    guess: String,
+    check: std::thread::JoinHandle<std::result::Result<String, String>>,
+    cache_dir: PathBuf,
+}
+
+impl PendingVersion {
+    /// Whether the recorded version was the real one; records the real one either way. When it was not,
+    /// everything done with the speculative compiler must be done again.
+    pub fn confirm(self) -> Result<bool> {
+        let actual = self
+            .check
+            .join()
+            .map_err(|_| anyhow::anyhow!("`rustc -V` check panicked"))?;
+        let actual = actual.map_err(anyhow::Error::msg)?;
+        if actual == self.guess {
+            return Ok(true);
+        }
+        record_version(&self.cache_dir, &actual);
+        Ok(false)
+    }
+}
+
+fn record_version(cache_dir: &Path, version: &str) {
+    let file = cache_dir.join(VERSION_FILE);
+    if fs::read_to_string(&file).is_ok_and(|recorded| recorded.trim() == version) {
+        return;
+    }
+    let scratch = cache_dir.join(format!("{VERSION_FILE}.tmp-{}", std::process::id()));
+    if fs::write(&scratch, version).is_ok() {
+        let _ = fs::rename(&scratch, &file);
+    }
+}
+
+/// `rustc -V`, run once per process.
+fn rustc_version() -> std::result::Result<String, String> {
+    static VERSION: OnceLock<std::result::Result<String, String>> = OnceLock::new();
+    VERSION
+        .get_or_init(|| {
+            let output = Command::new(rustc()).arg("-V").output().map_err(|e| {
+                format!(
+                    "cannot run `{}` ({e}): no Rust compiler on PATH; install Rust (https://rustup.rs) or set RUSTC to the compiler's path",
+                    rustc()
+                )
+            })?;
+            if !output.status.success() {
+                return Err(format!("`{} -V` failed: {}", rustc(), String::from_utf8_lossy(&output.stderr)));
+            }
+            Ok(String::from_utf8_lossy(&output.stdout).trim().to_string())
+        })
+        .clone()
 }
 
 /// The compiler to run: `$RUSTC` when set, else `rustc` from PATH.

@@ -307,6 +307,7 @@ struct Planned {
 /// Grades `ids` (or every problem when empty). Errors are setup problems of explicitly named problems;
 /// a broken problem that was not named becomes an error row.
 pub fn grade(workspace: &Workspace, ids: &[String], options: &JudgeOptions) -> Result<Report> {
+    let requested = ids;
     let started = std::time::Instant::now();
     let explicit = !ids.is_empty();
     let ids = if explicit {
@@ -324,7 +325,7 @@ pub fn grade(workspace: &Workspace, ids: &[String], options: &JudgeOptions) -> R
         }
     }
     // Only now, when every named problem is known to be sound: a setup error writes nothing.
-    let compiler = Compiler::new(&workspace.cache_dir())?;
+    let (compiler, pending_version) = Compiler::speculative(&workspace.cache_dir())?;
 
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.jobs.max(1))
@@ -401,6 +402,13 @@ pub fn grade(workspace: &Workspace, ids: &[String], options: &JudgeOptions) -> R
     });
     let wrong = wrong?;
     let mut problems = results?;
+    if let Some(pending) = pending_version {
+        if !pending.confirm()? {
+            // The compiler changed since the last run: what ran was built by the old one. Again, for real.
+            drop((pool, scratch));
+            return grade(workspace, requested, options);
+        }
+    }
     problems.extend(errors);
     // Report in the order the ids were given (sorted for a full run).
     problems.sort_by_key(|p| ids.iter().position(|id| *id == p.id));
@@ -723,10 +731,19 @@ fn run_test(
     let outcome = run::run(&binary.path, &[], &test.input, &stdout, &limits)?;
     let mut result = judge_run(&test.name, &outcome, &limits);
     if result.verdict == Verdict::AC {
-        let expected = fs::read(&test.expected)
-            .with_context(|| format!("cannot read {}", test.expected.display()))?;
-        let got = fs::read(&stdout).with_context(|| format!("cannot read {}", stdout.display()))?;
-        let checked = check::check(problem.checker, &expected, &got);
+        let checked = OUTPUTS.with(|buffers| -> Result<check::CheckResult> {
+            // Buffers kept per worker: large outputs would otherwise cost fresh page faults on every test.
+            let (expected, got) = &mut *buffers.borrow_mut();
+            read_into(&test.expected, expected)?;
+            read_into(&stdout, got)?;
+            let checked = check::check(problem.checker, expected, got);
+            for buffer in [expected, got] {
+                if buffer.capacity() > KEPT_BUFFER_BYTES {
+                    *buffer = Vec::new();
+                }
+            }
+            Ok(checked)
+        })?;
         result.verdict = match checked.judgement {
             Judgement::Accepted => Verdict::AC,
             Judgement::Presentation => Verdict::PE,
@@ -741,6 +758,24 @@ fn run_test(
     result.near_limit = result.verdict == Verdict::AC && result.cpu_ms * 2.0 > limits.cpu_ms as f64;
     options.progress.finished(&problem.id, &test.name);
     Ok(result)
+}
+
+/// Output buffers larger than this are given back after the test rather than kept for the next one.
+const KEPT_BUFFER_BYTES: usize = 16 << 20;
+
+thread_local! {
+    /// The expected and the actual output of the test a worker is checking.
+    static OUTPUTS: std::cell::RefCell<(Vec<u8>, Vec<u8>)> = const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
+}
+
+/// Reads a whole file into `buffer`, reusing its allocation.
+fn read_into(path: &Path, buffer: &mut Vec<u8>) -> Result<()> {
+    use std::io::Read as _;
+    buffer.clear();
+    fs::File::open(path)
+        .and_then(|mut file| file.read_to_end(buffer))
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    Ok(())
 }
 
 /// The verdict from the limits and the exit alone; AC means "compare the output".

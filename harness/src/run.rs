@@ -460,6 +460,9 @@ fn launch(
 
     let stdin_file =
         File::open(stdin_path).with_context(|| format!("cannot read {}", stdin_path.display()))?;
+    // A new file each time rather than truncating the last one: on some file systems truncating a file
+    // that was just written waits for its blocks to be flushed and freed.
+    let _ = std::fs::remove_file(stdout_path);
     let stdout_file = File::create(stdout_path)
         .with_context(|| format!("cannot create {}", stdout_path.display()))?;
     let (err_read, err_write) = pipe()?;

@@ -198,3 +198,35 @@ fn the_workspace_is_all_accepted() {
     assert_eq!(output.status.code(), Some(0));
     assert!(report["summary"]["tests"].as_u64().unwrap() >= 100);
 }
+
+/// Binaries are cached under the compiler version that built them. A run starts from the version the last
+/// run recorded and checks the real one meanwhile; when the compiler changed, it grades again for real.
+#[test]
+fn a_changed_compiler_is_noticed_and_everything_is_graded_again() {
+    let cache = common::scratch("version-cache");
+    let graded = || {
+        common::command(&fixtures("verdicts"), &["ac", "wa", "--format", "json"])
+            .env("HARNESS_CACHE_DIR", &cache)
+            .output()
+            .unwrap()
+    };
+    let first = graded();
+    let recorded = cache.join("bin").join("rustc-version");
+    let real = std::fs::read_to_string(&recorded).unwrap();
+    assert!(real.starts_with("rustc "), "{real}");
+
+    std::fs::write(&recorded, "rustc 0.0.0 (an older toolchain)").unwrap();
+    let second = graded();
+    assert_eq!(second.status.code(), Some(1));
+    assert_eq!(verdicts(&json_report(&second), "ac"), ["AC", "AC"]);
+    assert_eq!(verdicts(&json_report(&second), "wa"), ["WA", "WA"]);
+    assert_eq!(
+        std::fs::read_to_string(&recorded).unwrap(),
+        real,
+        "the real version is recorded again"
+    );
+    assert_eq!(
+        json_report(&first)["summary"]["passed"],
+        json_report(&second)["summary"]["passed"]
+    );
+}
