@@ -25,7 +25,7 @@ const MAX_MESSAGE_LINES: usize = 20;
 /// Failures detailed per problem at most; the rest are counted.
 const MAX_FAILURES_SHOWN: usize = 5;
 /// Titles are cut to this many terminal columns.
-const MAX_TITLE_WIDTH: usize = 36;
+const MAX_TITLE_WIDTH: usize = 24;
 
 pub fn render_human(report: &Report, options: &HumanOptions, out: &mut dyn Write) -> Result<()> {
     let paint = Paint {
@@ -49,8 +49,8 @@ pub fn render_human(report: &Report, options: &HumanOptions, out: &mut dyn Write
     let mut text = String::new();
     for problem in &report.problems {
         problem_line(&mut text, problem, report, id_width, title_width, &paint);
-        if let (Some(wrong), None) = (wrong, &problem.error) {
-            wrong_line(&mut text, problem, wrong, id_width, &paint);
+        if problem.error.is_none() {
+            detail_line(&mut text, problem, wrong, id_width, &paint);
         }
         if options.verbose {
             for test in &problem.tests {
@@ -149,15 +149,22 @@ fn cpu_limit_ms(problem: &ProblemResult, report: &Report) -> u64 {
 
 /// `text` cut to `width` terminal columns (CJK characters take two) and padded to exactly that width.
 fn fit(text: &str, width: usize) -> String {
+    let whole = text.width() <= width;
+    // Room for the `…` that marks a cut title.
+    let room = if whole { width } else { width.saturating_sub(1) };
     let mut out = String::new();
     let mut used = 0;
     for c in text.chars() {
         let w = c.width().unwrap_or(0);
-        if used + w > width {
+        if used + w > room {
             break;
         }
         out.push(c);
         used += w;
+    }
+    if !whole && width > 0 {
+        out.push('…');
+        used += 1;
     }
     out + &" ".repeat(width - used)
 }
@@ -177,11 +184,7 @@ fn problem_line(
         return;
     }
     let verdict = problem.verdict().unwrap_or(Verdict::AC);
-    let slowest = problem
-        .tests
-        .iter()
-        .reduce(|a, b| if b.cpu_ms > a.cpu_ms { b } else { a });
-    let max_cpu = slowest.map_or(0.0, |t| t.cpu_ms);
+    let max_cpu = slowest(problem).map_or(0.0, |t| t.cpu_ms);
     let peak = problem.tests.iter().map(|t| t.peak_kb).max().unwrap_or(0);
     let _ = write!(
         text,
@@ -194,35 +197,48 @@ fn problem_line(
         memory(peak),
         problem.memory_limit_mb
     );
-    match slowest {
-        Some(test) if problem.compile_error.is_none() => {
-            let _ = writeln!(text, "  slowest {}", test.name);
-        }
-        _ => text.push('\n'),
-    }
+    text.push('\n');
 }
 
-/// The line under a problem that says how its known-wrong submissions fared.
-fn wrong_line(
+/// The test with the most CPU time.
+fn slowest(problem: &ProblemResult) -> Option<&TestResult> {
+    problem
+        .tests
+        .iter()
+        .reduce(|a, b| if b.cpu_ms > a.cpu_ms { b } else { a })
+}
+
+/// The line under a problem: its slowest test, and how its known-wrong submissions fared.
+fn detail_line(
     text: &mut String,
     problem: &ProblemResult,
-    wrong: &[WrongResult],
+    wrong: Option<&[WrongResult]>,
     id_width: usize,
     paint: &Paint,
 ) {
-    let _ = write!(text, "{:id_width$}  ", "");
+    let mut parts = Vec::new();
+    if let (Some(test), None) = (slowest(problem), &problem.compile_error) {
+        parts.push(format!("slowest {}", test.name));
+    }
+    if let Some(wrong) = wrong {
+        parts.push(wrong_summary(problem, wrong, paint));
+    }
+    if !parts.is_empty() {
+        let _ = writeln!(text, "{:id_width$}  {}", "", parts.join("; "));
+    }
+}
+
+/// How the known-wrong submissions of a problem fared.
+fn wrong_summary(problem: &ProblemResult, wrong: &[WrongResult], paint: &Paint) -> String {
     if let Some(original) = &problem.same_as {
-        let _ = writeln!(text, "wrong submissions: graded under {original}");
-        return;
+        return format!("wrong submissions: graded under {original}");
     }
     let mine: Vec<&WrongResult> = wrong.iter().filter(|w| w.problem == problem.id).collect();
     if mine.is_empty() {
-        let _ = writeln!(
-            text,
+        return format!(
             "wrong submissions: none (add problems/{}/wrong/*.rs)",
             problem.id
         );
-        return;
     }
     let rejected = mine
         .iter()
@@ -233,7 +249,7 @@ fn wrong_line(
         true => paint.green(&count),
         false => paint.red(&count),
     };
-    let _ = writeln!(text, "wrong submissions rejected: {count}");
+    format!("wrong submissions rejected: {count}")
 }
 
 /// Accepted tests whose CPU time is above half the limit: they may fail on a slower judge.
