@@ -151,7 +151,11 @@ fn cpu_limit_ms(problem: &ProblemResult, report: &Report) -> u64 {
 fn fit(text: &str, width: usize) -> String {
     let whole = text.width() <= width;
     // Room for the `…` that marks a cut title.
-    let room = if whole { width } else { width.saturating_sub(1) };
+    let room = if whole {
+        width
+    } else {
+        width.saturating_sub(1)
+    };
     let mut out = String::new();
     let mut used = 0;
     for c in text.chars() {
