@@ -155,10 +155,8 @@ pub fn run(
                     return parse_record(&record)
                         .with_context(|| format!("running {}", program.display()));
                 }
-                Err(err) if attempt == 0 => {
-                    let _ = err;
-                    *slot = None;
-                }
+                // The first failure only means the launcher is gone; the retry's error is the one to report.
+                Err(_) if attempt == 0 => *slot = None,
                 Err(err) => return Err(err.context("the launcher stopped answering")),
             }
         }
