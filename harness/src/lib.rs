@@ -1,20 +1,23 @@
 //! harness: a judge for single-file competitive-programming solutions.
 //!
-//! The pipeline, one module each: `problem` (discover) -> `compile` -> `run` -> `check` -> `judge` (plan,
-//! run in parallel, collect) -> `report`. The problem-setter commands are `gen`, `stress` and `scaffold`
-//! (`harness new`); `submit` proves each solution file can be pasted into a judge as it is.
+//! The pipeline, one stage per module (see ARCHITECTURE.md): `package` loads problems, `plan` chooses what
+//! to run, `lang` compiles, `sandbox` runs under limits, `grade` and `check` decide verdicts, `exec` drives
+//! it all in parallel and emits `events`, `report` renders the results of `model`. `setter` holds the
+//! problem-setter tools; `app` the subcommands; `cli` the command line.
 
+pub mod app;
 pub mod check;
 pub mod cli;
-pub mod compile;
-pub mod gen;
-pub mod judge;
-pub mod problem;
+pub mod events;
+pub mod exec;
+pub mod grade;
+pub mod lang;
+pub mod model;
+pub mod package;
+pub mod plan;
 pub mod report;
-pub mod run;
-pub mod scaffold;
-pub mod stress;
-pub mod submit;
+pub mod sandbox;
+pub mod setter;
 
 /// Exit status: every test accepted.
 pub const EXIT_OK: i32 = 0;

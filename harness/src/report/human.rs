@@ -8,8 +8,7 @@ use std::io::Write;
 use anyhow::Result;
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
-use crate::judge::{ProblemResult, Report, TestResult, Verdict, WrongResult, WrongStatus};
-use crate::run::Limits;
+use crate::model::{ProblemResult, Report, TestResult, Verdict, WrongResult, WrongStatus};
 
 #[derive(Debug, Clone, Copy, Default)]
 pub struct HumanOptions {
@@ -48,7 +47,7 @@ pub fn render_human(report: &Report, options: &HumanOptions, out: &mut dyn Write
     let wrong = report.wrong_submissions.as_deref();
     let mut text = String::new();
     for problem in &report.problems {
-        problem_line(&mut text, problem, report, id_width, title_width, &paint);
+        problem_line(&mut text, problem, id_width, title_width, &paint);
         if problem.error.is_none() {
             detail_line(&mut text, problem, wrong, id_width, &paint);
         }
@@ -136,17 +135,6 @@ fn title_of(problem: &ProblemResult) -> String {
     }
 }
 
-/// The CPU limit the tests were judged against, after `--time-scale`.
-fn cpu_limit_ms(problem: &ProblemResult, report: &Report) -> u64 {
-    Limits::for_problem(
-        problem.time_limit_ms,
-        problem.memory_limit_mb,
-        report.summary.time_scale,
-        0,
-    )
-    .cpu_ms
-}
-
 /// `text` cut to `width` terminal columns (CJK characters take two) and padded to exactly that width.
 fn fit(text: &str, width: usize) -> String {
     let whole = text.width() <= width;
@@ -176,7 +164,6 @@ fn fit(text: &str, width: usize) -> String {
 fn problem_line(
     text: &mut String,
     problem: &ProblemResult,
-    report: &Report,
     id_width: usize,
     title_width: usize,
     paint: &Paint,
@@ -188,7 +175,7 @@ fn problem_line(
         return;
     }
     let verdict = problem.verdict().unwrap_or(Verdict::AC);
-    let max_cpu = slowest(problem).map_or(0.0, |t| t.cpu_ms);
+    let max_cpu = problem.slowest().map_or(0.0, |t| t.cpu_ms);
     let peak = problem.tests.iter().map(|t| t.peak_kb).max().unwrap_or(0);
     let _ = write!(
         text,
@@ -197,19 +184,11 @@ fn problem_line(
         problem.passed(),
         problem.tests.len(),
         format!("{max_cpu:.0}"),
-        cpu_limit_ms(problem, report),
+        problem.cpu_limit_ms,
         memory(peak),
         problem.memory_limit_mb
     );
     text.push('\n');
-}
-
-/// The test with the most CPU time.
-fn slowest(problem: &ProblemResult) -> Option<&TestResult> {
-    problem
-        .tests
-        .iter()
-        .reduce(|a, b| if b.cpu_ms > a.cpu_ms { b } else { a })
 }
 
 /// The line under a problem: its slowest test, and how its known-wrong submissions fared.
@@ -221,7 +200,7 @@ fn detail_line(
     paint: &Paint,
 ) {
     let mut parts = Vec::new();
-    if let (Some(test), None) = (slowest(problem), &problem.compile_error) {
+    if let (Some(test), None) = (problem.slowest(), &problem.compile_error) {
         parts.push(format!("slowest {}", test.name));
     }
     if let Some(wrong) = wrong {
@@ -276,10 +255,7 @@ fn near_limit(text: &mut String, report: &Report, paint: &Paint) {
         let _ = writeln!(
             text,
             "{}/{}  cpu {:.0} ms of {} ms",
-            problem.id,
-            test.name,
-            test.cpu_ms,
-            cpu_limit_ms(problem, report)
+            problem.id, test.name, test.cpu_ms, problem.cpu_limit_ms
         );
     }
 }

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use anyhow::Result;
 
-use crate::judge::Report;
+use crate::model::Report;
 
 pub fn render_json(report: &Report, out: &mut dyn Write) -> Result<()> {
     serde_json::to_writer_pretty(&mut *out, report)?;

@@ -8,7 +8,7 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use quick_junit::{NonSuccessKind, Property, TestCase, TestCaseStatus, TestSuite};
 
-use crate::judge::{ProblemResult, Report, TestResult, Verdict, WrongResult, WrongStatus};
+use crate::model::{ProblemResult, Report, TestResult, Verdict, WrongResult, WrongStatus};
 
 pub fn render_junit(report: &Report, out: &mut dyn Write) -> Result<()> {
     let mut junit = quick_junit::Report::new("harness");

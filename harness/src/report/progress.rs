@@ -1,4 +1,4 @@
-//! The progress bar of a grading run: on an interactive stderr only, never in CI, a pipe or a dumb
+//! The progress bar of a grading run, a consumer of its events: on an interactive stderr only, never in CI, a pipe or a dumb
 //! terminal, so logs and test output stay plain.
 
 use std::ffi::OsStr;
@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::judge::Progress;
+use crate::events::{Event, EventSink};
 
 /// Whether to draw a progress bar: stderr is a terminal, CI is unset (or empty, `false`, `0`) and TERM is
 /// not `dumb`.
@@ -40,6 +40,11 @@ impl Bar {
         }
     }
 
+    fn advance(&self, problem: &str, test: &str) {
+        self.bar.set_message(format!("{problem}/{test}"));
+        self.bar.inc(1);
+    }
+
     /// Removes the bar, before the report is printed.
     pub fn finish(&self) {
         self.bar.finish_and_clear();
@@ -52,15 +57,17 @@ impl Default for Bar {
     }
 }
 
-impl Progress for Bar {
-    fn planned(&self, runs: usize) {
-        let mut planned = self.planned.lock().unwrap_or_else(|e| e.into_inner());
-        *planned += runs as u64;
-        self.bar.set_length(*planned);
-    }
-    fn finished(&self, problem: &str, test: &str) {
-        self.bar.set_message(format!("{problem}/{test}"));
-        self.bar.inc(1);
+impl EventSink for Bar {
+    fn event(&self, event: Event) {
+        match event {
+            Event::RunsPlanned { runs } => {
+                let mut planned = self.planned.lock().unwrap_or_else(|e| e.into_inner());
+                *planned += runs as u64;
+                self.bar.set_length(*planned);
+            }
+            Event::TestFinished { problem, result } => self.advance(problem, &result.name),
+            Event::TestSkipped { problem, test } => self.advance(problem, test),
+        }
     }
 }
 

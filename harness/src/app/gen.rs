@@ -1,0 +1,45 @@
+//! `harness gen`: write the generated test data, or with `--check` prove it current.
+
+use std::io::{self, Write};
+
+use anyhow::Result;
+
+use super::jobs;
+use crate::cli::GenArgs;
+use crate::package::Workspace;
+use crate::setter::gen;
+use crate::{EXIT_FAILED, EXIT_OK};
+
+pub fn generate(workspace: &Workspace, args: &GenArgs) -> Result<i32> {
+    let outcome = gen::gen(workspace, &args.ids, args.check, jobs(args.jobs))?;
+    let mut out = io::stdout().lock();
+    for mismatch in &outcome.mismatches {
+        writeln!(out, "{mismatch}")?;
+    }
+    if args.check {
+        writeln!(
+            out,
+            "{} problems: {} generated files current, {} not",
+            outcome.problems,
+            outcome.unchanged,
+            outcome.mismatches.len()
+        )?;
+        if !outcome.mismatches.is_empty() {
+            writeln!(
+                out,
+                "run `harness gen` to regenerate, and declare hand-made files in tests.toml"
+            )?;
+        }
+    } else {
+        writeln!(
+            out,
+            "{} problems: {} files written, {} unchanged",
+            outcome.problems, outcome.written, outcome.unchanged
+        )?;
+    }
+    Ok(if outcome.mismatches.is_empty() {
+        EXIT_OK
+    } else {
+        EXIT_FAILED
+    })
+}

@@ -1,0 +1,75 @@
+//! `harness [run]`: grade, then write the report in the chosen format (and JUnit), and the exit status.
+
+use std::fs;
+use std::io::{self, IsTerminal, Write};
+use std::sync::Arc;
+
+use anyhow::{Context, Result};
+
+use super::jobs;
+use crate::cli::{Format, RunArgs};
+use crate::events::Events;
+use crate::exec::{self, JudgeOptions};
+use crate::package::Workspace;
+use crate::report::{self, progress, HumanOptions};
+use crate::{EXIT_FAILED, EXIT_OK};
+
+pub fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
+    if !(args.time_scale.is_finite() && args.time_scale > 0.0) {
+        anyhow::bail!(
+            "--time-scale must be a positive number, got {}",
+            args.time_scale
+        );
+    }
+    let bar = progress::wanted(
+        io::stderr().is_terminal(),
+        std::env::var_os("CI").as_deref(),
+        std::env::var_os("TERM").as_deref(),
+    )
+    .then(|| Arc::new(progress::Bar::new()));
+    let options = JudgeOptions {
+        jobs: jobs(args.jobs),
+        time_scale: args.time_scale,
+        output_limit: args.output_limit_mb << 20,
+        test_filter: args.test.clone(),
+        // Whether the data rejects a wrong submission says nothing on a subset of the tests.
+        wrong_submissions: args.test.is_none(),
+        events: bar
+            .clone()
+            .map_or_else(Events::default, |bar| Events::new(bar)),
+    };
+    let graded = exec::grade(workspace, &args.ids, &options);
+    if let Some(bar) = &bar {
+        bar.finish();
+    }
+    let report = graded?;
+    if let Some(path) = &args.junit {
+        let mut xml = Vec::new();
+        report::render_junit(&report, &mut xml)?;
+        fs::write(path, xml)
+            .with_context(|| format!("cannot write the JUnit report to {}", path.display()))?;
+    }
+    let mut out = io::stdout().lock();
+    match args.format {
+        Format::Json => report::render_json(&report, &mut out)?,
+        Format::Human => {
+            let human = HumanOptions {
+                color: report::use_color(
+                    args.color,
+                    io::stdout().is_terminal(),
+                    std::env::var_os("NO_COLOR").as_deref(),
+                    std::env::var_os("TERM").as_deref(),
+                ),
+                no_diff: args.no_diff,
+                verbose: args.verbose,
+            };
+            report::render_human(&report, &human, &mut out)?;
+        }
+    }
+    out.flush()?;
+    Ok(if report.all_accepted() {
+        EXIT_OK
+    } else {
+        EXIT_FAILED
+    })
+}

@@ -1,0 +1,37 @@
+//! The subcommands, one file each: each takes its parsed arguments and the workspace, prints its output,
+//! and returns the exit status.
+
+pub mod gen;
+pub mod grade;
+pub mod list;
+pub mod new;
+pub mod stress;
+pub mod submit_check;
+
+use anyhow::{Context, Result};
+
+use crate::cli::{Cli, Command};
+use crate::package::Workspace;
+
+/// Runs the command `cli` names; the exit status, or a setup error.
+pub fn dispatch(cli: Cli) -> Result<i32> {
+    let start = match &cli.root {
+        Some(root) => root.clone(),
+        None => std::env::current_dir().context("cannot read the current folder")?,
+    };
+    let workspace = Workspace::find(&start)?;
+    match cli.command {
+        None => grade::grade(&workspace, &cli.run),
+        Some(Command::Run(args)) => grade::grade(&workspace, &args),
+        Some(Command::List) => list::list(&workspace),
+        Some(Command::Gen(args)) => gen::generate(&workspace, &args),
+        Some(Command::Stress(args)) => stress::stress_command(&workspace, &args),
+        Some(Command::New(args)) => new::new_problem(&workspace, &args),
+        Some(Command::SubmitCheck(args)) => submit_check::submit_check(&workspace, &args),
+    }
+}
+
+/// Worker threads: as asked, or one per available core.
+pub fn jobs(requested: Option<usize>) -> usize {
+    requested.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}

@@ -1,0 +1,271 @@
+//! The built-in checkers (DESIGN §4): `lines` (the HDOJ rule), `exact`, `tokens` and `float:EPS`, comparing
+//! the expected output with the program's, both read into per-worker buffers.
+
+use std::cell::RefCell;
+use std::fs;
+use std::io::Read as _;
+use std::path::Path;
+
+use anyhow::{Context, Result};
+
+use super::diff::{diff, first_line_difference, first_token_difference};
+use super::{CheckFiles, CheckResult, Checker, Judgement};
+use crate::model::BuiltinChecker;
+
+impl Checker for BuiltinChecker {
+    fn check(&self, files: &CheckFiles) -> Result<CheckResult> {
+        OUTPUTS.with(|buffers| {
+            // Buffers kept per worker: large outputs would otherwise cost fresh page faults on every test.
+            let (expected, got) = &mut *buffers.borrow_mut();
+            read_into(files.answer, expected)?;
+            read_into(files.output, got)?;
+            let checked = compare(*self, expected, got);
+            for buffer in [expected, got] {
+                if buffer.capacity() > KEPT_BUFFER_BYTES {
+                    *buffer = Vec::new();
+                }
+            }
+            Ok(checked)
+        })
+    }
+}
+
+/// Output buffers larger than this are given back after the test rather than kept for the next one.
+const KEPT_BUFFER_BYTES: usize = 16 << 20;
+
+thread_local! {
+    /// The expected and the actual output of the test a worker is checking.
+    static OUTPUTS: RefCell<(Vec<u8>, Vec<u8>)> = const { RefCell::new((Vec::new(), Vec::new())) };
+}
+
+/// Reads a whole file into `buffer`, reusing its allocation.
+fn read_into(path: &Path, buffer: &mut Vec<u8>) -> Result<()> {
+    buffer.clear();
+    fs::File::open(path)
+        .and_then(|mut file| file.read_to_end(buffer))
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    Ok(())
+}
+
+pub fn compare(checker: BuiltinChecker, expected: &[u8], got: &[u8]) -> CheckResult {
+    let judgement = judge(checker, expected, got);
+    if judgement == Judgement::Accepted {
+        return CheckResult {
+            judgement,
+            first_difference: None,
+            diff: None,
+        };
+    }
+    let first_difference = Some(match judgement {
+        Judgement::Wrong => first_token_difference(checker, expected, got),
+        _ => first_line_difference(expected, got),
+    });
+    CheckResult {
+        judgement,
+        first_difference,
+        diff: Some(diff(expected, got)),
+    }
+}
+
+fn judge(checker: BuiltinChecker, expected: &[u8], got: &[u8]) -> Judgement {
+    if expected == got {
+        return Judgement::Accepted;
+    }
+    let tokens_equal = || tokens(expected).eq(tokens(got));
+    match checker {
+        BuiltinChecker::Lines if lines_equal(expected, got) => Judgement::Accepted,
+        BuiltinChecker::Lines | BuiltinChecker::Exact if tokens_equal() => Judgement::Presentation,
+        BuiltinChecker::Tokens if tokens_equal() => Judgement::Accepted,
+        BuiltinChecker::Float(eps) if tokens_match_float(expected, got, eps) => Judgement::Accepted,
+        _ => Judgement::Wrong,
+    }
+}
+
+pub(super) fn tokens(text: &[u8]) -> impl Iterator<Item = &[u8]> {
+    text.split(|b| b.is_ascii_whitespace())
+        .filter(|t| !t.is_empty())
+}
+
+/// Whether two texts have the same lines once trailing spaces, tabs and CR are removed from every line and
+/// trailing blank lines are dropped. Compares lazily: nothing is collected, whatever the size.
+fn lines_equal(expected: &[u8], got: &[u8]) -> bool {
+    let trim = |line: &[u8]| -> usize {
+        line.iter()
+            .rposition(|b| !matches!(b, b' ' | b'\t' | b'\r'))
+            .map_or(0, |i| i + 1)
+    };
+    let mut want = expected.split(|&b| b == b'\n').map(|l| &l[..trim(l)]);
+    let mut have = got.split(|&b| b == b'\n').map(|l| &l[..trim(l)]);
+    loop {
+        match (want.next(), have.next()) {
+            (Some(w), Some(h)) if w == h => continue,
+            (Some(_), Some(_)) => return false,
+            (Some(w), None) => return w.is_empty() && want.all(<[u8]>::is_empty),
+            (None, Some(h)) => return h.is_empty() && have.all(<[u8]>::is_empty),
+            (None, None) => return true,
+        }
+    }
+}
+
+pub(super) fn tokens_match_float(expected: &[u8], got: &[u8], eps: f64) -> bool {
+    let mut got_tokens = tokens(got);
+    for want in tokens(expected) {
+        let Some(have) = got_tokens.next() else {
+            return false;
+        };
+        if want == have {
+            continue;
+        }
+        let parse = |t: &[u8]| {
+            std::str::from_utf8(t)
+                .ok()
+                .and_then(|s| s.parse::<f64>().ok())
+        };
+        match (parse(want), parse(have)) {
+            (Some(w), Some(h)) if w.is_finite() && h.is_finite() => {
+                let diff = (w - h).abs();
+                if diff > eps && diff > eps * w.abs() {
+                    return false;
+                }
+            }
+            _ => return false,
+        }
+    }
+    got_tokens.next().is_none()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Judgement::*;
+
+    fn verdict(checker: BuiltinChecker, expected: &str, got: &str) -> Judgement {
+        compare(checker, expected.as_bytes(), got.as_bytes()).judgement
+    }
+
+    #[test]
+    fn lines_checker_table() {
+        let expected = "Yes\nNo\n1 2 3\n";
+        let table: &[(&str, &str, Judgement)] = &[
+            ("identical", "Yes\nNo\n1 2 3\n", Accepted),
+            ("CRLF line endings", "Yes\r\nNo\r\n1 2 3\r\n", Accepted),
+            ("trailing spaces", "Yes  \nNo\t\n1 2 3 \n", Accepted),
+            ("trailing blank lines", "Yes\nNo\n1 2 3\n\n\n", Accepted),
+            ("missing final newline", "Yes\nNo\n1 2 3", Accepted),
+            ("extra inner space", "Yes\nNo\n1  2 3\n", Presentation),
+            ("leading space", "Yes\n No\n1 2 3\n", Presentation),
+            ("changed line break", "Yes No\n1 2 3\n", Presentation),
+            ("blank line inside", "Yes\n\nNo\n1 2 3\n", Presentation),
+            ("changed token", "Yes\nYes\n1 2 3\n", Wrong),
+            ("changed case", "yes\nNo\n1 2 3\n", Wrong),
+            ("missing output", "Yes\nNo\n", Wrong),
+            ("extra output", "Yes\nNo\n1 2 3\n4\n", Wrong),
+            ("empty output", "", Wrong),
+        ];
+        for (what, got, want) in table {
+            assert_eq!(
+                verdict(BuiltinChecker::Lines, expected, got),
+                *want,
+                "{what}"
+            );
+        }
+    }
+
+    #[test]
+    fn exact_tokens_and_float_checkers_table() {
+        let table: &[(BuiltinChecker, &str, &str, Judgement)] = &[
+            (BuiltinChecker::Exact, "1 2\n", "1 2\n", Accepted),
+            (BuiltinChecker::Exact, "1 2\n", "1 2", Presentation),
+            (BuiltinChecker::Exact, "1 2\n", "1 2\r\n", Presentation),
+            (BuiltinChecker::Exact, "1 2\n", "1 3\n", Wrong),
+            (BuiltinChecker::Tokens, "1 2\n", "1\n\n2", Accepted),
+            (BuiltinChecker::Tokens, "1 2\n", "1 2 3", Wrong),
+            (
+                BuiltinChecker::Float(1e-6),
+                "0.5 x\n",
+                "0.5000001 x\n",
+                Accepted,
+            ),
+            (
+                BuiltinChecker::Float(1e-6),
+                "1000000\n",
+                "1000000.5\n",
+                Accepted,
+            ),
+            (BuiltinChecker::Float(1e-6), "0.5\n", "0.51\n", Wrong),
+            (BuiltinChecker::Float(1e-6), "0.5 x\n", "0.5 y\n", Wrong),
+            (BuiltinChecker::Float(1e-6), "0.5\n", "0.5 0.5\n", Wrong),
+            (BuiltinChecker::Float(1e-6), "nan\n", "nan\n", Accepted),
+        ];
+        for (checker, expected, got, want) in table {
+            assert_eq!(
+                verdict(*checker, expected, got),
+                *want,
+                "{checker} {expected:?} vs {got:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn whitespace_only_outputs_are_empty() {
+        assert_eq!(verdict(BuiltinChecker::Lines, "\n", ""), Accepted);
+        assert_eq!(verdict(BuiltinChecker::Lines, "", " \r\n\n"), Accepted);
+    }
+
+    #[test]
+    fn first_difference_names_line_and_token() {
+        let result = compare(BuiltinChecker::Lines, b"W\nLWW\nWWL\n", b"W\nLWW\nWWW\n");
+        assert_eq!(
+            result.first_difference.as_deref(),
+            Some("line 3, token 1: expected `WWL`, got `WWW`")
+        );
+        let result = compare(BuiltinChecker::Lines, b"1 2 3\n", b"1 2\n");
+        assert_eq!(
+            result.first_difference.as_deref(),
+            Some("line 1, token 3: expected `3`, got end of output")
+        );
+        let result = compare(BuiltinChecker::Lines, b"1\n", b"1\n2\n");
+        assert_eq!(
+            result.first_difference.as_deref(),
+            Some("line 2, token 1: expected end of output, got `2`")
+        );
+        let result = compare(BuiltinChecker::Lines, b"1 2\n", b"1  2\n");
+        assert_eq!(
+            result.first_difference.as_deref(),
+            Some("line 1: expected `1 2`, got `1  2` (spacing differs)")
+        );
+    }
+
+    #[test]
+    fn diff_makes_invisible_characters_visible() {
+        let result = compare(BuiltinChecker::Exact, b"a\nb\n", b"a \r\nb\tc");
+        let diff = result.diff.unwrap();
+        assert!(diff.contains("+a ␍"), "{diff}");
+        assert!(diff.contains("+b→c⏎ (no newline at end)"), "{diff}");
+        assert!(diff.contains("-a\n"), "{diff}");
+    }
+
+    #[test]
+    fn non_utf8_output_is_escaped_not_a_panic() {
+        let result = compare(BuiltinChecker::Lines, b"Yes\n", b"\xff\xfeYes\n");
+        assert_eq!(result.judgement, Wrong);
+        assert_eq!(
+            result.first_difference.as_deref(),
+            Some("line 1, token 1: expected `Yes`, got `\\xff\\xfeYes`")
+        );
+    }
+
+    #[test]
+    fn long_outputs_are_truncated() {
+        let expected: String = (0..1000).map(|i| format!("{i}\n")).collect();
+        let got = expected.replace("500\n", "501\n");
+        let diff = compare(BuiltinChecker::Lines, expected.as_bytes(), got.as_bytes())
+            .diff
+            .unwrap();
+        assert!(diff.lines().count() < 25, "{diff}");
+        assert!(
+            diff.contains("-500") && diff.contains("+501") && diff.contains("more lines not shown"),
+            "{diff}"
+        );
+    }
+}

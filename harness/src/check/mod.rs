@@ -1,0 +1,59 @@
+//! Checkers decide whether a program's output answers a test. Every checker works on files (the input, the
+//! expected answer, the program's output, a feedback folder), as checker programs do; the built-in ones
+//! (`builtin`) compare bytes. A checker protocol is one more file here.
+
+pub mod builtin;
+pub mod diff;
+
+use std::path::Path;
+
+use anyhow::Result;
+use serde::Serialize;
+
+pub use builtin::compare;
+pub use diff::visible;
+
+/// What a checker decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Judgement {
+    #[serde(rename = "AC")]
+    Accepted,
+    #[serde(rename = "PE")]
+    Presentation,
+    #[serde(rename = "WA")]
+    Wrong,
+}
+
+impl Judgement {
+    pub fn verdict(self) -> crate::model::Verdict {
+        use crate::model::Verdict;
+        match self {
+            Judgement::Accepted => Verdict::AC,
+            Judgement::Presentation => Verdict::PE,
+            Judgement::Wrong => Verdict::WA,
+        }
+    }
+}
+
+/// A checker's full answer: the judgement and, when not accepted, where the outputs first differ.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CheckResult {
+    pub judgement: Judgement,
+    pub first_difference: Option<String>,
+    pub diff: Option<String>,
+}
+
+/// The files a checker looks at.
+#[derive(Debug, Clone, Copy)]
+pub struct CheckFiles<'a> {
+    pub input: &'a Path,
+    /// The expected output (`.out`).
+    pub answer: &'a Path,
+    /// What the program printed.
+    pub output: &'a Path,
+}
+
+/// Decides one test from its files. Errors are setup problems (a file that cannot be read), not verdicts.
+pub trait Checker: Send + Sync {
+    fn check(&self, files: &CheckFiles) -> Result<CheckResult>;
+}

@@ -1,0 +1,20 @@
+//! Graders turn one test into a result: run the program, judge how the run ended, and ask the checker about
+//! the output. The standard grader (file in, file out, checker) is `standard`; another kind of problem is
+//! another grader here.
+
+pub mod run_verdict;
+pub mod standard;
+
+use anyhow::Result;
+
+pub use run_verdict::judge_run;
+pub use standard::Standard;
+
+use crate::lang::Binary;
+use crate::model::{TestCase, TestResult};
+use crate::sandbox::Scratch;
+
+/// Grades one test of a problem with a compiled program. Errors are setup problems, never verdicts.
+pub trait Grader: Send + Sync {
+    fn grade(&self, test: &TestCase, program: &Binary, scratch: &Scratch) -> Result<TestResult>;
+}

@@ -1,0 +1,213 @@
+//! The verdict of a run from its limits and how it ended alone, before any output is compared:
+//! TLE, MLE, OLE, RE in that order (DESIGN §4), with the reason in words; AC means "compare the output".
+
+use crate::model::{Exit, Limits, RunOutcome, TestResult, Verdict};
+
+/// The verdict from the limits and the exit alone; AC means "compare the output".
+pub fn judge_run(name: &str, outcome: &RunOutcome, limits: &Limits) -> TestResult {
+    let stderr = String::from_utf8_lossy(&outcome.stderr_tail);
+    let (verdict, detail) = verdict_and_detail(outcome, limits, &stderr);
+    TestResult {
+        name: name.to_string(),
+        verdict,
+        cpu_ms: outcome.cpu_us as f64 / 1000.0,
+        wall_ms: outcome.wall_us as f64 / 1000.0,
+        peak_kb: outcome.peak_kb,
+        exit: Some(outcome.exit),
+        detail,
+        first_difference: None,
+        diff: None,
+        stderr_tail: None,
+        near_limit: false,
+    }
+}
+
+fn verdict_and_detail(
+    outcome: &RunOutcome,
+    limits: &Limits,
+    stderr: &str,
+) -> (Verdict, Option<String>) {
+    if outcome.wall_killed {
+        let detail = format!("killed by the wall-clock backstop at {} ms", limits.wall_ms);
+        (Verdict::TLE, Some(detail))
+    } else if outcome.cpu_us > limits.cpu_ms * 1000 || outcome.exit == Exit::Signal(libc::SIGXCPU) {
+        (
+            Verdict::TLE,
+            Some(format!("CPU time over {} ms", limits.cpu_ms)),
+        )
+    } else if stack_overflow(outcome, stderr) {
+        // The stack may be as large as the memory limit, so a runaway recursion also ends just over it:
+        // name what happened rather than the memory it took.
+        let detail = format!("{} (stack overflow)", outcome.exit);
+        (Verdict::RE, Some(detail))
+    } else if outcome.peak_kb > limits.memory_kb {
+        let detail = format!(
+            "peak memory {} KiB over {} KiB",
+            outcome.peak_kb, limits.memory_kb
+        );
+        (Verdict::MLE, Some(detail))
+    } else if !outcome.exit.success() && allocation_failed(stderr) {
+        let detail = "an allocation failed (address space exhausted)".to_string();
+        (Verdict::MLE, Some(detail))
+    } else if outcome.output_overflow(limits) {
+        let detail = format!("more than {} bytes of output", limits.output_bytes);
+        (Verdict::OLE, Some(detail))
+    } else if !outcome.exit.success() {
+        let mut detail = outcome.exit.to_string();
+        if let Some(message) = panic_message(stderr) {
+            detail.push_str(&format!(" ({message})"));
+        }
+        (Verdict::RE, Some(detail))
+    } else {
+        (Verdict::AC, None)
+    }
+}
+
+/// A Rust program that ran out of stack says so before it dies by SIGSEGV (or SIGABRT on a thread).
+fn stack_overflow(outcome: &RunOutcome, stderr: &str) -> bool {
+    matches!(
+        outcome.exit,
+        Exit::Signal(libc::SIGSEGV | libc::SIGABRT | libc::SIGBUS)
+    ) && stderr.contains("has overflowed its stack")
+}
+
+fn allocation_failed(stderr: &str) -> bool {
+    stderr.contains("memory allocation of")
+        || stderr.contains("std::bad_alloc")
+        || stderr.contains("out of memory")
+}
+
+/// The first line of a Rust panic message, e.g. "panicked at src/main.rs:3:5: index out of bounds".
+fn panic_message(stderr: &str) -> Option<String> {
+    let line = stderr.lines().find(|l| l.contains("panicked at"))?;
+    let rest = line
+        .split_once("panicked at ")
+        .map_or(line, |(_, rest)| rest);
+    let next = stderr
+        .lines()
+        .skip_while(|l| !l.contains("panicked at"))
+        .nth(1)
+        .unwrap_or("");
+    let mut message = format!("panicked at {}", rest.trim_end_matches(':'));
+    if !next.is_empty() && !rest.contains(": ") {
+        message.push_str(": ");
+        message.push_str(next.trim());
+    }
+    Some(message.chars().take(160).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LIMITS: Limits = Limits {
+        cpu_ms: 1000,
+        wall_ms: 4000,
+        memory_kb: 32 * 1024,
+        output_bytes: 100,
+    };
+
+    fn outcome(exit: Exit, cpu_ms: u64, peak_kb: u64, stderr: &str) -> RunOutcome {
+        RunOutcome {
+            exit,
+            cpu_us: cpu_ms * 1000,
+            wall_us: cpu_ms * 1000,
+            peak_kb,
+            wall_killed: false,
+            stdout_bytes: 10,
+            stderr_tail: stderr.as_bytes().to_vec(),
+        }
+    }
+
+    /// A run that breaks exactly the given limits at once: TLE (CPU), MLE (peak), OLE (output), RE (exit).
+    fn breaking(conditions: &[Verdict]) -> RunOutcome {
+        let has = |v: Verdict| conditions.contains(&v);
+        RunOutcome {
+            exit: if has(Verdict::RE) {
+                Exit::Code(3)
+            } else {
+                Exit::Code(0)
+            },
+            cpu_us: if has(Verdict::TLE) { 1_500_000 } else { 10_000 },
+            wall_us: 10_000,
+            peak_kb: if has(Verdict::MLE) { 50_000 } else { 2000 },
+            wall_killed: false,
+            stdout_bytes: if has(Verdict::OLE) { 101 } else { 10 },
+            stderr_tail: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn every_combination_of_broken_limits_gets_the_most_severe_verdict() {
+        let run_verdicts = [Verdict::TLE, Verdict::MLE, Verdict::OLE, Verdict::RE];
+        for mask in 1..(1u32 << run_verdicts.len()) {
+            let broken: Vec<Verdict> = (0..run_verdicts.len())
+                .filter(|i| mask & (1 << i) != 0)
+                .map(|i| run_verdicts[i])
+                .collect();
+            let want = *broken.iter().min().unwrap();
+            let got = judge_run("t", &breaking(&broken), &LIMITS).verdict;
+            assert_eq!(got, want, "limits broken: {broken:?}");
+        }
+        assert_eq!(judge_run("t", &breaking(&[]), &LIMITS).verdict, Verdict::AC);
+    }
+
+    #[test]
+    fn special_endings() {
+        let table = [
+            // A stack as large as the memory limit: the overflow is named, not the memory it took.
+            (
+                outcome(
+                    Exit::Signal(libc::SIGSEGV),
+                    10,
+                    50_000,
+                    "thread 'main' has overflowed its stack",
+                ),
+                Verdict::RE,
+            ),
+            (
+                outcome(Exit::Signal(libc::SIGXCPU), 999, 2000, ""),
+                Verdict::TLE,
+            ),
+            (
+                outcome(
+                    Exit::Signal(libc::SIGABRT),
+                    10,
+                    2000,
+                    "memory allocation of 1024 bytes failed",
+                ),
+                Verdict::MLE,
+            ),
+            (
+                outcome(Exit::Signal(libc::SIGXFSZ), 10, 2000, ""),
+                Verdict::OLE,
+            ),
+        ];
+        for (run, want) in table {
+            assert_eq!(judge_run("t", &run, &LIMITS).verdict, want, "{run:?}");
+        }
+        let mut wall = outcome(Exit::Signal(libc::SIGKILL), 0, 2000, "");
+        wall.wall_killed = true;
+        assert_eq!(judge_run("t", &wall, &LIMITS).verdict, Verdict::TLE);
+        let stack = judge_run(
+            "t",
+            &outcome(
+                Exit::Signal(libc::SIGSEGV),
+                1,
+                1,
+                "has overflowed its stack",
+            ),
+            &LIMITS,
+        );
+        assert_eq!(stack.detail.as_deref(), Some("SIGSEGV (stack overflow)"));
+    }
+
+    #[test]
+    fn panics_are_named() {
+        let stderr = "\nthread 'main' panicked at src/main.rs:3:5:\nboom\nnote: run with `RUST_BACKTRACE=1`\n";
+        assert_eq!(
+            panic_message(stderr).as_deref(),
+            Some("panicked at src/main.rs:3:5: boom")
+        );
+    }
+}

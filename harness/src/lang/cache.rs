@@ -1,0 +1,165 @@
+//! The binary cache, keyed on every file the compiler read. A program's key starts from its top-level
+//! source, the compiler's version and flags (the *base* key); the compiler's dependency list (rustc's
+//! dep-info) names the other files it read (`mod` files, `include_str!`), which a manifest `<base>.deps`
+//! keeps. The *full* key adds the path and content of each of them, so editing a module rebuilds every
+//! program that uses it.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use sha2::{Digest, Sha256};
+
+/// The cache folder (`<cache>/bin`) and its naming.
+#[derive(Debug, Clone)]
+pub struct BuildCache {
+    pub dir: PathBuf,
+}
+
+/// A cache entry: the compiled binary, or the compiler's message for a CE.
+pub enum Entry {
+    Binary(PathBuf),
+    CompileError(String),
+}
+
+impl BuildCache {
+    /// The base key: the compiler, its flags and the top-level source.
+    pub fn base_key(&self, version: &str, flags: &[&str], source: &[u8]) -> String {
+        let mut hasher = Sha256::new();
+        // Bumped when the cache's layout changes, so old entries are never mistaken for new ones.
+        hasher.update(b"deps-v1\0");
+        hasher.update(version.as_bytes());
+        hasher.update([0]);
+        for flag in flags {
+            hasher.update(flag.as_bytes());
+            hasher.update([0]);
+        }
+        hasher.update(source);
+        hex(&hasher.finalize())
+    }
+
+    /// The entry for `base`, if the files it depended on last time are unchanged.
+    pub fn lookup(&self, base: &str, source: &Path) -> Option<Entry> {
+        let manifest = fs::read_to_string(self.dir.join(format!("{base}.deps"))).ok()?;
+        let deps: Vec<&str> = manifest.lines().filter(|l| !l.is_empty()).collect();
+        let full = full_key(base, source, &deps)?;
+        let binary = self.dir.join(&full);
+        if binary.is_file() {
+            return Some(Entry::Binary(binary));
+        }
+        fs::read_to_string(self.dir.join(format!("{full}.ce")))
+            .ok()
+            .map(Entry::CompileError)
+    }
+
+    /// Records what a compile depended on (paths as the compiler's dep-info gave them) and returns the full
+    /// key to store its result under; `None` when a dependency cannot be read (then nothing is cached).
+    pub fn record(&self, base: &str, source: &Path, dep_paths: &[PathBuf]) -> Option<String> {
+        let deps: Vec<String> = dep_paths
+            .iter()
+            .filter(|dep| dep.as_path() != source)
+            .map(|dep| relative_to_source(source, dep))
+            .collect();
+        let refs: Vec<&str> = deps.iter().map(String::as_str).collect();
+        let full = full_key(base, source, &refs)?;
+        let mut manifest = deps.join("\n");
+        manifest.push('\n');
+        self.write_atomically(&format!("{base}.deps"), manifest.as_bytes());
+        Some(full)
+    }
+
+    /// Writes a small cache file under its final name through a temporary one.
+    pub fn write_atomically(&self, name: &str, bytes: &[u8]) {
+        let scratch = self.dir.join(format!(
+            "{name}.tmp-{}-{:?}",
+            std::process::id(),
+            std::thread::current().id()
+        ));
+        if fs::write(&scratch, bytes).is_ok() {
+            let _ = fs::rename(&scratch, self.dir.join(name));
+        }
+    }
+}
+
+/// The base key extended with every dependency's path (relative to the source's folder) and content.
+fn full_key(base: &str, source: &Path, deps: &[&str]) -> Option<String> {
+    if deps.is_empty() {
+        return Some(base.to_string());
+    }
+    let dir = source.parent().unwrap_or(Path::new(""));
+    let mut hasher = Sha256::new();
+    hasher.update(base.as_bytes());
+    for dep in deps {
+        let content = fs::read(dir.join(dep)).ok()?;
+        hasher.update([0]);
+        hasher.update(dep.as_bytes());
+        hasher.update([0]);
+        hasher.update((content.len() as u64).to_le_bytes());
+        hasher.update(&content);
+    }
+    Some(hex(&hasher.finalize()))
+}
+
+/// A dependency's path relative to the source's folder when it is below it (`common/rng.rs`,
+/// `../common/rng.rs` as rustc spells a `#[path]`), else as it is.
+fn relative_to_source(source: &Path, dep: &Path) -> String {
+    let dir = source.parent().unwrap_or(Path::new(""));
+    dep.strip_prefix(dir)
+        .unwrap_or(dep)
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// The files a compile read, from rustc's dep-info: every `path:` line with nothing after the colon.
+pub fn parse_dep_info(text: &str) -> Vec<PathBuf> {
+    text.lines()
+        .filter_map(|line| line.strip_suffix(':'))
+        .filter(|path| !path.is_empty())
+        .map(|path| PathBuf::from(path.replace("\\ ", " ")))
+        .collect()
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().take(16).map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dep_info_lists_every_file_read() {
+        let text = "/w/out/main: /w/p/gen.rs /w/p/../common/rng.rs\n\n/w/p/gen.rs:\n/w/p/../common/rng.rs:\n/w/p/my\\ file.txt:\n";
+        assert_eq!(
+            parse_dep_info(text),
+            [
+                PathBuf::from("/w/p/gen.rs"),
+                PathBuf::from("/w/p/../common/rng.rs"),
+                PathBuf::from("/w/p/my file.txt")
+            ]
+        );
+    }
+
+    #[test]
+    fn full_key_changes_with_a_dependency() {
+        let dir = std::env::temp_dir().join(format!("harness-cache-test-{}", std::process::id()));
+        fs::create_dir_all(dir.join("sub")).unwrap();
+        let source = dir.join("main.rs");
+        fs::write(&source, "mod m;").unwrap();
+        fs::write(dir.join("sub/m.rs"), "pub fn f() {}").unwrap();
+        let cache = BuildCache { dir: dir.clone() };
+        let base = cache.base_key("rustc 1", &["-O"], b"mod m;");
+        let first = cache.record(&base, &source, &[source.clone(), dir.join("sub/m.rs")]);
+        assert!(first.is_some() && first.as_deref() != Some(base.as_str()));
+        fs::write(dir.join(first.clone().unwrap()), "binary").unwrap();
+        assert!(matches!(
+            cache.lookup(&base, &source),
+            Some(Entry::Binary(_))
+        ));
+        fs::write(dir.join("sub/m.rs"), "pub fn f() { }").unwrap();
+        assert!(
+            cache.lookup(&base, &source).is_none(),
+            "a changed module is a miss"
+        );
+        let _ = fs::remove_dir_all(&dir);
+    }
+}

@@ -1,0 +1,81 @@
+//! The limits a run is judged against, and every default that feeds them (DESIGN §3), in one place.
+
+use serde::{Deserialize, Serialize};
+
+/// Default output limit per test, in MiB (`--output-limit-mb`).
+pub const DEFAULT_OUTPUT_LIMIT_MIB: u64 = 64;
+/// Default output limit per test, in bytes.
+pub const DEFAULT_OUTPUT_LIMIT: u64 = DEFAULT_OUTPUT_LIMIT_MIB << 20;
+/// Default multiplier of every time limit (`--time-scale`).
+pub const DEFAULT_TIME_SCALE: f64 = 1.0;
+/// How much of stderr is kept: the last 64 KiB.
+pub const STDERR_TAIL_BYTES: usize = 64 * 1024;
+
+/// The limits of one run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Limits {
+    /// CPU time limit; the run is killed soon after it and judged against it.
+    pub cpu_ms: u64,
+    /// Wall-clock backstop: the program is killed then.
+    pub wall_ms: u64,
+    /// Memory limit, judged against peak RSS; the address space is capped well above it.
+    pub memory_kb: u64,
+    /// Output limit in bytes; one byte more is OLE.
+    pub output_bytes: u64,
+}
+
+impl Limits {
+    /// The judge's limits for a problem: its CPU limit times the scale, a wall backstop at 3 x limit + 1 s.
+    pub fn for_problem(
+        time_limit_ms: u64,
+        memory_limit_mb: u64,
+        time_scale: f64,
+        output_bytes: u64,
+    ) -> Limits {
+        let cpu_ms = ((time_limit_ms as f64) * time_scale).ceil().max(1.0) as u64;
+        Limits {
+            cpu_ms,
+            wall_ms: 3 * cpu_ms + 1000,
+            memory_kb: memory_limit_mb * 1024,
+            output_bytes,
+        }
+    }
+
+    /// Generous limits for problem-setter programs (generators, brute forces).
+    pub fn tool() -> Limits {
+        Limits {
+            cpu_ms: 60_000,
+            wall_ms: 120_000,
+            memory_kb: 2 * 1024 * 1024,
+            output_bytes: 256 << 20,
+        }
+    }
+
+    /// Whether an accepted run's CPU time is close enough to the limit that a slower judge may call it
+    /// TLE: above half of it.
+    pub fn near_limit(&self, cpu_ms: f64) -> bool {
+        cpu_ms * 2.0 > self.cpu_ms as f64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wall_backstop_is_three_times_the_limit_plus_a_second() {
+        let limits = Limits::for_problem(1000, 32, 1.0, 1 << 20);
+        assert_eq!(
+            (limits.cpu_ms, limits.wall_ms, limits.memory_kb),
+            (1000, 4000, 32 * 1024)
+        );
+        assert_eq!(Limits::for_problem(1000, 32, 1.5, 1).cpu_ms, 1500);
+    }
+
+    #[test]
+    fn near_limit_is_above_half() {
+        let limits = Limits::for_problem(1000, 32, 1.0, 1);
+        assert!(!limits.near_limit(500.0));
+        assert!(limits.near_limit(500.5));
+    }
+}

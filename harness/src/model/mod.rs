@@ -1,0 +1,13 @@
+//! The data every stage shares: problems and their tests, limits, how a run ended, verdicts and results.
+
+pub mod limits;
+pub mod problem;
+pub mod result;
+pub mod run;
+pub mod verdict;
+
+pub use limits::Limits;
+pub use problem::{BuiltinChecker, Problem, Submission, TestCase, TestGroup};
+pub use result::{ProblemResult, Report, Summary, TestResult, WrongResult, WrongStatus};
+pub use run::{Exit, RunOutcome};
+pub use verdict::Verdict;

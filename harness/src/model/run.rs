@@ -1,0 +1,75 @@
+//! How a process ended and what it used: plain data from the sandbox, before anything is judged.
+
+use serde::{Deserialize, Serialize};
+
+use super::limits::Limits;
+
+/// How the program ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Exit {
+    /// Exited with this code.
+    Code(i32),
+    /// Killed by this signal.
+    Signal(i32),
+}
+
+impl Exit {
+    pub fn success(self) -> bool {
+        self == Exit::Code(0)
+    }
+}
+
+impl std::fmt::Display for Exit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Exit::Code(code) => write!(f, "exit code {code}"),
+            Exit::Signal(sig) => f.write_str(signal_name(sig)),
+        }
+    }
+}
+
+/// What one run measured.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RunOutcome {
+    pub exit: Exit,
+    pub cpu_us: u64,
+    pub wall_us: u64,
+    pub peak_kb: u64,
+    /// Killed by the wall-clock backstop.
+    pub wall_killed: bool,
+    /// Bytes the program wrote to stdout (up to the limit + 1).
+    pub stdout_bytes: u64,
+    /// The last bytes of stderr.
+    #[serde(skip)]
+    pub stderr_tail: Vec<u8>,
+}
+
+impl RunOutcome {
+    pub fn output_overflow(&self, limits: &Limits) -> bool {
+        self.stdout_bytes > limits.output_bytes || self.exit == Exit::Signal(libc::SIGXFSZ)
+    }
+}
+
+/// The conventional name of a signal.
+pub fn signal_name(sig: i32) -> &'static str {
+    match sig {
+        libc::SIGHUP => "SIGHUP",
+        libc::SIGINT => "SIGINT",
+        libc::SIGQUIT => "SIGQUIT",
+        libc::SIGILL => "SIGILL",
+        libc::SIGTRAP => "SIGTRAP",
+        libc::SIGABRT => "SIGABRT",
+        libc::SIGBUS => "SIGBUS",
+        libc::SIGFPE => "SIGFPE",
+        libc::SIGKILL => "SIGKILL",
+        libc::SIGSEGV => "SIGSEGV",
+        libc::SIGPIPE => "SIGPIPE",
+        libc::SIGALRM => "SIGALRM",
+        libc::SIGTERM => "SIGTERM",
+        libc::SIGXCPU => "SIGXCPU",
+        libc::SIGXFSZ => "SIGXFSZ",
+        libc::SIGSYS => "SIGSYS",
+        _ => "signal",
+    }
+}

@@ -1,0 +1,85 @@
+//! The verdict of a test: its precedence and its short names, in one place (DESIGN §4).
+
+use serde::{Deserialize, Serialize};
+
+/// A test's verdict. The declaration order is the precedence order: a run that is both too slow and wrong
+/// is TLE. `ALL` lists them in that order; `name` and `from_name` are the only spelling of their names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Verdict {
+    /// Compile error.
+    CE,
+    /// Time limit exceeded (CPU time over the limit, or killed by the wall-clock backstop).
+    TLE,
+    /// Memory limit exceeded (peak RSS over the limit, or an allocation failed).
+    MLE,
+    /// Output limit exceeded.
+    OLE,
+    /// Runtime error: non-zero exit or a signal.
+    RE,
+    /// Wrong answer.
+    WA,
+    /// Presentation error: right tokens, wrong spacing.
+    PE,
+    /// Accepted.
+    AC,
+}
+
+impl Verdict {
+    /// Every verdict, most severe first.
+    pub const ALL: [Verdict; 8] = [
+        Verdict::CE,
+        Verdict::TLE,
+        Verdict::MLE,
+        Verdict::OLE,
+        Verdict::RE,
+        Verdict::WA,
+        Verdict::PE,
+        Verdict::AC,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::CE => "CE",
+            Verdict::TLE => "TLE",
+            Verdict::MLE => "MLE",
+            Verdict::OLE => "OLE",
+            Verdict::RE => "RE",
+            Verdict::WA => "WA",
+            Verdict::PE => "PE",
+            Verdict::AC => "AC",
+        }
+    }
+
+    /// The verdict with this short name (`WA`, `TLE`, ...); names are case-sensitive.
+    pub fn from_name(name: &str) -> Option<Verdict> {
+        Verdict::ALL.into_iter().find(|v| v.name() == name)
+    }
+}
+
+impl std::fmt::Display for Verdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_name_round_trips() {
+        for verdict in Verdict::ALL {
+            assert_eq!(Verdict::from_name(verdict.name()), Some(verdict));
+            assert_eq!(verdict.to_string(), verdict.name());
+        }
+        assert_eq!(Verdict::from_name("wa"), None);
+        assert_eq!(Verdict::from_name(""), None);
+    }
+
+    #[test]
+    fn all_is_the_declaration_order_and_complete() {
+        assert!(Verdict::ALL.windows(2).all(|w| w[0] < w[1]));
+        let names: Vec<&str> = Verdict::ALL.iter().map(|v| v.name()).collect();
+        assert_eq!(names, ["CE", "TLE", "MLE", "OLE", "RE", "WA", "PE", "AC"]);
+    }
+}

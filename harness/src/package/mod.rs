@@ -1,0 +1,12 @@
+//! Loading problems from disk: the workspace's folders, our own layout (`problem.toml`, `tests.toml`,
+//! `testdata/`), and the known-wrong submissions. Another package format is another file here.
+
+pub mod native;
+pub mod submissions;
+pub mod tests_toml;
+pub mod text;
+pub mod workspace;
+
+pub use tests_toml::{load_test_specs, AnswerSource, InputSource, TestSpec};
+pub use text::{read_text, readable_file};
+pub use workspace::Workspace;

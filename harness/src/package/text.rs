@@ -1,0 +1,121 @@
+//! Reading the files of a package: text, data files that must be readable, and TOML errors that name the
+//! file, the line and the key.
+
+use std::fs;
+use std::path::Path;
+
+use anyhow::{bail, Result};
+
+pub fn read_text(path: &Path) -> Result<String> {
+    fs::read_to_string(path).map_err(|e| {
+        anyhow::anyhow!(
+            "cannot read {}: {e}; make it a readable UTF-8 text file",
+            path.display()
+        )
+    })
+}
+
+/// Checks that a data file is a regular file that can be opened, so that a broken one is a setup error
+/// found before anything runs (the judge itself opens it only when its test runs).
+pub fn readable_file(path: &Path) -> Result<()> {
+    let metadata = fs::metadata(path).map_err(|e| {
+        anyhow::anyhow!(
+            "cannot read {}: {e}; fix it (a dangling link?) or remove it",
+            path.display()
+        )
+    })?;
+    if !metadata.is_file() {
+        bail!("{} is not a file: remove it or rename it", path.display());
+    }
+    fs::File::open(path).map_err(|e| {
+        anyhow::anyhow!(
+            "cannot read {}: {e}; make it readable (chmod a+r) or remove it",
+            path.display()
+        )
+    })?;
+    Ok(())
+}
+
+/// The largest limits accepted: an hour of CPU time, 1 TiB of memory. More is a typo, and would overflow
+/// the arithmetic of the limits.
+pub const MAX_TIME_MS: u64 = 3_600_000;
+pub const MAX_MEMORY_MB: u64 = 1 << 20;
+
+/// A limit: a positive integer no larger than `max`, or an error naming the file, the line and the key.
+pub fn limit(
+    path: &Path,
+    text: &str,
+    key: &str,
+    value: &toml::Spanned<i64>,
+    max: u64,
+) -> Result<u64> {
+    let line = line_of(text, value.span().start);
+    let got = *value.get_ref();
+    match u64::try_from(got) {
+        Ok(v) if (1..=max).contains(&v) => Ok(v),
+        Ok(v) if v > max => bail!(
+            "{}:{line}: key `{key}`: {v} is more than the largest accepted, {max}; fix the value",
+            path.display()
+        ),
+        _ => bail!(
+            "{}:{line}: key `{key}`: must be a positive integer, got {got}; set the judge's limit, e.g. `{key} = {}`",
+            path.display(),
+            if key == "time_limit_ms" { 1000 } else { 64 }
+        ),
+    }
+}
+
+/// 1-based line of a byte offset.
+pub fn line_of(text: &str, offset: usize) -> usize {
+    text[..offset.min(text.len())]
+        .bytes()
+        .filter(|&b| b == b'\n')
+        .count()
+        + 1
+}
+
+/// A TOML error as `path:line: message; what to do`, naming the key when serde does.
+pub fn toml_error(path: &Path, text: &str, err: &toml::de::Error) -> anyhow::Error {
+    let message = err.message().trim_end();
+    // A missing key has no line of its own; any other error points at one.
+    let line = err
+        .span()
+        .filter(|_| !message.starts_with("missing field"))
+        .map(|span| line_of(text, span.start));
+    // Name the key of that line when the message does not (`invalid type: ...`).
+    let key = line
+        .and_then(|line| text.lines().nth(line - 1))
+        .and_then(|source| source.split_once('='))
+        .map(|(key, _)| key.trim())
+        .filter(|key| !key.is_empty() && !key.starts_with('#') && !message.contains(*key));
+    let message = match key {
+        Some(key) => format!("key `{key}`: {message}"),
+        None => message.to_string(),
+    };
+    let fix = if message.contains("missing field") {
+        "add the key"
+    } else if message.contains("unknown field") {
+        "remove the key or correct its name"
+    } else if message.contains("invalid type") || message.contains("unknown variant") {
+        "correct the value"
+    } else {
+        "fix the TOML syntax"
+    };
+    let location = match line {
+        Some(line) => format!("{}:{line}", path.display()),
+        None => path.display().to_string(),
+    };
+    anyhow::anyhow!("{location}: {message}; {fix} (see README.md, \"Adding a problem\")")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_numbers_are_one_based() {
+        assert_eq!(line_of("a\nb\nc", 0), 1);
+        assert_eq!(line_of("a\nb\nc", 2), 2);
+        assert_eq!(line_of("a\nb\nc", 4), 3);
+    }
+}

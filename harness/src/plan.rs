@@ -1,0 +1,172 @@
+//! Choosing what to run: the problems asked for (or all), their tests after `--test`, their solutions, and
+//! the known-wrong submissions. A problem that cannot be planned is a setup error when it was named, an
+//! error row otherwise.
+
+use std::path::PathBuf;
+
+use anyhow::{bail, Result};
+
+use crate::model::{Limits, Problem, ProblemResult, Submission, TestCase};
+use crate::package::{readable_file, Workspace};
+
+/// A problem ready to run: its config, its tests, and its solution's source.
+#[derive(Debug, Clone)]
+pub struct PlannedProblem {
+    pub problem: Problem,
+    pub tests: Vec<TestCase>,
+    pub solution: PathBuf,
+}
+
+/// A known-wrong submission ready to run, on its problem's tests.
+#[derive(Debug, Clone)]
+pub struct PlannedSubmission {
+    pub submission: Submission,
+    pub problem: Problem,
+    pub tests: Vec<TestCase>,
+}
+
+/// Everything a run will do, in report order.
+#[derive(Debug)]
+pub struct Plan {
+    /// The ids in the order they were asked for (sorted for a full run).
+    pub ids: Vec<String>,
+    pub problems: Vec<PlannedProblem>,
+    /// Problems that could not be planned, as the error rows of the report.
+    pub errors: Vec<ProblemResult>,
+    /// The known-wrong submissions; `None` when they are not graded.
+    pub wrong: Option<Vec<PlannedSubmission>>,
+}
+
+/// What to plan.
+#[derive(Debug, Clone, Default)]
+pub struct Selection {
+    /// Problems (all when empty).
+    pub ids: Vec<String>,
+    /// Only tests whose name matches this glob.
+    pub test_filter: Option<String>,
+    /// Also plan the known-wrong submissions.
+    pub wrong_submissions: bool,
+    /// For the error rows: the CPU limits shown are scaled by this.
+    pub time_scale: f64,
+}
+
+pub fn plan(workspace: &Workspace, selection: &Selection) -> Result<Plan> {
+    let explicit = !selection.ids.is_empty();
+    let ids = match explicit {
+        true => selection.ids.clone(),
+        false => workspace.problem_ids()?,
+    };
+    let mut problems = Vec::new();
+    let mut errors = Vec::new();
+    for id in &ids {
+        match plan_problem(workspace, id, selection.test_filter.as_deref()) {
+            Ok(planned) => problems.push(planned),
+            Err(err) if explicit => return Err(err),
+            Err(err) => {
+                let problem = workspace.load_problem(id).ok();
+                let cpu = problem.as_ref().map_or(0, |p| {
+                    Limits::for_problem(p.time_limit_ms, p.memory_limit_mb, selection.time_scale, 0)
+                        .cpu_ms
+                });
+                errors.push(ProblemResult::error(
+                    id,
+                    problem.as_ref(),
+                    cpu,
+                    &format!("{err:#}"),
+                ));
+            }
+        }
+    }
+    let wrong = match selection.wrong_submissions {
+        true => Some(plan_wrong(workspace, &problems)?),
+        false => None,
+    };
+    Ok(Plan {
+        ids,
+        problems,
+        errors,
+        wrong,
+    })
+}
+
+/// The tests of `ids` (all problems when empty) after `test_filter`: the library's "list the tests".
+pub fn list_tests(
+    workspace: &Workspace,
+    ids: &[String],
+    test_filter: Option<&str>,
+) -> Result<Vec<PlannedProblem>> {
+    let ids = match ids.is_empty() {
+        true => workspace.problem_ids()?,
+        false => ids.to_vec(),
+    };
+    ids.iter()
+        .map(|id| plan_problem(workspace, id, test_filter))
+        .collect()
+}
+
+pub fn plan_problem(
+    workspace: &Workspace,
+    id: &str,
+    test_filter: Option<&str>,
+) -> Result<PlannedProblem> {
+    let problem = workspace.load_problem(id)?;
+    let mut tests = workspace.load_tests(&problem)?;
+    if let Some(glob) = test_filter {
+        tests.retain(|t| glob_match(glob, &t.name));
+    }
+    let solution = workspace.solution_file(&problem.data_id);
+    if !solution.exists() {
+        bail!(
+            "{}: no solution; write the submission there (or run `harness new {id}`)",
+            solution.display()
+        );
+    }
+    readable_file(&solution)?;
+    Ok(PlannedProblem {
+        problem,
+        tests,
+        solution,
+    })
+}
+
+fn plan_wrong(workspace: &Workspace, planned: &[PlannedProblem]) -> Result<Vec<PlannedSubmission>> {
+    let mut plan = Vec::new();
+    for p in planned {
+        for submission in workspace.wrong_submissions(&p.problem)? {
+            plan.push(PlannedSubmission {
+                submission,
+                problem: p.problem.clone(),
+                tests: p.tests.clone(),
+            });
+        }
+    }
+    Ok(plan)
+}
+
+/// `*` matches any run of characters, `?` one character; everything else literally.
+pub fn glob_match(pattern: &str, text: &str) -> bool {
+    fn go(p: &[char], t: &[char]) -> bool {
+        match p.split_first() {
+            None => t.is_empty(),
+            Some(('*', rest)) => (0..=t.len()).any(|i| go(rest, &t[i..])),
+            Some(('?', rest)) => !t.is_empty() && go(rest, &t[1..]),
+            Some((c, rest)) => t.first() == Some(c) && go(rest, &t[1..]),
+        }
+    }
+    let p: Vec<char> = pattern.chars().collect();
+    let t: Vec<char> = text.chars().collect();
+    go(&p, &t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn globs() {
+        assert!(glob_match("rand-*", "rand-01"));
+        assert!(glob_match("*", ""));
+        assert!(glob_match("s?mple-1", "sample-1"));
+        assert!(!glob_match("rand-*", "max-01"));
+    }
+}

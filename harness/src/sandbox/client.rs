@@ -1,0 +1,148 @@
+//! The judge's side of the launchers: one long-lived launcher per worker thread, started on first use and
+//! replaced once if it dies, asked to run one program at a time.
+
+use std::cell::RefCell;
+use std::io::{BufReader, Write};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::OnceLock;
+
+use anyhow::{bail, Context, Result};
+
+use super::interrupt::running_groups;
+use super::protocol::{read_frame, read_message, write_message, Reply, RunRequest};
+use super::LAUNCHER_ARG;
+use crate::model::RunOutcome;
+
+/// Runs a program under limits through this thread's launcher. Errors are setup problems (the launcher
+/// could not start, the program could not be executed).
+pub fn run(request: &RunRequest) -> Result<RunOutcome> {
+    LAUNCHER.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        // A launcher that died (killed from outside) is replaced once.
+        for attempt in 0..2 {
+            if slot.is_none() {
+                *slot = Some(Launcher::start()?);
+            }
+            let launcher = slot.as_mut().expect("started above");
+            match launcher.request(request) {
+                Ok(reply) => {
+                    return reply.with_context(|| {
+                        format!("running {}", Path::new(&request.program).display())
+                    });
+                }
+                // The first failure only means the launcher is gone; the retry's error is the one to report.
+                Err(_) if attempt == 0 => *slot = None,
+                Err(err) => return Err(err.context("the launcher stopped answering")),
+            }
+        }
+        unreachable!("the loop returns")
+    })
+}
+
+thread_local! {
+    static LAUNCHER: RefCell<Option<Launcher>> = const { RefCell::new(None) };
+}
+
+/// The judge side of one launcher process.
+struct Launcher {
+    child: Child,
+    /// `None` only while dropping: closing it ends the launcher.
+    requests: Option<ChildStdin>,
+    replies: BufReader<ChildStdout>,
+}
+
+impl Launcher {
+    fn start() -> Result<Launcher> {
+        let mut command = Command::new(launcher_path()?);
+        command
+            .arg(LAUNCHER_ARG)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .process_group(0);
+        let mut child = {
+            // Spawn and register under one lock, so an interrupt never misses a group.
+            let mut running = running_groups();
+            let child = command
+                .spawn()
+                .context("cannot start the launcher (the harness binary itself)")?;
+            running.insert(child.id() as i32);
+            child
+        };
+        let requests = child.stdin.take().expect("piped");
+        let replies = BufReader::new(child.stdout.take().expect("piped"));
+        Ok(Launcher {
+            child,
+            requests: Some(requests),
+            replies,
+        })
+    }
+
+    /// Sends one request and reads its replies. The outer error means the launcher is gone; the inner one
+    /// is the launcher's answer that the program could not run.
+    fn request(&mut self, request: &RunRequest) -> Result<Result<RunOutcome>> {
+        let requests = self.requests.as_mut().expect("open until dropped");
+        write_message(requests, request)?;
+        requests.flush()?;
+        let mut started = None;
+        let answer = loop {
+            match read_message::<Reply>(&mut self.replies) {
+                Ok(Reply::Started { pid }) if pid > 0 && started.is_none() => {
+                    running_groups().insert(pid);
+                    started = Some(pid);
+                }
+                Ok(Reply::Finished { mut outcome }) => {
+                    break read_frame(&mut self.replies).map(|tail| {
+                        outcome.stderr_tail = tail;
+                        Ok(outcome)
+                    });
+                }
+                Ok(Reply::Failed { message }) => break Ok(Err(anyhow::Error::msg(message))),
+                Ok(other) => break Ok(Err(anyhow::anyhow!("unexpected launcher reply {other:?}"))),
+                Err(err) => break Err(err),
+            }
+        };
+        if let Some(pid) = started {
+            running_groups().remove(&pid);
+        }
+        Ok(answer?)
+    }
+}
+
+impl Drop for Launcher {
+    fn drop(&mut self) {
+        // Closing the requests pipe ends the launcher; reap it.
+        drop(self.requests.take());
+        let _ = self.child.wait();
+        running_groups().remove(&(self.child.id() as i32));
+    }
+}
+
+fn launcher_path() -> Result<PathBuf> {
+    static PATH: OnceLock<std::result::Result<PathBuf, String>> = OnceLock::new();
+    let path = PATH.get_or_init(|| {
+        let exe = std::env::current_exe()
+            .map_err(|e| format!("cannot locate the harness binary: {e}"))?;
+        if exe.file_stem().is_some_and(|stem| stem == "harness") {
+            return Ok(exe);
+        }
+        // Under `cargo test` the current executable is a test binary; the harness sits beside `deps/`.
+        let sibling = exe
+            .parent()
+            .and_then(Path::parent)
+            .map(|dir| dir.join("harness"));
+        match sibling {
+            Some(path) if path.is_file() => Ok(path),
+            _ => Err(format!(
+                "cannot find the harness binary next to {}; build it with `cargo build -p harness`",
+                exe.display()
+            )),
+        }
+    });
+    match path {
+        Ok(path) => Ok(path.clone()),
+        Err(message) => bail!("{message}"),
+    }
+}

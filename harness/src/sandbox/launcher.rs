@@ -1,0 +1,388 @@
+//! The launcher: a long-lived, single-threaded process (`harness __launcher`) that runs one program at a
+//! time for a worker of the judge, under its limits, and reports how it ended.
+//!
+//! Why a separate process: Linux reports as a child's peak RSS at least the RSS of the process that forked
+//! it (the copied address space counts at `exec`), so forking straight from a busy, multi-threaded judge
+//! would charge the judge's memory to the solution. Keeping the launcher alive between runs keeps the cost
+//! of a test close to one fork and one exec. The launcher enforces the limits and the wall backstop itself
+//! and sweeps the program's process group when it ends.
+
+use std::ffi::{CStr, CString, OsStr};
+use std::fs::File;
+use std::io::{self, Write};
+use std::os::fd::AsRawFd;
+use std::os::unix::ffi::OsStrExt;
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+
+use super::protocol::{read_message, write_frame, write_message, Reply, RunRequest};
+use crate::model::limits::STDERR_TAIL_BYTES;
+use crate::model::{Exit, Limits, RunOutcome};
+
+/// Entry point of `harness __launcher`: answers `RunRequest`s on stdin with `Reply`s on stdout (see
+/// `protocol`) until stdin closes.
+pub fn launcher_main() -> ! {
+    // If the judge dies without closing our requests pipe (SIGKILL), go too, and the program with us.
+    // SAFETY: prctl with constant arguments.
+    unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) };
+    let mut requests = io::stdin().lock();
+    let mut replies = io::stdout().lock();
+    let mut tail = Vec::with_capacity(2 * STDERR_TAIL_BYTES);
+    loop {
+        let Ok(request) = read_message::<RunRequest>(&mut requests) else {
+            std::process::exit(0)
+        };
+        tail.clear();
+        let mut announce = |pid: i32| -> io::Result<()> {
+            write_message(&mut replies, &Reply::Started { pid })?;
+            replies.flush()
+        };
+        let reply = match launch(&request, &mut announce, &mut tail) {
+            Ok(outcome) => Reply::Finished { outcome },
+            Err(err) => Reply::Failed {
+                message: format!("{err:#}"),
+            },
+        };
+        let sent = (|| -> io::Result<()> {
+            write_message(&mut replies, &reply)?;
+            if matches!(reply, Reply::Finished { .. }) {
+                write_frame(
+                    &mut replies,
+                    &tail[tail.len().saturating_sub(STDERR_TAIL_BYTES)..],
+                )?;
+            }
+            replies.flush()
+        })();
+        if sent.is_err() {
+            std::process::exit(0);
+        }
+    }
+}
+
+/// Everything the child needs between fork and exec, prepared before forking.
+struct Prepared {
+    argv: Vec<CString>,
+    stdin: File,
+    stdout: File,
+    rlimits: [(libc::__rlimit_resource_t, u64, u64); 5],
+}
+
+/// A fixed, minimal environment, as on a judge: nothing of ours (RUST_BACKTRACE, locale) leaks in.
+const ENVIRONMENT: [&CStr; 2] = [c"PATH=/usr/local/bin:/usr/bin:/bin", c"LC_ALL=C"];
+
+fn prepare(request: &RunRequest) -> Result<Prepared> {
+    let argv = std::iter::once(request.program.as_os_str())
+        .chain(request.args.iter().map(|a| a.as_os_str()))
+        .map(cstring)
+        .collect::<Result<_>>()?;
+    let stdin = File::open(&request.stdin)
+        .with_context(|| format!("cannot read {}", request.stdin.display()))?;
+    // A new file each time rather than truncating the last one: on some file systems truncating a file
+    // that was just written waits for its blocks to be flushed and freed.
+    let _ = std::fs::remove_file(&request.stdout);
+    let stdout = File::create(&request.stdout)
+        .with_context(|| format!("cannot create {}", request.stdout.display()))?;
+    Ok(Prepared {
+        argv,
+        stdin,
+        stdout,
+        rlimits: rlimits(&request.limits),
+    })
+}
+
+/// The resource limits set in the child: (resource, soft, hard), `u64::MAX` meaning unlimited.
+fn rlimits(limits: &Limits) -> [(libc::__rlimit_resource_t, u64, u64); 5] {
+    let cpu_soft = limits.cpu_ms.div_ceil(1000) + 1;
+    let memory = limits.memory_kb * 1024;
+    [
+        // A backstop only: the CPU limit itself is enforced by polling in `supervise`.
+        (libc::RLIMIT_CPU, cpu_soft, cpu_soft + 1),
+        // The address space is capped well above the memory limit: it protects the machine, while the
+        // verdict comes from the peak RSS.
+        (
+            libc::RLIMIT_AS,
+            memory.saturating_mul(2).saturating_add(512 << 20),
+            u64::MAX,
+        ),
+        (libc::RLIMIT_STACK, memory.max(8 << 20), u64::MAX),
+        (
+            libc::RLIMIT_FSIZE,
+            limits.output_bytes + 1,
+            limits.output_bytes + 1,
+        ),
+        (libc::RLIMIT_CORE, 0, 0),
+    ]
+}
+
+/// Runs one program to its end: starts it, announces its pid, supervises it, and sweeps its group.
+fn launch(
+    request: &RunRequest,
+    announce: &mut dyn FnMut(i32) -> io::Result<()>,
+    tail: &mut Vec<u8>,
+) -> Result<RunOutcome> {
+    let prepared = prepare(request)?;
+    let (err_read, err_write) = pipe()?;
+    let (exec_read, exec_write) = pipe()?;
+    let started = Instant::now();
+    let pid = spawn(&prepared, err_write, exec_write)?;
+    drop(prepared);
+    // SAFETY: closing our copies of the child's pipe ends.
+    unsafe {
+        libc::close(err_write);
+        libc::close(exec_write);
+    }
+    if announce(pid).is_err() {
+        // The judge is gone: stop the program and leave.
+        // SAFETY: killing the program's own group.
+        unsafe { libc::killpg(pid, libc::SIGKILL) };
+        std::process::exit(0);
+    }
+    let exec_error = read_exec_error(exec_read);
+    let result = match exec_error {
+        Some(err) => {
+            // SAFETY: reaping our own child.
+            unsafe { libc::waitpid(pid, std::ptr::null_mut(), 0) };
+            Err(anyhow::anyhow!(
+                "cannot execute {}: {err}",
+                request.program.to_string_lossy()
+            ))
+        }
+        None => supervise(pid, err_read, started, &request.limits, tail),
+    };
+    // Sweep whatever the program left behind in its group (a grandchild holding a pipe, a daemon).
+    // SAFETY: killing the program's own group; harmless when it is already empty.
+    unsafe { libc::killpg(pid, libc::SIGKILL) };
+    let finished = result.map(|(exit, usage, wall_killed)| {
+        let wall_us = started.elapsed().as_micros() as u64;
+        drain_tail(err_read, tail);
+        RunOutcome {
+            exit,
+            cpu_us: timeval_us(usage.ru_utime) + timeval_us(usage.ru_stime),
+            wall_us,
+            peak_kb: usage.ru_maxrss.max(0) as u64,
+            wall_killed,
+            stdout_bytes: std::fs::metadata(&request.stdout).map_or(0, |m| m.len()),
+            stderr_tail: Vec::new(),
+        }
+    });
+    // SAFETY: our descriptor.
+    unsafe { libc::close(err_read) };
+    finished
+}
+
+/// Forks the program: its own process group, stdio on the prepared files, limits set, signals reset.
+fn spawn(prepared: &Prepared, err_write: i32, exec_write: i32) -> Result<i32> {
+    let mut argv: Vec<*const libc::c_char> = prepared.argv.iter().map(|a| a.as_ptr()).collect();
+    argv.push(std::ptr::null());
+    let mut env: Vec<*const libc::c_char> = ENVIRONMENT.iter().map(|v| v.as_ptr()).collect();
+    env.push(std::ptr::null());
+    // SAFETY: getpid has no preconditions.
+    let launcher_pid = unsafe { libc::getpid() };
+    // SAFETY: between fork and exec the child only makes async-signal-safe calls on prepared data.
+    let pid = unsafe { libc::fork() };
+    if pid < 0 {
+        bail!("fork failed: {}", io::Error::last_os_error());
+    }
+    if pid == 0 {
+        // SAFETY: child side; see above. Never returns.
+        unsafe { exec_child(prepared, launcher_pid, err_write, exec_write, &argv, &env) };
+    }
+    // SAFETY: the child's group, set on both sides so that neither order of events leaves a window.
+    unsafe { libc::setpgid(pid, pid) };
+    Ok(pid)
+}
+
+/// The child between fork and exec. On failure it writes `errno` to `exec_write` and exits 127.
+///
+/// # Safety
+/// Only to be called in the child of a fork; makes only async-signal-safe calls.
+unsafe fn exec_child(
+    prepared: &Prepared,
+    launcher_pid: i32,
+    err_write: i32,
+    exec_write: i32,
+    argv: &[*const libc::c_char],
+    env: &[*const libc::c_char],
+) -> ! {
+    libc::setpgid(0, 0);
+    // If the launcher dies (the judge was killed), so does the program.
+    libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+    if libc::getppid() != launcher_pid {
+        libc::_exit(126);
+    }
+    libc::dup2(prepared.stdin.as_raw_fd(), 0);
+    libc::dup2(prepared.stdout.as_raw_fd(), 1);
+    libc::dup2(err_write, 2);
+    for (resource, soft, hard) in prepared.rlimits {
+        let unlimited = |v: u64| match v {
+            u64::MAX => libc::RLIM_INFINITY,
+            v => v as libc::rlim_t,
+        };
+        let limit = libc::rlimit {
+            rlim_cur: unlimited(soft),
+            rlim_max: unlimited(hard),
+        };
+        libc::setrlimit(resource, &limit);
+    }
+    libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    let mut empty: libc::sigset_t = std::mem::zeroed();
+    libc::sigemptyset(&mut empty);
+    libc::sigprocmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut());
+    // The copied address space of the launcher must not count as the program's peak memory.
+    let fd = libc::open(c"/proc/self/clear_refs".as_ptr(), libc::O_WRONLY);
+    if fd >= 0 {
+        libc::write(fd, b"5".as_ptr().cast(), 1);
+        libc::close(fd);
+    }
+    libc::execve(argv[0], argv.as_ptr(), env.as_ptr());
+    let errno = *libc::__errno_location();
+    libc::write(exec_write, (&errno as *const i32).cast(), 4);
+    libc::_exit(127);
+}
+
+/// The child's exec error, if any: it writes its errno on failure; a clean exec closes the pipe (CLOEXEC).
+fn read_exec_error(exec_read: i32) -> Option<io::Error> {
+    let mut errno = [0u8; 4];
+    // SAFETY: reading into a local buffer; 0 bytes on exec success.
+    let n = unsafe { libc::read(exec_read, errno.as_mut_ptr().cast(), 4) };
+    // SAFETY: our descriptor.
+    unsafe { libc::close(exec_read) };
+    (n == 4).then(|| io::Error::from_raw_os_error(i32::from_ne_bytes(errno)))
+}
+
+/// Waits for the child while draining its stderr into `tail`, killing it at the CPU limit and at the wall
+/// backstop. Returns the exit, the child's resource usage and whether the backstop fired.
+fn supervise(
+    pid: i32,
+    err_read: i32,
+    started: Instant,
+    limits: &Limits,
+    tail: &mut Vec<u8>,
+) -> Result<(Exit, libc::rusage, bool)> {
+    // SAFETY: pidfd_open has no memory-safety preconditions; on failure we fall back to short polls.
+    let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as i32;
+    // Wake up now and then to stop a busy loop at the CPU limit (RLIMIT_CPU counts whole seconds).
+    let tick = match pidfd >= 0 {
+        true => (limits.cpu_ms / 20).clamp(5, 50),
+        false => 5,
+    };
+    let mut err_open = true;
+    let mut wall_killed = false;
+    let result = loop {
+        let remaining = (limits.wall_ms as i128) - started.elapsed().as_millis() as i128;
+        if remaining <= 0 && !wall_killed {
+            // SAFETY: killing our own child.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+            wall_killed = true;
+        }
+        match reap(pid, !wall_killed) {
+            Ok(Some((exit, usage))) => break Ok((exit, usage, wall_killed)),
+            Ok(None) => {}
+            Err(err) => break Err(err),
+        }
+        let timeout = remaining.clamp(1, tick as i128) as i32;
+        let mut fds = [
+            poll_in(if err_open { err_read } else { -1 }),
+            poll_in(pidfd),
+        ];
+        // SAFETY: polling two valid (or negative, ignored) descriptors.
+        unsafe { libc::poll(fds.as_mut_ptr(), 2, timeout) };
+        if fds[0].revents != 0 && !read_tail_chunk(err_read, tail) {
+            err_open = false;
+        }
+        let over_cpu = || cpu_time_ms(pid).is_some_and(|used| used > limits.cpu_ms);
+        if fds[1].revents == 0 && !wall_killed && over_cpu() {
+            // SAFETY: killing our own child; it is reaped on the next turn.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+        }
+    };
+    if pidfd >= 0 {
+        // SAFETY: our descriptor.
+        unsafe { libc::close(pidfd) };
+    }
+    result
+}
+
+/// `wait4` on the child, without blocking when `nohang`: its exit and usage once it has ended.
+fn reap(pid: i32, nohang: bool) -> Result<Option<(Exit, libc::rusage)>> {
+    let mut status = 0;
+    // SAFETY: zeroed rusage is a valid out-parameter.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let flags = if nohang { libc::WNOHANG } else { 0 };
+    // SAFETY: waiting for our own child with valid out-pointers.
+    let reaped = unsafe { libc::wait4(pid, &mut status, flags, &mut usage) };
+    if reaped < 0 {
+        bail!("wait4 failed: {}", io::Error::last_os_error());
+    }
+    if reaped != pid {
+        return Ok(None);
+    }
+    let exit = match libc::WIFSIGNALED(status) {
+        true => Exit::Signal(libc::WTERMSIG(status)),
+        false => Exit::Code(libc::WEXITSTATUS(status)),
+    };
+    Ok(Some((exit, usage)))
+}
+
+fn poll_in(fd: i32) -> libc::pollfd {
+    libc::pollfd {
+        fd,
+        events: libc::POLLIN,
+        revents: 0,
+    }
+}
+
+/// CPU time (user + system) used so far by a running process, from `/proc/PID/stat`.
+fn cpu_time_ms(pid: i32) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_ascii_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    // SAFETY: sysconf has no preconditions.
+    let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
+    Some(ticks * 1000 / per_second)
+}
+
+/// Reads one chunk of stderr into the tail, keeping it bounded; false at end of file or on error.
+fn read_tail_chunk(fd: i32, tail: &mut Vec<u8>) -> bool {
+    let mut buf = [0u8; 64 * 1024];
+    // SAFETY: reading into a local buffer.
+    let n = unsafe { libc::read(fd, buf.as_mut_ptr().cast(), buf.len()) };
+    if n <= 0 {
+        return false;
+    }
+    tail.extend_from_slice(&buf[..n as usize]);
+    if tail.len() > 2 * STDERR_TAIL_BYTES {
+        let excess = tail.len() - STDERR_TAIL_BYTES;
+        tail.drain(..excess);
+    }
+    true
+}
+
+/// After the program is gone: takes what is already in the stderr pipe, without waiting for a grandchild
+/// that may still hold it open.
+fn drain_tail(fd: i32, tail: &mut Vec<u8>) {
+    // SAFETY: making our own descriptor non-blocking.
+    unsafe { libc::fcntl(fd, libc::F_SETFL, libc::O_NONBLOCK) };
+    let mut budget = 16; // at most 1 MiB more: a writer that never stops must not keep us here
+    while budget > 0 && read_tail_chunk(fd, tail) {
+        budget -= 1;
+    }
+}
+
+fn pipe() -> Result<(i32, i32)> {
+    let mut fds = [0; 2];
+    // SAFETY: pipe2 writes two descriptors into the array.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        bail!("pipe failed: {}", io::Error::last_os_error());
+    }
+    Ok((fds[0], fds[1]))
+}
+
+fn cstring(arg: &OsStr) -> Result<CString> {
+    CString::new(arg.as_bytes()).with_context(|| format!("argument {arg:?} contains a NUL byte"))
+}
+
+fn timeval_us(tv: libc::timeval) -> u64 {
+    (tv.tv_sec as u64) * 1_000_000 + tv.tv_usec as u64
+}

@@ -1,0 +1,169 @@
+//! What the judge and a launcher say to each other over a pair of pipes: typed requests and replies, each
+//! sent as one frame (a little-endian `u32` length, then the bytes: JSON for messages, raw for the stderr
+//! tail).
+
+use std::ffi::OsString;
+use std::io::{self, Read, Write};
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+
+use crate::model::{Limits, RunOutcome};
+
+/// Run one program to its end.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RunRequest {
+    #[serde(with = "os_bytes")]
+    pub program: OsString,
+    #[serde(with = "os_bytes_vec")]
+    pub args: Vec<OsString>,
+    /// stdin is this file.
+    #[serde(with = "path_bytes")]
+    pub stdin: PathBuf,
+    /// stdout goes into this file, created afresh.
+    #[serde(with = "path_bytes")]
+    pub stdout: PathBuf,
+    pub limits: Limits,
+}
+
+/// One reply of the launcher. A request gets `Started` once the program runs (its process group is then
+/// known), then `Finished`, followed by one raw frame with the stderr tail; or `Failed` at any point.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reply {
+    Started { pid: i32 },
+    Finished { outcome: RunOutcome },
+    Failed { message: String },
+}
+
+/// The largest frame accepted: a message is small, and a stderr tail is at most `STDERR_TAIL_BYTES`.
+pub const MAX_FRAME: usize = 1 << 20;
+
+pub fn write_frame(out: &mut impl Write, bytes: &[u8]) -> io::Result<()> {
+    out.write_all(&(bytes.len() as u32).to_le_bytes())?;
+    out.write_all(bytes)
+}
+
+pub fn read_frame(input: &mut impl Read) -> io::Result<Vec<u8>> {
+    let mut len = [0u8; 4];
+    input.read_exact(&mut len)?;
+    let len = u32::from_le_bytes(len) as usize;
+    if len > MAX_FRAME {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("a frame of {len} bytes is more than {MAX_FRAME}"),
+        ));
+    }
+    let mut bytes = vec![0; len];
+    input.read_exact(&mut bytes)?;
+    Ok(bytes)
+}
+
+pub fn write_message<T: Serialize>(out: &mut impl Write, message: &T) -> io::Result<()> {
+    let bytes = serde_json::to_vec(message).map_err(io::Error::other)?;
+    write_frame(out, &bytes)
+}
+
+pub fn read_message<T: for<'de> Deserialize<'de>>(input: &mut impl Read) -> io::Result<T> {
+    let bytes = read_frame(input)?;
+    serde_json::from_slice(&bytes).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))
+}
+
+/// OS strings as their bytes: paths need not be UTF-8.
+mod os_bytes {
+    use std::ffi::OsString;
+    use std::os::unix::ffi::{OsStrExt, OsStringExt};
+
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(value: &OsString, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(value.as_bytes())
+    }
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<OsString, D::Error> {
+        Vec::<u8>::deserialize(d).map(OsString::from_vec)
+    }
+}
+
+mod os_bytes_vec {
+    use std::ffi::OsString;
+    use std::os::unix::ffi::{OsStrExt, OsStringExt};
+
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(value: &[OsString], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(value.iter().map(|v| v.as_bytes()))
+    }
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<OsString>, D::Error> {
+        Vec::<Vec<u8>>::deserialize(d).map(|all| all.into_iter().map(OsString::from_vec).collect())
+    }
+}
+
+mod path_bytes {
+    use std::ffi::OsString;
+    use std::os::unix::ffi::OsStrExt;
+    use std::path::{Path, PathBuf};
+
+    use serde::{Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(value: &Path, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(value.as_os_str().as_bytes())
+    }
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<PathBuf, D::Error> {
+        super::os_bytes::deserialize(d).map(|os: OsString| PathBuf::from(os))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Exit;
+    use std::os::unix::ffi::OsStringExt;
+
+    #[test]
+    fn requests_round_trip_with_non_utf8_paths() {
+        let request = RunRequest {
+            program: OsString::from_vec(b"/bin/\xffx".to_vec()),
+            args: vec![OsString::from("a b"), OsString::new()],
+            stdin: PathBuf::from("in"),
+            stdout: PathBuf::from(OsString::from_vec(b"o\x80ut".to_vec())),
+            limits: Limits::tool(),
+        };
+        let mut frame = Vec::new();
+        write_message(&mut frame, &request).unwrap();
+        let back: RunRequest = read_message(&mut frame.as_slice()).unwrap();
+        assert_eq!(back, request);
+    }
+
+    #[test]
+    fn replies_round_trip() {
+        let outcome = RunOutcome {
+            exit: Exit::Signal(11),
+            cpu_us: 1500,
+            wall_us: 2000,
+            peak_kb: 3000,
+            wall_killed: false,
+            stdout_bytes: 12,
+            stderr_tail: Vec::new(),
+        };
+        for reply in [
+            Reply::Started { pid: 42 },
+            Reply::Finished { outcome },
+            Reply::Failed {
+                message: "cannot execute x".into(),
+            },
+        ] {
+            let mut frame = Vec::new();
+            write_message(&mut frame, &reply).unwrap();
+            assert_eq!(read_message::<Reply>(&mut frame.as_slice()).unwrap(), reply);
+        }
+    }
+
+    #[test]
+    fn oversized_and_truncated_frames_are_errors() {
+        let mut huge = (u32::MAX).to_le_bytes().to_vec();
+        huge.extend_from_slice(b"x");
+        assert!(read_frame(&mut huge.as_slice()).is_err());
+        let short = [5u8, 0, 0, 0, b'a'];
+        assert!(read_frame(&mut short.as_slice()).is_err());
+    }
+}

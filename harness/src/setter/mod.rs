@@ -1,0 +1,8 @@
+//! The problem-setter tools: `gen` (test data from tests.toml), `stress` (solution against brute force),
+//! `scaffold` (`harness new`), `submit` (`harness submit-check`), and the programs they run (`tools`).
+
+pub mod gen;
+pub mod scaffold;
+pub mod stress;
+pub mod submit;
+pub mod tools;

@@ -1,0 +1,224 @@
+//! `harness stress`: the solution against the brute force on `gen small SEED` inputs, smallest inputs
+//! first, stopping at the first disagreement with everything needed to replay it.
+
+use std::fmt::Write as _;
+use std::fs::{self, OpenOptions};
+use std::io::Write as _;
+use std::path::Path;
+
+use anyhow::{Context, Result};
+use rayon::prelude::*;
+
+use super::tools::{run_tool, Tools};
+use crate::check::{self, Judgement};
+use crate::grade::judge_run;
+use crate::lang::Binary;
+use crate::model::limits::{DEFAULT_OUTPUT_LIMIT, DEFAULT_TIME_SCALE};
+use crate::model::{BuiltinChecker, Limits, Verdict};
+use crate::package::Workspace;
+use crate::sandbox::{self, Scratch};
+
+#[derive(Debug, Clone)]
+pub struct StressOptions {
+    pub cases: u64,
+    pub seed: u64,
+    pub save: bool,
+    pub jobs: usize,
+}
+
+/// The smallest input on which the solution and the brute force disagree.
+#[derive(Debug, Clone)]
+pub struct Disagreement {
+    pub seed: u64,
+    pub input: Vec<u8>,
+    pub expected: Vec<u8>,
+    pub got: Vec<u8>,
+    pub verdict: Verdict,
+    pub detail: String,
+}
+
+pub enum StressOutcome {
+    Agreed { cases: u64 },
+    Disagreed(Box<Disagreement>),
+}
+
+pub fn stress(workspace: &Workspace, id: &str, options: &StressOptions) -> Result<StressOutcome> {
+    let problem = workspace.load_problem(id)?;
+    let data_id = problem.data_id.clone();
+    let tools = Tools::compile(workspace, &data_id, true, true, true)?;
+    let (gen, brute, solution) = (
+        tools.gen.unwrap(),
+        tools.brute.unwrap(),
+        tools.solution.unwrap(),
+    );
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(options.jobs.max(1))
+        .build()?;
+    let scratch = Scratch::new(&workspace.cache_dir())?;
+    let limits = Limits::for_problem(
+        problem.time_limit_ms,
+        problem.memory_limit_mb,
+        DEFAULT_TIME_SCALE,
+        DEFAULT_OUTPUT_LIMIT,
+    );
+
+    pool.install(|| -> Result<StressOutcome> {
+        let seeds: Vec<u64> = (0..options.cases).map(|i| options.seed + i).collect();
+        let mut inputs: Vec<(u64, usize)> = seeds
+            .par_iter()
+            .map(|&seed| -> Result<(u64, usize)> {
+                let args = ["small".to_string(), seed.to_string()];
+                let bytes = run_tool(&gen, "gen", &args, Path::new("/dev/null"), &scratch)?;
+                let path = scratch.named(&format!("{seed}.in"));
+                fs::write(&path, &bytes)
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+                Ok((seed, bytes.len()))
+            })
+            .collect::<Result<_>>()?;
+        // Smallest inputs first, so the first disagreement reported is the easiest to read.
+        inputs.sort_by_key(|&(seed, len)| (len, seed));
+        let chunk = (options.jobs * 8).max(16);
+        for batch in inputs.chunks(chunk) {
+            let found: Vec<Option<Disagreement>> = batch
+                .par_iter()
+                .map(|&(seed, _)| {
+                    compare(seed, &scratch, &brute, &solution, &limits, problem.checker)
+                })
+                .collect::<Result<_>>()?;
+            if let Some(first) = found.into_iter().flatten().next() {
+                return Ok(StressOutcome::Disagreed(Box::new(first)));
+            }
+        }
+        Ok(StressOutcome::Agreed {
+            cases: options.cases,
+        })
+    })
+}
+
+fn compare(
+    seed: u64,
+    scratch: &Scratch,
+    brute: &Binary,
+    solution: &Binary,
+    limits: &Limits,
+    checker: BuiltinChecker,
+) -> Result<Option<Disagreement>> {
+    let input_path = scratch.named(&format!("{seed}.in"));
+    let expected = run_tool(brute, "brute", &[], &input_path, scratch)?;
+    let stdout = scratch.file("solution.out");
+    let outcome = sandbox::run(&solution.path, &[], &input_path, &stdout, limits)?;
+    let result = judge_run("stress", &outcome, limits);
+    let got = fs::read(&stdout).unwrap_or_default();
+    let (verdict, detail) = if result.verdict != Verdict::AC {
+        (result.verdict, result.detail.unwrap_or_default())
+    } else {
+        let checked = check::compare(checker, &expected, &got);
+        match checked.judgement {
+            Judgement::Accepted => return Ok(None),
+            Judgement::Presentation => (Verdict::PE, checked.first_difference.unwrap_or_default()),
+            Judgement::Wrong => (Verdict::WA, checked.first_difference.unwrap_or_default()),
+        }
+    };
+    let input =
+        fs::read(&input_path).with_context(|| format!("cannot read {}", input_path.display()))?;
+    Ok(Some(Disagreement {
+        seed,
+        input,
+        expected,
+        got,
+        verdict,
+        detail,
+    }))
+}
+
+/// The disagreement for a person: the input, both outputs, and how to replay it.
+pub fn describe(id: &str, d: &Disagreement) -> String {
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "{id}: the solution disagrees with brute.rs on `gen small {}`: {} {}",
+        d.seed,
+        d.verdict.name(),
+        d.detail
+    );
+    for (title, bytes) in [
+        ("input", &d.input),
+        ("brute.rs (expected)", &d.expected),
+        ("solution (got)", &d.got),
+    ] {
+        let _ = writeln!(text, "--- {title}");
+        let shown = String::from_utf8_lossy(bytes);
+        let lines: Vec<&str> = shown.lines().collect();
+        for line in lines.iter().take(30) {
+            let _ = writeln!(text, "{}", check::visible(line.as_bytes()));
+        }
+        if lines.len() > 30 {
+            let _ = writeln!(text, "… ({} more lines)", lines.len() - 30);
+        }
+    }
+    let _ = writeln!(
+        text,
+        "replay: harness stress {id} --cases 1 --seed {}",
+        d.seed
+    );
+    text
+}
+
+/// Adds the disagreement to the data as `stress-SEED`, declared in tests.toml; never overwrites a file.
+pub fn save(workspace: &Workspace, id: &str, d: &Disagreement) -> Result<String> {
+    let problem = workspace.load_problem(id)?;
+    let data_id = problem.data_id;
+    let name = format!("stress-{}", d.seed);
+    let dir = workspace.testdata_dir(&data_id);
+    fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let input = dir.join(format!("{name}.in"));
+    let answer = dir.join(format!("{name}.out"));
+    for path in [&input, &answer] {
+        if path.exists() {
+            anyhow::bail!(
+                "{} already exists; not overwriting it (remove it first to save again)",
+                path.display()
+            );
+        }
+    }
+    let tests_toml = workspace.problem_dir(&data_id).join("tests.toml");
+    if tests_toml.is_file()
+        && crate::package::load_test_specs(&workspace.problem_dir(&data_id))?
+            .iter()
+            .any(|spec| spec.name == name)
+    {
+        anyhow::bail!(
+            "{} already declares `{name}`; not adding it twice (remove the entry to save again)",
+            tests_toml.display()
+        );
+    }
+    let create = |path: &Path, bytes: &[u8]| -> Result<()> {
+        let mut file = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+            .with_context(|| format!("cannot create {}", path.display()))?;
+        file.write_all(bytes)
+            .with_context(|| format!("cannot write {}", path.display()))
+    };
+    create(&input, &d.input)?;
+    create(&answer, &d.expected)?;
+    let mut file = OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(&tests_toml)
+        .with_context(|| format!("cannot open {}", tests_toml.display()))?;
+    write!(
+        file,
+        "\n[[test]]\nname = \"{name}\"\ninput = \"gen\"\nargs = [\"small\", \"{}\"]\nanswer = \"brute\"\nnote = \"found by harness stress: the solution gave {}\"\n",
+        d.seed,
+        d.verdict.name()
+    )
+    .with_context(|| format!("cannot append to {}", tests_toml.display()))?;
+    Ok(format!(
+        "saved {} and {}, declared in {}",
+        input.display(),
+        answer.display(),
+        tests_toml.display()
+    ))
+}

@@ -1,0 +1,98 @@
+//! The problem-setter programs of a problem (generator, brute force, solution), compiled, and how they are
+//! run: to completion under generous limits, any failure an error that names the program.
+
+use std::ffi::OsString;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+
+use crate::lang::{Binary, Compiled, Compiler};
+use crate::model::Limits;
+use crate::package::Workspace;
+use crate::sandbox::{self, Scratch};
+
+/// The problem-setter programs of one problem, compiled.
+pub struct Tools {
+    pub gen: Option<Binary>,
+    pub brute: Option<Binary>,
+    pub solution: Option<Binary>,
+}
+
+impl Tools {
+    /// Compiles the programs that are asked for; a compile error is a setup error here.
+    pub fn compile(
+        workspace: &Workspace,
+        id: &str,
+        gen: bool,
+        brute: bool,
+        solution: bool,
+    ) -> Result<Tools> {
+        let compiler = Compiler::new(&workspace.cache_dir())?;
+        let dir = workspace.problem_dir(id);
+        let build = |wanted: bool, path: PathBuf| -> Result<Option<Binary>> {
+            if !wanted {
+                return Ok(None);
+            }
+            if !path.is_file() {
+                bail!(
+                    "{} does not exist; it is needed here (see README.md, \"Adding a problem\")",
+                    path.display()
+                );
+            }
+            match compiler.compile(&path)? {
+                Compiled::Ok(binary) => Ok(Some(binary)),
+                Compiled::Failed { message } => {
+                    bail!("{} does not compile:\n{message}", path.display())
+                }
+            }
+        };
+        Ok(Tools {
+            gen: build(gen, dir.join("gen.rs"))?,
+            brute: build(brute, dir.join("brute.rs"))?,
+            solution: build(solution, workspace.solution_file(id))?,
+        })
+    }
+}
+
+/// Runs a problem-setter program to completion and returns its stdout; any failure is an error that names
+/// the program, its arguments and its stderr.
+pub fn run_tool(
+    binary: &Binary,
+    what: &str,
+    args: &[String],
+    stdin: &Path,
+    scratch: &Scratch,
+) -> Result<Vec<u8>> {
+    let stdout = scratch.file("tool.out");
+    let os_args: Vec<OsString> = args.iter().map(OsString::from).collect();
+    let limits = Limits::tool();
+    let outcome = sandbox::run(&binary.path, &os_args, stdin, &stdout, &limits)?;
+    let failure = if outcome.wall_killed {
+        Some(format!("was killed after {} s", limits.wall_ms / 1000))
+    } else if outcome.output_overflow(&limits) {
+        Some(format!("printed more than {} bytes", limits.output_bytes))
+    } else if !outcome.exit.success() {
+        Some(format!("failed with {}", outcome.exit))
+    } else {
+        None
+    };
+    if let Some(failure) = failure {
+        let stderr = String::from_utf8_lossy(&outcome.stderr_tail);
+        let tail: Vec<&str> = stderr
+            .lines()
+            .rev()
+            .take(10)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        bail!(
+            "`{what} {}` on {} {failure}\n{}",
+            args.join(" "),
+            stdin.display(),
+            tail.join("\n")
+        );
+    }
+    fs::read(&stdout).with_context(|| format!("cannot read {}", stdout.display()))
+}

@@ -1,0 +1,11 @@
+//! The harness's end-to-end tests, in one binary (one link instead of one per file): the `harness` binary
+//! run on fixture workspaces and on the real one. Shared helpers are in `common`.
+
+mod common;
+mod e2e;
+mod faults;
+mod gen_safety;
+mod reports;
+mod setup_errors;
+mod stress;
+mod workflow;

@@ -1,0 +1,502 @@
+//! Bad problem folders and arguments: each is an error that names the path and what to do, exits 2 and
+//! writes nothing when the problem is named; when it is not named, the broken problem is an error row and
+//! the others are still graded. Every case breaks one thing in a fresh copy of the `broken` template.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn template() -> PathBuf {
+    super::common::fixtures("broken")
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for entry in fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// A fresh copy of the template, private to one case.
+fn workspace(case: &str) -> PathBuf {
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("setup-errors")
+        .join(case);
+    if root.exists() {
+        make_writable(&root);
+        fs::remove_dir_all(&root).unwrap();
+    }
+    copy_dir(&template(), &root);
+    root
+}
+
+/// Undoes a case's `chmod 000`, so that the folder can be removed.
+fn make_writable(dir: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    for entry in fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if entry.file_type().is_ok_and(|t| t.is_file()) {
+            let _ = fs::set_permissions(&path, fs::Permissions::from_mode(0o644));
+        } else if entry.file_type().is_ok_and(|t| t.is_dir()) {
+            make_writable(&path);
+        }
+    }
+}
+
+/// Every file, folder and link under `root` with its content: equal snapshots mean nothing was written.
+fn snapshot(root: &Path) -> BTreeMap<PathBuf, String> {
+    let mut all = BTreeMap::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in fs::read_dir(&dir).unwrap() {
+            let entry = entry.unwrap();
+            let path = entry.path();
+            let kind = entry.file_type().unwrap();
+            let what = if kind.is_symlink() {
+                format!("link to {}", fs::read_link(&path).unwrap().display())
+            } else if kind.is_dir() {
+                stack.push(path.clone());
+                "folder".to_string()
+            } else {
+                match fs::read(&path) {
+                    Ok(bytes) => format!("{bytes:?}"),
+                    Err(e) => format!("unreadable: {e}"),
+                }
+            };
+            all.insert(path, what);
+        }
+    }
+    all
+}
+
+/// Runs the harness on `root`. With no `cache`, the binary cache is the default one inside the workspace,
+/// so any compile would show in a snapshot.
+fn harness(root: &Path, args: &[&str], cache: Option<&Path>) -> Output {
+    super::common::command_in(root, cache, args)
+        .output()
+        .expect("run the harness binary")
+}
+
+fn shared_cache() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("setup-errors-cache")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// One way to break the `spare` problem (or to add a broken one), and what the error must say.
+struct Case {
+    name: &'static str,
+    /// The problem that is broken.
+    id: &'static str,
+    breaks: fn(&Path),
+    /// The path the message must name, relative to the workspace root.
+    path: &'static str,
+    /// Further fragments of the message: the line, the key, and what to do.
+    says: &'static [&'static str],
+}
+
+fn edit(root: &Path, file: &str, f: impl FnOnce(String) -> String) {
+    let path = root.join(file);
+    let text = fs::read_to_string(&path).unwrap();
+    fs::write(&path, f(text)).unwrap();
+}
+
+const TOML: &str = "problems/spare/problem.toml";
+
+fn cases() -> Vec<Case> {
+    let mut cases =
+        vec![
+        Case {
+            name: "malformed-toml",
+            id: "spare",
+            breaks: |root| {
+                edit(root, TOML, |t| {
+                    t.replace("memory_limit_mb = 64", "memory_limit_mb = 64 MB")
+                })
+            },
+            path: TOML,
+            says: &["problem.toml:6: key `memory_limit_mb`:", "fix the TOML syntax"],
+        },
+        Case {
+            name: "missing-key",
+            id: "spare",
+            breaks: |root| edit(root, TOML, |t| t.replace("memory_limit_mb = 64\n", "")),
+            path: TOML,
+            says: &["missing field `memory_limit_mb`", "add the key"],
+        },
+        Case {
+            name: "unknown-key",
+            id: "spare",
+            breaks: |root| edit(root, TOML, |t| t + "time_limit = 2000\n"),
+            path: TOML,
+            says: &[
+                "problem.toml:7:",
+                "unknown field `time_limit`",
+                "remove the key or correct its name",
+            ],
+        },
+        Case {
+            name: "wrong-type",
+            id: "spare",
+            breaks: |root| {
+                edit(root, TOML, |t| {
+                    t.replace("time_limit_ms = 1000", "time_limit_ms = \"1 s\"")
+                })
+            },
+            path: TOML,
+            says: &["problem.toml:5: key `time_limit_ms`: invalid type", "correct the value"],
+        },
+        Case {
+            name: "zero-limit",
+            id: "spare",
+            breaks: |root| {
+                edit(root, TOML, |t| {
+                    t.replace("time_limit_ms = 1000", "time_limit_ms = 0")
+                })
+            },
+            path: TOML,
+            says: &[
+                "problem.toml:5: key `time_limit_ms`: must be a positive integer, got 0",
+                "e.g. `time_limit_ms = 1000`",
+            ],
+        },
+        Case {
+            name: "negative-limit",
+            id: "spare",
+            breaks: |root| {
+                edit(root, TOML, |t| {
+                    t.replace("memory_limit_mb = 64", "memory_limit_mb = -64")
+                })
+            },
+            path: TOML,
+            says: &[
+                "problem.toml:6: key `memory_limit_mb`: must be a positive integer, got -64",
+                "e.g. `memory_limit_mb = 64`",
+            ],
+        },
+        Case {
+            name: "huge-limit",
+            id: "spare",
+            breaks: |root| {
+                edit(root, TOML, |t| {
+                    t.replace(
+                        "memory_limit_mb = 64",
+                        "memory_limit_mb = 9223372036854775807",
+                    )
+                })
+            },
+            path: TOML,
+            says: &[
+                "problem.toml:6: key `memory_limit_mb`",
+                "more than the largest accepted",
+                "fix the value",
+            ],
+        },
+        Case {
+            name: "unknown-checker",
+            id: "spare",
+            breaks: |root| edit(root, TOML, |t| t + "checker = \"diff\"\n"),
+            path: TOML,
+            says: &[
+                "problem.toml:7: key `checker`",
+                "expected lines, exact, tokens or float:EPS",
+            ],
+        },
+        Case {
+            name: "same-as-nowhere",
+            id: "spare",
+            breaks: |root| edit(root, TOML, |t| t + "same_as = \"nowhere\"\n"),
+            path: TOML,
+            says: &[
+                "problem.toml:7: key `same_as`: no problem `nowhere`",
+                "problems/nowhere/problem.toml does not exist); correct the id or remove the key",
+            ],
+        },
+        Case {
+            name: "same-as-itself",
+            id: "spare",
+            breaks: |root| edit(root, TOML, |t| t + "same_as = \"spare\"\n"),
+            path: TOML,
+            says: &[
+                "problem.toml:7: key `same_as`",
+                "cannot be the same as itself; remove the key",
+            ],
+        },
+        Case {
+            name: "toml-not-utf8",
+            id: "spare",
+            breaks: |root| fs::write(root.join(TOML), b"title = \"\xff\"\n").unwrap(),
+            path: TOML,
+            says: &["cannot read", "make it a readable UTF-8 text file"],
+        },
+        Case {
+            name: "no-problem-toml",
+            id: "extra",
+            breaks: |root| {
+                fs::create_dir_all(root.join("problems/extra")).unwrap();
+                fs::write(root.join("problems/extra/statement.md"), "# Extra\n").unwrap();
+            },
+            path: "problems/extra/problem.toml",
+            says: &["does not exist: add it", "or remove the folder"],
+        },
+        Case {
+            name: "in-without-out",
+            id: "spare",
+            breaks: |root| fs::remove_file(root.join("testdata/spare/b.out")).unwrap(),
+            path: "testdata/spare",
+            says: &["`b.in` has no `b.out`; add the expected output"],
+        },
+        Case {
+            name: "out-without-in",
+            id: "spare",
+            breaks: |root| fs::remove_file(root.join("testdata/spare/a.in")).unwrap(),
+            path: "testdata/spare",
+            says: &["`a.out` has no `a.in`; add the input or delete the output"],
+        },
+        Case {
+            name: "empty-testdata",
+            id: "spare",
+            breaks: |root| {
+                for name in ["a.in", "a.out", "b.in", "b.out"] {
+                    fs::remove_file(root.join("testdata/spare").join(name)).unwrap();
+                }
+            },
+            path: "testdata/spare",
+            says: &["no tests; add <name>.in/<name>.out pairs"],
+        },
+        Case {
+            name: "no-testdata",
+            id: "spare",
+            breaks: |root| fs::remove_dir_all(root.join("testdata/spare")).unwrap(),
+            path: "testdata/spare",
+            says: &["no test data folder; add <name>.in/<name>.out pairs"],
+        },
+        Case {
+            name: "dangling-link",
+            id: "spare",
+            breaks: |root| {
+                fs::remove_file(root.join("testdata/spare/a.in")).unwrap();
+                std::os::unix::fs::symlink("nowhere.in", root.join("testdata/spare/a.in")).unwrap();
+            },
+            path: "testdata/spare/a.in",
+            says: &["cannot read", "fix it (a dangling link?) or remove it"],
+        },
+        Case {
+            name: "folder-named-like-a-test",
+            id: "spare",
+            breaks: |root| {
+                fs::create_dir(root.join("testdata/spare/c.in")).unwrap();
+                fs::write(root.join("testdata/spare/c.out"), "0\n").unwrap();
+            },
+            path: "testdata/spare/c.in",
+            says: &["is not a file: remove it or rename it"],
+        },
+        Case {
+            name: "no-solution",
+            id: "spare",
+            breaks: |root| fs::remove_file(root.join("solutions/spare/src/main.rs")).unwrap(),
+            path: "solutions/spare/src/main.rs",
+            says: &["no solution; write the submission there"],
+        },
+    ];
+    // Permissions do not stop root, so this case only means something for other users.
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } != 0 {
+        cases.push(Case {
+            name: "unreadable-file",
+            id: "spare",
+            breaks: |root| {
+                use std::os::unix::fs::PermissionsExt;
+                let path = root.join("testdata/spare/b.out");
+                fs::set_permissions(path, fs::Permissions::from_mode(0o000)).unwrap();
+            },
+            path: "testdata/spare/b.out",
+            says: &["cannot read", "make it readable"],
+        });
+    }
+    cases
+}
+
+fn assert_names_the_problem(message: &str, root: &Path, case: &Case) {
+    let path = root.join(case.path);
+    assert!(
+        message.contains(&*path.to_string_lossy()),
+        "{}: the message does not name {}:\n{message}",
+        case.name,
+        path.display()
+    );
+    for fragment in case.says {
+        assert!(
+            message.contains(fragment),
+            "{}: the message lacks {fragment:?}:\n{message}",
+            case.name
+        );
+    }
+}
+
+#[test]
+fn a_named_broken_problem_is_a_setup_error_that_writes_nothing() {
+    for case in cases() {
+        let root = workspace(case.name);
+        (case.breaks)(&root);
+        let before = snapshot(&root);
+        // Without a cache folder of its own, a compile would write into the workspace.
+        let output = harness(&root, &["good", case.id], None);
+        let message = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{}: {message}", case.name);
+        assert!(
+            output.stdout.is_empty(),
+            "{}: a report was printed",
+            case.name
+        );
+        assert!(
+            message.starts_with("harness: error: "),
+            "{}: {message}",
+            case.name
+        );
+        assert_names_the_problem(&message, &root, &case);
+        assert_eq!(
+            snapshot(&root),
+            before,
+            "{}: something was written",
+            case.name
+        );
+    }
+}
+
+#[test]
+fn an_unnamed_broken_problem_is_an_error_row_and_the_others_are_graded() {
+    for case in cases() {
+        let root = workspace(&format!("{}-unnamed", case.name));
+        (case.breaks)(&root);
+        let output = harness(&root, &["--format", "json"], Some(&shared_cache()));
+        assert_eq!(
+            output.status.code(),
+            Some(1),
+            "{}: {}",
+            case.name,
+            stderr(&output)
+        );
+        let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+        let problems = report["problems"].as_array().unwrap();
+        let good = problems.iter().find(|p| p["id"] == "good").unwrap();
+        let verdicts: Vec<&Value> = good["tests"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| &t["verdict"])
+            .collect();
+        assert_eq!(verdicts, ["AC", "AC"], "{}: {good}", case.name);
+        let broken = problems.iter().find(|p| p["id"] == case.id).unwrap();
+        assert_names_the_problem(broken["error"].as_str().unwrap_or_default(), &root, &case);
+        assert_eq!(report["summary"]["problem_errors"], 1, "{}", case.name);
+        // Named alone, the sound problem is graded as if nothing were wrong elsewhere.
+        let alone = harness(&root, &["good"], Some(&shared_cache()));
+        assert_eq!(
+            alone.status.code(),
+            Some(0),
+            "{}: {}",
+            case.name,
+            stderr(&alone)
+        );
+    }
+}
+
+#[test]
+fn the_human_report_shows_the_error_row() {
+    let root = workspace("human-error-row");
+    edit(&root, TOML, |t| {
+        t.replace("time_limit_ms = 1000", "time_limit_ms = -1")
+    });
+    let output = harness(&root, &[], Some(&shared_cache()));
+    assert_eq!(output.status.code(), Some(1));
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("spare  ERROR\n"), "{text}");
+    assert!(
+        text.contains("key `time_limit_ms`: must be a positive integer, got -1"),
+        "{text}"
+    );
+    assert_eq!(text.lines().last(), Some("2 passed, 0 failed"), "{text}");
+}
+
+#[test]
+fn an_unknown_id_on_the_command_line_is_a_setup_error_that_writes_nothing() {
+    let root = workspace("unknown-id");
+    let before = snapshot(&root);
+    let output = harness(&root, &["good", "no-such-problem"], None);
+    let message = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{message}");
+    assert!(output.stdout.is_empty());
+    let path = root.join("problems/no-such-problem/problem.toml");
+    assert!(
+        message.contains("unknown problem `no-such-problem`")
+            && message.contains(&*path.to_string_lossy())
+            && message.contains("see `harness list`"),
+        "{message}"
+    );
+    assert_eq!(snapshot(&root), before);
+}
+
+#[test]
+fn no_rustc_on_path_is_a_setup_error_that_writes_nothing() {
+    let root = workspace("no-rustc");
+    let empty = root.join("empty-bin");
+    fs::create_dir_all(&empty).unwrap();
+    let before = snapshot(&root);
+    for args in [&["good"][..], &[][..]] {
+        let output = Command::new(env!("CARGO_BIN_EXE_harness"))
+            .arg("--root")
+            .arg(&root)
+            .args(args)
+            .env("PATH", &empty)
+            .env_remove("RUSTC")
+            .env_remove("HARNESS_CACHE_DIR")
+            .output()
+            .unwrap();
+        let message = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {message}");
+        assert!(output.stdout.is_empty());
+        assert!(
+            message.contains("cannot run `rustc`")
+                && message.contains("no Rust compiler on PATH")
+                && message.contains("install Rust"),
+            "{message}"
+        );
+        assert_eq!(snapshot(&root), before, "{args:?}: something was written");
+    }
+}
+
+#[test]
+fn bad_arguments_are_setup_errors() {
+    let root = workspace("bad-arguments");
+    let before = snapshot(&root);
+    for (args, says) in [
+        (
+            &["--time-scale", "0"][..],
+            "--time-scale must be a positive number",
+        ),
+        (&["--jobs", "many"][..], "invalid value 'many'"),
+        (
+            &["--no-such-flag"][..],
+            "unexpected argument '--no-such-flag'",
+        ),
+    ] {
+        let output = harness(&root, args, None);
+        let message = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {message}");
+        assert!(message.contains(says), "{args:?}: {message}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+    }
+    assert_eq!(snapshot(&root), before);
+}
