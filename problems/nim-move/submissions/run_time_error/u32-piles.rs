@@ -1,0 +1,26 @@
+//! expect: RE
+//! why: reads the piles as u32, as if they were small: parsing a pile above 4294967295 panics.
+
+use std::io::{self, Read, Write};
+
+fn main() {
+    let mut input = String::new();
+    io::stdin().read_to_string(&mut input).expect("read stdin");
+    let mut tokens = input
+        .split_ascii_whitespace()
+        .map(|t| t.parse::<u32>().expect("integer"));
+    let mut out = String::new();
+    let cases = tokens.next().expect("T");
+    for _ in 0..cases {
+        let n = tokens.next().expect("n") as usize;
+        let piles: Vec<u32> = tokens.by_ref().take(n).collect();
+        let x = piles.iter().fold(0, |acc, &a| acc ^ a);
+        match piles.iter().position(|&a| a ^ x < a) {
+            Some(i) => out.push_str(&format!("{} {}\n", i + 1, piles[i] - (piles[i] ^ x))),
+            None => out.push_str("lose\n"),
+        }
+    }
+    io::stdout()
+        .write_all(out.as_bytes())
+        .expect("write stdout");
+}
