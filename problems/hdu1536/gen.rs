@@ -1,6 +1,7 @@
-//! hdu1536 generator: `gen small|max <seed>` prints one input (test sets ended by `0`), deterministic in the
-//! arguments. S is printed unsorted. `max`: odd seeds draw S from 1..=10000, even seeds from 1..=200 (dense
-//! S, large Grundy values); either way 60 test sets of k = 100, m = 100, l = 100, heaps up to 10000.
+//! hdu1536 generator: `gen small|max|grundy <seed>` prints one input (test sets ended by `0`), deterministic in
+//! the arguments. S is printed unsorted. `max`: odd seeds draw S from 1..=10000, even seeds from 1..=200 (dense
+//! S, Grundy values up to about 50); either way 60 test sets of k = 100, m = 100, l = 100, heaps up to 10000.
+//! `grundy`: 60 test sets whose Grundy values reach the largest possible, k = 100 (see `grundy`).
 
 use std::io::{self, Write};
 
@@ -95,19 +96,106 @@ fn max(rng: &mut Rng, dense: bool) -> String {
     out + "0\n"
 }
 
+/// sg(x) for x in 0..=10000 under `set`. Only to aim positions at chosen Grundy values: the expected output
+/// still comes from the solution.
+fn grundy_table(set: &[usize]) -> Vec<usize> {
+    let mut sg = vec![0; 10001];
+    let mut seen = vec![usize::MAX; 102];
+    for x in 1..sg.len() {
+        for &s in set.iter().filter(|&&s| s <= x) {
+            seen[sg[x - s]] = x;
+        }
+        sg[x] = seen.iter().position(|&v| v != x).expect("mex <= k <= 100");
+    }
+    sg
+}
+
+/// Random order, in place.
+fn shuffle(rng: &mut Rng, v: &mut [usize]) {
+    for i in (1..v.len()).rev() {
+        let j = rng.range(0, i);
+        v.swap(i, j);
+    }
+}
+
+/// Sets with Grundy values far past 64, up to k = 100, in turn: the multiples {a, 2a, ..., 100a} of a random
+/// a <= 100 (sg(x) = floor(x / a) mod 101, so sg = 100 first at heap 100a, for a = 100 only at heap 10000);
+/// {1..100} with one to three members (not 1) swapped for values in 101..=10000; and the multiples with one
+/// member swapped for any value. Heaps are mostly those with a Grundy value of 64 or more, and every other
+/// position ends with a heap that brings the xor to 0 when one exists, so half the answers are `L`.
+fn grundy(rng: &mut Rng) -> String {
+    let mut out = String::new();
+    for set_no in 0..60 {
+        let family = set_no % 3;
+        let mut set: Vec<usize> = if family == 1 {
+            (1..=100).collect()
+        } else {
+            let a = rng.range(1, 100);
+            (1..=100).map(|i| i * a).collect()
+        };
+        // (how many members to swap, the smallest replacement, the first index that may be swapped)
+        let (swaps, lo, first) = match family {
+            0 => (0, 1, 0),
+            1 => (rng.range(1, 3), 101, 1),
+            _ => (1, 1, 0),
+        };
+        for _ in 0..swaps {
+            let i = rng.range(first, 99);
+            loop {
+                let s = rng.range(lo, 10000);
+                if !set.contains(&s) {
+                    set[i] = s;
+                    break;
+                }
+            }
+        }
+        shuffle(rng, &mut set);
+        let sg = grundy_table(&set);
+        let high: Vec<usize> = (0..sg.len()).filter(|&x| sg[x] >= 64).collect();
+        let mut by_value = vec![Vec::new(); 101];
+        for (x, &v) in sg.iter().enumerate() {
+            by_value[v].push(x);
+        }
+        let positions: Vec<Vec<usize>> = (0..100)
+            .map(|i| {
+                let l = if i == 0 { 100 } else { rng.range(1, 12) };
+                let mut heaps: Vec<usize> = (0..l)
+                    .map(|_| {
+                        if !high.is_empty() && rng.range(0, 3) > 0 {
+                            high[rng.range(0, high.len() - 1)]
+                        } else {
+                            rng.range(0, 10000)
+                        }
+                    })
+                    .collect();
+                if i % 2 == 1 {
+                    let xor = heaps[..l - 1].iter().fold(0, |acc, &h| acc ^ sg[h]);
+                    if let Some(xs) = by_value.get(xor).filter(|xs| !xs.is_empty()) {
+                        heaps[l - 1] = xs[rng.range(0, xs.len() - 1)];
+                    }
+                }
+                heaps
+            })
+            .collect();
+        test_set(&mut out, &set, &positions);
+    }
+    out + "0\n"
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let seed = args.get(2).and_then(|s| s.parse::<u64>().ok());
     let (Some(kind), Some(seed)) = (args.get(1), seed) else {
-        eprintln!("usage: gen small|max <seed>");
+        eprintln!("usage: gen small|max|grundy <seed>");
         std::process::exit(2);
     };
     let mut rng = Rng(seed);
     let input = match kind.as_str() {
         "small" => small(&mut rng),
         "max" => max(&mut rng, seed % 2 == 0),
+        "grundy" => grundy(&mut rng),
         _ => {
-            eprintln!("unknown kind `{kind}`: expected small or max");
+            eprintln!("unknown kind `{kind}`: expected small, max or grundy");
             std::process::exit(2);
         }
     };
