@@ -1,25 +1,10 @@
 //! Generator for hdu1079: `gen small|max <seed>` prints one input: T, then T dates `YYYY M D` between
 //! 1900-01-01 and 2001-11-04 (Gregorian calendar).
 
-use std::env;
-use std::process;
+#[path = "../.shared/gen.rs"]
+mod shared;
 
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in lo..=hi.
-    fn range(&mut self, lo: u64, hi: u64) -> u64 {
-        lo + self.next() % (hi - lo + 1)
-    }
-}
+use shared::Rng;
 
 fn days_in_month(y: u64, m: u64) -> u64 {
     let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
@@ -36,7 +21,7 @@ fn in_range(y: u64, m: u64, d: u64) -> bool {
 }
 
 /// A uniformly random valid date (rejection sampling).
-fn any_date(rng: &mut SplitMix64) -> (u64, u64, u64) {
+fn any_date(rng: &mut Rng) -> (u64, u64, u64) {
     loop {
         let (y, m, d) = (rng.range(1900, 2001), rng.range(1, 12), rng.range(1, 31));
         if in_range(y, m, d) {
@@ -46,7 +31,7 @@ fn any_date(rng: &mut SplitMix64) -> (u64, u64, u64) {
 }
 
 /// A date next to a pitfall: Sept 30 / Nov 30 and their neighbours, month ends, leap days, the two ends.
-fn special_date(rng: &mut SplitMix64) -> (u64, u64, u64) {
+fn special_date(rng: &mut Rng) -> (u64, u64, u64) {
     loop {
         let y = match rng.range(0, 3) {
             0 => [1900, 2000, 1996, 2001][rng.range(0, 3) as usize],
@@ -70,15 +55,8 @@ fn special_date(rng: &mut SplitMix64) -> (u64, u64, u64) {
 }
 
 fn main() {
-    let args: Vec<String> = env::args().collect();
-    let (kind, seed) = match (args.get(1), args.get(2).and_then(|s| s.parse::<u64>().ok())) {
-        (Some(k), Some(s)) if k == "small" || k == "max" => (k.clone(), s),
-        _ => {
-            eprintln!("usage: gen small|max <seed>");
-            process::exit(2);
-        }
-    };
-    let mut rng = SplitMix64(seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ 1079);
+    let (kind, seed) = shared::args(&["small", "max"]);
+    let mut rng = Rng::scrambled(seed, 1079);
     let (cases, special_share) = if kind == "small" {
         (if seed % 5 == 0 { 1 } else { rng.range(1, 30) }, 50)
     } else {
@@ -94,5 +72,5 @@ fn main() {
         };
         out.push_str(&format!("{y} {m} {d}\n"));
     }
-    print!("{out}");
+    shared::emit(&out);
 }

@@ -1,28 +1,13 @@
 //! Generator for hdu1404: `gen small|max <seed>` prints one input, a digit string of length 1..=6 per line
 //! (leading zeros allowed).
 
-use std::env;
-use std::process;
+#[path = "../.shared/gen.rs"]
+mod shared;
 
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in lo..=hi.
-    fn range(&mut self, lo: u64, hi: u64) -> u64 {
-        lo + self.next() % (hi - lo + 1)
-    }
-}
+use shared::Rng;
 
 /// `len` digits, each in 0..=top; a leading zero only when `lead_zero`.
-fn digits(rng: &mut SplitMix64, len: u64, top: u64, lead_zero: bool) -> String {
+fn digits(rng: &mut Rng, len: u64, top: u64, lead_zero: bool) -> String {
     (0..len)
         .map(|i| {
             let d = match (i, lead_zero) {
@@ -36,15 +21,8 @@ fn digits(rng: &mut SplitMix64, len: u64, top: u64, lead_zero: bool) -> String {
 }
 
 fn main() {
-    let args: Vec<String> = env::args().collect();
-    let (kind, seed) = match (args.get(1), args.get(2).and_then(|s| s.parse::<u64>().ok())) {
-        (Some(k), Some(s)) if k == "small" || k == "max" => (k.clone(), s),
-        _ => {
-            eprintln!("usage: gen small|max <seed>");
-            process::exit(2);
-        }
-    };
-    let mut rng = SplitMix64(seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ 1404);
+    let (kind, seed) = shared::args(&["small", "max"]);
+    let mut rng = Rng::scrambled(seed, 1404);
     let mut out = String::new();
     if kind == "small" {
         // Length <= 5 with any digits, or length 6 with digits <= 3: a few thousand states for the brute force.
@@ -77,5 +55,5 @@ fn main() {
             out.push('\n');
         }
     }
-    print!("{out}");
+    shared::emit(&out);
 }

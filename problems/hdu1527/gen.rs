@@ -1,23 +1,10 @@
 //! hdu1527 generator: `gen small <seed>` (piles <= 200, checkable by brute.rs) or `gen max <seed>`
 //! (100000 lines, piles up to 1e9, with every cold position that an f64 golden ratio misjudges).
 
-use std::io::{self, Write};
+#[path = "../.shared/gen.rs"]
+mod shared;
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// Uniform in lo..=hi.
-    fn range(&mut self, lo: u64, hi: u64) -> u64 {
-        lo + self.next() % (hi - lo + 1)
-    }
-}
+use shared::Rng;
 
 const LIMIT: u64 = 1_000_000_000;
 
@@ -140,10 +127,7 @@ fn max(rng: &mut Rng, seed: u64) -> String {
         });
     }
     // Spread the fixed rows over the file.
-    for i in (1..rows.len()).rev() {
-        let j = rng.range(0, i as u64) as usize;
-        rows.swap(i, j);
-    }
+    rng.shuffle(&mut rows);
     let mut out = String::with_capacity(LINES * 22);
     for (a, b) in rows {
         push(&mut out, rng, a, b);
@@ -152,22 +136,12 @@ fn max(rng: &mut Rng, seed: u64) -> String {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let seed = args.get(2).and_then(|s| s.parse::<u64>().ok());
-    let (kind, seed) = match (args.get(1).map(String::as_str), seed) {
-        (Some(k @ ("small" | "max")), Some(s)) => (k, s),
-        _ => {
-            eprintln!("usage: gen small|max <seed>");
-            std::process::exit(2);
-        }
-    };
+    let (kind, seed) = shared::args(&["small", "max"]);
     let mut rng = Rng(seed ^ 0x1527);
     let text = if kind == "small" {
         small(&mut rng)
     } else {
         max(&mut rng, seed)
     };
-    io::stdout()
-        .write_all(text.as_bytes())
-        .expect("write stdout");
+    shared::emit(&text);
 }

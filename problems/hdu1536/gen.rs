@@ -3,31 +3,16 @@
 //! S, Grundy values up to about 50); either way 60 test sets of k = 100, m = 100, l = 100, heaps up to 10000.
 //! `grundy`: 60 test sets whose Grundy values reach the largest possible, k = 100 (see `grundy`).
 
-use std::io::{self, Write};
+#[path = "../.shared/gen.rs"]
+mod shared;
 
-/// splitmix64: tiny, deterministic, good enough for test data.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in lo..=hi.
-    fn range(&mut self, lo: usize, hi: usize) -> usize {
-        lo + (self.next() % (hi - lo + 1) as u64) as usize
-    }
-}
+use shared::Rng;
 
 /// `k` distinct values from 1..=cap, in random order (never sorted on purpose).
 fn subtraction_set(rng: &mut Rng, k: usize, cap: usize) -> Vec<usize> {
     let mut set = Vec::with_capacity(k);
     while set.len() < k {
-        let s = rng.range(1, cap);
+        let s = rng.range_usize(1, cap);
         if !set.contains(&s) {
             set.push(s);
         }
@@ -53,26 +38,26 @@ fn test_set(out: &mut String, set: &[usize], positions: &[Vec<usize>]) {
 }
 
 fn small(rng: &mut Rng) -> String {
-    let sets = [1, 1, 2, 3, 4][rng.range(0, 4)];
+    let sets = [1, 1, 2, 3, 4][rng.range_usize(0, 4)];
     let mut out = String::new();
     for _ in 0..sets {
-        let k = rng.range(1, 4);
+        let k = rng.range_usize(1, 4);
         let set = subtraction_set(rng, k, 8);
-        let m = if rng.range(0, 3) == 0 {
+        let m = if rng.range_usize(0, 3) == 0 {
             1
         } else {
-            rng.range(1, 8)
+            rng.range_usize(1, 8)
         };
-        let cap = [3, 8, 12][rng.range(0, 2)];
+        let cap = [3, 8, 12][rng.range_usize(0, 2)];
         let positions: Vec<Vec<usize>> = (0..m)
             .map(|_| {
-                let l = rng.range(1, 4);
+                let l = rng.range_usize(1, 4);
                 (0..l)
                     .map(|_| {
-                        if rng.range(0, 5) == 0 {
+                        if rng.range_usize(0, 5) == 0 {
                             0
                         } else {
-                            rng.range(0, cap)
+                            rng.range_usize(0, cap)
                         }
                     })
                     .collect()
@@ -88,7 +73,7 @@ fn max(rng: &mut Rng, dense: bool) -> String {
     for _ in 0..60 {
         let set = subtraction_set(rng, 100, if dense { 200 } else { 10000 });
         let mut positions: Vec<Vec<usize>> = (0..100)
-            .map(|_| (0..100).map(|_| rng.range(0, 10000)).collect())
+            .map(|_| (0..100).map(|_| rng.range_usize(0, 10000)).collect())
             .collect();
         positions[0][0] = 10000;
         test_set(&mut out, &set, &positions);
@@ -110,14 +95,6 @@ fn grundy_table(set: &[usize]) -> Vec<usize> {
     sg
 }
 
-/// Random order, in place.
-fn shuffle(rng: &mut Rng, v: &mut [usize]) {
-    for i in (1..v.len()).rev() {
-        let j = rng.range(0, i);
-        v.swap(i, j);
-    }
-}
-
 /// Sets with Grundy values far past 64, up to k = 100, in turn: the multiples {a, 2a, ..., 100a} of a random
 /// a <= 100 (sg(x) = floor(x / a) mod 101, so sg = 100 first at heap 100a, for a = 100 only at heap 10000);
 /// {1..100} with one to three members (not 1) swapped for values in 101..=10000; and the multiples with one
@@ -130,26 +107,26 @@ fn grundy(rng: &mut Rng) -> String {
         let mut set: Vec<usize> = if family == 1 {
             (1..=100).collect()
         } else {
-            let a = rng.range(1, 100);
+            let a = rng.range_usize(1, 100);
             (1..=100).map(|i| i * a).collect()
         };
         // (how many members to swap, the smallest replacement, the first index that may be swapped)
         let (swaps, lo, first) = match family {
             0 => (0, 1, 0),
-            1 => (rng.range(1, 3), 101, 1),
+            1 => (rng.range_usize(1, 3), 101, 1),
             _ => (1, 1, 0),
         };
         for _ in 0..swaps {
-            let i = rng.range(first, 99);
+            let i = rng.range_usize(first, 99);
             loop {
-                let s = rng.range(lo, 10000);
+                let s = rng.range_usize(lo, 10000);
                 if !set.contains(&s) {
                     set[i] = s;
                     break;
                 }
             }
         }
-        shuffle(rng, &mut set);
+        rng.shuffle(&mut set);
         let sg = grundy_table(&set);
         let high: Vec<usize> = (0..sg.len()).filter(|&x| sg[x] >= 64).collect();
         let mut by_value = vec![Vec::new(); 101];
@@ -158,20 +135,20 @@ fn grundy(rng: &mut Rng) -> String {
         }
         let positions: Vec<Vec<usize>> = (0..100)
             .map(|i| {
-                let l = if i == 0 { 100 } else { rng.range(1, 12) };
+                let l = if i == 0 { 100 } else { rng.range_usize(1, 12) };
                 let mut heaps: Vec<usize> = (0..l)
                     .map(|_| {
-                        if !high.is_empty() && rng.range(0, 3) > 0 {
-                            high[rng.range(0, high.len() - 1)]
+                        if !high.is_empty() && rng.range_usize(0, 3) > 0 {
+                            high[rng.range_usize(0, high.len() - 1)]
                         } else {
-                            rng.range(0, 10000)
+                            rng.range_usize(0, 10000)
                         }
                     })
                     .collect();
                 if i % 2 == 1 {
                     let xor = heaps[..l - 1].iter().fold(0, |acc, &h| acc ^ sg[h]);
                     if let Some(xs) = by_value.get(xor).filter(|xs| !xs.is_empty()) {
-                        heaps[l - 1] = xs[rng.range(0, xs.len() - 1)];
+                        heaps[l - 1] = xs[rng.range_usize(0, xs.len() - 1)];
                     }
                 }
                 heaps
@@ -183,23 +160,13 @@ fn grundy(rng: &mut Rng) -> String {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let seed = args.get(2).and_then(|s| s.parse::<u64>().ok());
-    let (Some(kind), Some(seed)) = (args.get(1), seed) else {
-        eprintln!("usage: gen small|max|grundy <seed>");
-        std::process::exit(2);
-    };
+    let (kind, seed) = shared::args(&["small", "max", "grundy"]);
     let mut rng = Rng(seed);
-    let input = match kind.as_str() {
+    let input = match kind {
         "small" => small(&mut rng),
         "max" => max(&mut rng, seed % 2 == 0),
         "grundy" => grundy(&mut rng),
-        _ => {
-            eprintln!("unknown kind `{kind}`: expected small, max or grundy");
-            std::process::exit(2);
-        }
+        _ => unreachable!(),
     };
-    io::stdout()
-        .write_all(input.as_bytes())
-        .expect("write stdout");
+    shared::emit(&input);
 }

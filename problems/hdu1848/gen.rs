@@ -1,35 +1,13 @@
 //! Generator for hdu1848: `gen small|max <seed>` prints one input (triples, then the `0 0 0` sentinel).
 
-use std::env;
-use std::process;
+#[path = "../.shared/gen.rs"]
+mod shared;
 
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in lo..=hi.
-    fn range(&mut self, lo: u64, hi: u64) -> u64 {
-        lo + self.next() % (hi - lo + 1)
-    }
-}
+use shared::Rng;
 
 fn main() {
-    let args: Vec<String> = env::args().collect();
-    let (kind, seed) = match (args.get(1), args.get(2).and_then(|s| s.parse::<u64>().ok())) {
-        (Some(k), Some(s)) if k == "small" || k == "max" => (k.clone(), s),
-        _ => {
-            eprintln!("usage: gen small|max <seed>");
-            process::exit(2);
-        }
-    };
-    let mut rng = SplitMix64(seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ 1848);
+    let (kind, seed) = shared::args(&["small", "max"]);
+    let mut rng = Rng::scrambled(seed, 1848);
     let mut out = String::new();
     if kind == "small" {
         // Values up to 40 keep the brute force's (a+1)(b+1)(c+1) states small.
@@ -61,5 +39,5 @@ fn main() {
         }
     }
     out.push_str("0 0 0\n");
-    print!("{out}");
+    shared::emit(&out);
 }

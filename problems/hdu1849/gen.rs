@@ -2,35 +2,20 @@
 //! in the arguments. Cells 0 are frequent on purpose. `max`: 1000 cases of m = 1000 pieces on cells up to
 //! 1000; odd seeds random, even seeds half of the cases forced to xor 0 and many pieces on cell 0.
 
-use std::io::{self, Write};
+#[path = "../.shared/gen.rs"]
+mod shared;
 
-/// splitmix64: tiny, deterministic, good enough for test data.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in lo..=hi.
-    fn range(&mut self, lo: u32, hi: u32) -> u32 {
-        lo + (self.next() % u64::from(hi - lo + 1)) as u32
-    }
-}
+use shared::Rng;
 
 /// `m` cells in 0..=cap, a piece on cell 0 with probability about `zero_pct`%; with `xor_zero`, the last
 /// piece is placed so that the xor is 0 when that cell exists.
 fn case(rng: &mut Rng, m: usize, cap: u32, zero_pct: u32, xor_zero: bool) -> Vec<u32> {
     let mut cells: Vec<u32> = (0..m)
         .map(|_| {
-            if rng.range(1, 100) <= zero_pct {
+            if rng.range_u32(1, 100) <= zero_pct {
                 0
             } else {
-                rng.range(0, cap)
+                rng.range_u32(0, cap)
             }
         })
         .collect();
@@ -44,19 +29,19 @@ fn case(rng: &mut Rng, m: usize, cap: u32, zero_pct: u32, xor_zero: bool) -> Vec
 }
 
 fn small(rng: &mut Rng) -> Vec<Vec<u32>> {
-    let count = match rng.range(0, 3) {
+    let count = match rng.range_u32(0, 3) {
         0 => 1,
-        1 => rng.range(1, 4),
-        _ => rng.range(1, 15),
+        1 => rng.range_u32(1, 4),
+        _ => rng.range_u32(1, 15),
     };
     (0..count)
         .map(|_| {
-            let (m, cap) = if rng.range(0, 3) == 0 {
-                (rng.range(1, 6), 3)
+            let (m, cap) = if rng.range_u32(0, 3) == 0 {
+                (rng.range_u32(1, 6), 3)
             } else {
-                (rng.range(1, 4), [1, 4, 7][rng.range(0, 2) as usize])
+                (rng.range_u32(1, 4), [1, 4, 7][rng.range_u32(0, 2) as usize])
             };
-            let xor_zero = rng.range(0, 2) == 0;
+            let xor_zero = rng.range_u32(0, 2) == 0;
             case(rng, m as usize, cap, 25, xor_zero)
         })
         .collect()
@@ -75,20 +60,12 @@ fn max(rng: &mut Rng, shaped: bool) -> Vec<Vec<u32>> {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let seed = args.get(2).and_then(|s| s.parse::<u64>().ok());
-    let (Some(kind), Some(seed)) = (args.get(1), seed) else {
-        eprintln!("usage: gen small|max <seed>");
-        std::process::exit(2);
-    };
+    let (kind, seed) = shared::args(&["small", "max"]);
     let mut rng = Rng(seed);
-    let cases = match kind.as_str() {
+    let cases = match kind {
         "small" => small(&mut rng),
         "max" => max(&mut rng, seed % 2 == 0),
-        _ => {
-            eprintln!("unknown kind `{kind}`: expected small or max");
-            std::process::exit(2);
-        }
+        _ => unreachable!(),
     };
     let mut out = String::new();
     for cells in cases {
@@ -96,7 +73,5 @@ fn main() {
         out.push_str(&format!("{}\n{}\n", cells.len(), row.join(" ")));
     }
     out.push_str("0\n");
-    io::stdout()
-        .write_all(out.as_bytes())
-        .expect("write stdout");
+    shared::emit(&out);
 }

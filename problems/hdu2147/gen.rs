@@ -1,32 +1,12 @@
 //! hdu2147 generator: `gen small|max <seed>` prints one input (lines `n m`, then `0 0`).
 
-use std::process::exit;
+#[path = "../.shared/gen.rs"]
+mod shared;
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// Uniform in lo..=hi.
-    fn range(&mut self, lo: u64, hi: u64) -> u64 {
-        lo + self.next() % (hi - lo + 1)
-    }
-}
+use shared::Rng;
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let (kind, seed) = match (args.get(1), args.get(2).and_then(|s| s.parse::<u64>().ok())) {
-        (Some(k), Some(s)) => (k.as_str(), s),
-        _ => {
-            eprintln!("usage: gen small|max <seed>");
-            exit(2);
-        }
-    };
+    let (kind, seed) = shared::args(&["small", "max"]);
     let mut rng = Rng(seed);
     let mut out = String::new();
     match kind {
@@ -54,11 +34,8 @@ fn main() {
                 out.push_str(&format!("{n} {m}\n"));
             }
         }
-        _ => {
-            eprintln!("unknown kind `{kind}`: use small or max");
-            exit(2);
-        }
+        _ => unreachable!(),
     }
     out.push_str("0 0\n");
-    print!("{out}");
+    shared::emit(&out);
 }

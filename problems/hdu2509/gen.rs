@@ -1,32 +1,12 @@
 //! hdu2509 generator: `gen small|max <seed>` prints one input (cases `n` / row lengths, blank line between).
 
-use std::process::exit;
+#[path = "../.shared/gen.rs"]
+mod shared;
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// Uniform in lo..=hi.
-    fn range(&mut self, lo: u64, hi: u64) -> u64 {
-        lo + self.next() % (hi - lo + 1)
-    }
-}
+use shared::Rng;
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let (kind, seed) = match (args.get(1), args.get(2).and_then(|s| s.parse::<u64>().ok())) {
-        (Some(k), Some(s)) => (k.as_str(), s),
-        _ => {
-            eprintln!("usage: gen small|max <seed>");
-            exit(2);
-        }
-    };
+    let (kind, seed) = shared::args(&["small", "max"]);
     let mut rng = Rng(seed);
     let mut cases: Vec<Vec<u64>> = Vec::new();
     match kind {
@@ -53,10 +33,7 @@ fn main() {
                     let i = rng.range(0, rows.len() as u64 - 1) as usize;
                     rows[i] = (rows[i] / 2).max(1);
                 }
-                let k = rows.len();
-                for i in (1..k).rev() {
-                    rows.swap(i, rng.range(0, i as u64) as usize);
-                }
+                rng.shuffle(&mut rows);
                 cases.push(rows);
             }
         }
@@ -80,10 +57,7 @@ fn main() {
                 cases.push(rows);
             }
         }
-        _ => {
-            eprintln!("unknown kind `{kind}`: use small or max");
-            exit(2);
-        }
+        _ => unreachable!(),
     }
     let mut out = String::new();
     for (i, rows) in cases.iter().enumerate() {
@@ -93,5 +67,5 @@ fn main() {
         let line: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
         out.push_str(&format!("{}\n{}\n", rows.len(), line.join(" ")));
     }
-    print!("{out}");
+    shared::emit(&out);
 }

@@ -1,32 +1,12 @@
 //! hdu3537 generator: `gen small <seed>` (positions < 13, checkable by brute.rs) or `gen max <seed>`
 //! (4000 cases of 100 positions below 1e8, half of them losing, all with coins named repeatedly).
 
-use std::io::{self, Write};
+#[path = "../.shared/gen.rs"]
+mod shared;
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// Uniform in lo..=hi.
-    fn range(&mut self, lo: u64, hi: u64) -> u64 {
-        lo + self.next() % (hi - lo + 1)
-    }
-}
+use shared::Rng;
 
 const LIMIT: u64 = 100_000_000;
-
-fn shuffle(rng: &mut Rng, v: &mut [u64]) {
-    for i in (1..v.len()).rev() {
-        let j = rng.range(0, i as u64) as usize;
-        v.swap(i, j);
-    }
-}
 
 fn write_case(out: &mut String, heads: &[u64]) {
     out.push_str(&format!("{}\n", heads.len()));
@@ -74,7 +54,7 @@ fn small(rng: &mut Rng) -> String {
                     let x = v[rng.range(0, v.len() as u64 - 1) as usize];
                     v.push(x);
                 }
-                shuffle(rng, &mut v);
+                rng.shuffle(&mut v);
                 v
             }
             2 => {
@@ -116,29 +96,19 @@ fn max(rng: &mut Rng, seed: u64) -> String {
             let x = distinct[rng.range(0, distinct.len() as u64 - 1) as usize];
             heads.push(x);
         }
-        shuffle(rng, &mut heads);
+        rng.shuffle(&mut heads);
         write_case(&mut out, &heads);
     }
     out
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let seed = args.get(2).and_then(|s| s.parse::<u64>().ok());
-    let (kind, seed) = match (args.get(1).map(String::as_str), seed) {
-        (Some(k @ ("small" | "max")), Some(s)) => (k, s),
-        _ => {
-            eprintln!("usage: gen small|max <seed>");
-            std::process::exit(2);
-        }
-    };
+    let (kind, seed) = shared::args(&["small", "max"]);
     let mut rng = Rng(seed ^ 0x3537);
     let text = if kind == "small" {
         small(&mut rng)
     } else {
         max(&mut rng, seed)
     };
-    io::stdout()
-        .write_all(text.as_bytes())
-        .expect("write stdout");
+    shared::emit(&text);
 }

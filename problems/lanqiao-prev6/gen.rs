@@ -2,23 +2,10 @@
 //! `gen max <seed>` (rows of 999 coins). The target always differs from the start in an even number of
 //! places, so it is reachable.
 
-use std::io::{self, Write};
+#[path = "../.shared/gen.rs"]
+mod shared;
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// Uniform in lo..=hi.
-    fn range(&mut self, lo: u64, hi: u64) -> u64 {
-        lo + self.next() % (hi - lo + 1)
-    }
-}
+use shared::Rng;
 
 fn flip(c: u8) -> u8 {
     if c == b'*' {
@@ -29,15 +16,7 @@ fn flip(c: u8) -> u8 {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let seed = args.get(2).and_then(|s| s.parse::<u64>().ok());
-    let (kind, seed) = match (args.get(1).map(String::as_str), seed) {
-        (Some(k @ ("small" | "max")), Some(s)) => (k, s),
-        _ => {
-            eprintln!("usage: gen small|max <seed>");
-            std::process::exit(2);
-        }
-    };
+    let (kind, seed) = shared::args(&["small", "max"]);
     let mut rng = Rng(seed ^ 0x0006);
     let len = if kind == "max" {
         999
@@ -87,7 +66,5 @@ fn main() {
     out.push('\n');
     out.push_str(&String::from_utf8(target).expect("ascii"));
     out.push('\n');
-    io::stdout()
-        .write_all(out.as_bytes())
-        .expect("write stdout");
+    shared::emit(&out);
 }

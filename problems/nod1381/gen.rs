@@ -1,23 +1,10 @@
 //! nod1381 generator: `gen small <seed>` (up to 50 radii, some beyond 32 bits) or `gen max <seed>`
 //! (T = 10000 radii up to 1e10, with the 32-bit boundaries and R = 1e10 itself).
 
-use std::io::{self, Write};
+#[path = "../.shared/gen.rs"]
+mod shared;
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// Uniform in lo..=hi.
-    fn range(&mut self, lo: u64, hi: u64) -> u64 {
-        lo + self.next() % (hi - lo + 1)
-    }
-}
+use shared::Rng;
 
 const LIMIT: u64 = 10_000_000_000;
 
@@ -46,15 +33,7 @@ fn radius(rng: &mut Rng) -> u64 {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let seed = args.get(2).and_then(|s| s.parse::<u64>().ok());
-    let (kind, seed) = match (args.get(1).map(String::as_str), seed) {
-        (Some(k @ ("small" | "max")), Some(s)) => (k, s),
-        _ => {
-            eprintln!("usage: gen small|max <seed>");
-            std::process::exit(2);
-        }
-    };
+    let (kind, seed) = shared::args(&["small", "max"]);
     let mut rng = Rng(seed ^ 0x1381);
     let radii: Vec<u64> = if kind == "small" {
         let t = if rng.next() % 5 == 0 {
@@ -80,7 +59,5 @@ fn main() {
     for r in radii {
         out.push_str(&format!("{r}\n"));
     }
-    io::stdout()
-        .write_all(out.as_bytes())
-        .expect("write stdout");
+    shared::emit(&out);
 }

@@ -16,6 +16,9 @@ const BRUTE: &str = include_str!("../../templates/brute.rs");
 const GEN: &str = include_str!("../../templates/gen.rs");
 const TESTS_TOML: &str = include_str!("../../templates/tests.toml");
 const CARGO_TOML: &str = include_str!("../../templates/Cargo.toml");
+/// The module every generator shares (`#[path = "../.shared/gen.rs"] mod shared;`): the workspace's own
+/// copy, written into a workspace that has none.
+pub const SHARED_GEN: &str = include_str!("../../../problems/.shared/gen.rs");
 /// The solution skeleton: the IO part is the one every solution shares.
 pub const SOLUTION: &str = include_str!("../../templates/solution.rs");
 
@@ -183,6 +186,19 @@ pub fn new_problem(workspace: &Workspace, id: &str, title: Option<&str>) -> Resu
     fs::create_dir_all(&data_dir)
         .with_context(|| format!("cannot create {}", data_dir.display()))?;
     created.push(relative(workspace, &data_dir) + "/");
+    // The generator's shared module, when the workspace does not have it yet (never overwritten).
+    let shared = workspace
+        .root
+        .join("problems")
+        .join(".shared")
+        .join("gen.rs");
+    if !shared.exists() {
+        let dir = shared.parent().context("the shared module has a folder")?;
+        fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        fs::write(&shared, SHARED_GEN)
+            .with_context(|| format!("cannot write {}", shared.display()))?;
+        created.push(relative(workspace, &shared));
+    }
     Ok(created)
 }
 
