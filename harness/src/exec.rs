@@ -2,15 +2,20 @@
 //! threads, emit an event as each test finishes, and collect the results in plan order, whatever the
 //! scheduling. The known-wrong submissions run in the same pool, beside the solutions.
 
+use std::collections::HashMap;
+use std::sync::Arc;
+
 use anyhow::{Context, Result};
 use rayon::prelude::*;
 
+use crate::check::program::ProgramChecker;
 use crate::check::Checker;
 use crate::events::{Event, Events};
 use crate::grade::{Grader, Standard};
-use crate::lang::{Binary, Compiled, Compiler};
+use crate::lang::{Compiled, Compiler, Executable};
 use crate::model::{
-    Limits, Problem, ProblemResult, Report, TestCase, TestResult, Verdict, WrongResult, WrongStatus,
+    CheckerSpec, Limits, Problem, ProblemResult, Report, TestCase, TestResult, Verdict,
+    WrongResult, WrongStatus,
 };
 use crate::package::Workspace;
 use crate::plan::{self, Plan, PlannedProblem, PlannedSubmission, Selection};
@@ -54,19 +59,27 @@ pub fn grade(workspace: &Workspace, ids: &[String], options: &JudgeOptions) -> R
     };
     let plan = plan::plan(workspace, &selection)?;
     // Only now, when every named problem is known to be sound: a setup error writes nothing.
-    let (compiler, pending_version) = Compiler::speculative(&workspace.cache_dir())?;
+    let (compiler, pending_version) =
+        Compiler::speculative(&workspace.cache_dir(), workspace.languages()?)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.jobs.max(1))
         .build()
         .context("cannot start the worker threads")?;
     let scratch = Scratch::new(&workspace.cache_dir())?;
+    let checkers = pool.install(|| checkers(&plan.problems, &compiler))?;
+    let run = Run {
+        compiler: &compiler,
+        checkers: &checkers,
+        options,
+        scratch: &scratch,
+    };
     let (problems, wrong) = pool.install(|| {
         rayon::join(
-            || grade_problems(&plan.problems, &compiler, options, &scratch),
+            || grade_problems(&plan.problems, &run),
             || {
                 plan.wrong
                     .as_ref()
-                    .map(|wrong| grade_wrong(wrong, &compiler, options, &scratch))
+                    .map(|wrong| grade_wrong(wrong, &run))
                     .transpose()
             },
         )
@@ -87,6 +100,51 @@ pub fn grade(workspace: &Workspace, ids: &[String], options: &JudgeOptions) -> R
     Ok(Report::new(problems, wrong, options.time_scale, wall_ms))
 }
 
+/// What every test of a run shares.
+struct Run<'a> {
+    compiler: &'a Compiler,
+    /// Each problem's checker, or why it cannot judge (a checker program that does not compile).
+    checkers: &'a Checkers,
+    options: &'a JudgeOptions,
+    scratch: &'a Scratch,
+}
+
+type Checkers = HashMap<String, std::result::Result<Arc<dyn Checker>, String>>;
+
+/// The checker of every planned problem: built-in ones as they are, programs compiled (in parallel).
+fn checkers(planned: &[PlannedProblem], compiler: &Compiler) -> Result<Checkers> {
+    planned
+        .par_iter()
+        .map(|p| Ok((p.problem.id.clone(), checker(&p.problem, compiler)?)))
+        .collect()
+}
+
+/// A problem's checker; the error says why a checker program cannot be used.
+pub fn checker(
+    problem: &Problem,
+    compiler: &Compiler,
+) -> Result<std::result::Result<Arc<dyn Checker>, String>> {
+    let spec = match &problem.checker {
+        CheckerSpec::Builtin(builtin) => return Ok(Ok(Arc::new(*builtin))),
+        CheckerSpec::Program(spec) => spec,
+    };
+    let shown = format!("problems/{}/{}", problem.id, spec.program);
+    Ok(match compiler.compile(&spec.path)? {
+        Compiled::Ok(executable) => Ok(Arc::new(ProgramChecker {
+            executable,
+            protocol: spec.protocol,
+            args: spec.args.clone(),
+            limits: ProgramChecker::default_limits(),
+        })),
+        Compiled::Failed { message } => Err(format!(
+            "the checker {shown} does not compile, so no test can be judged:\n{message}"
+        )),
+        Compiled::Skipped { reason } => {
+            Err(format!("the checker {shown} cannot be built: {reason}"))
+        }
+    })
+}
+
 /// Runs one test of one problem with its solution: the library's "run one test".
 pub fn run_one(
     workspace: &Workspace,
@@ -98,24 +156,34 @@ pub fn run_one(
     let Some(case) = planned.tests.iter().find(|t| t.name == test) else {
         anyhow::bail!("{id} has no test `{test}` (see `harness list`)");
     };
-    let compiler = Compiler::new(&workspace.cache_dir())?;
+    let compiler = Compiler::new(&workspace.cache_dir(), workspace.languages()?)?;
     let scratch = Scratch::new(&workspace.cache_dir())?;
+    let checker = checker(&planned.problem, &compiler)?.map_err(anyhow::Error::msg)?;
+    let checkers = HashMap::from([(planned.problem.id.clone(), Ok(checker))]);
+    let run = Run {
+        compiler: &compiler,
+        checkers: &checkers,
+        options,
+        scratch: &scratch,
+    };
     match compiler.compile(&planned.solution)? {
-        Compiled::Ok(binary) => run_test(&planned.problem, case, &binary, options, &scratch),
+        Compiled::Ok(binary) => run_test(&planned.problem, case, &binary, &run),
         Compiled::Failed { .. } => Ok(TestResult::compile_error(test)),
+        Compiled::Skipped { reason } => anyhow::bail!("{reason}"),
     }
 }
 
 /// Compiles each solution once, in parallel, then runs every (problem, test) pair in parallel.
-fn grade_problems(
-    planned: &[PlannedProblem],
-    compiler: &Compiler,
-    options: &JudgeOptions,
-    scratch: &Scratch,
-) -> Result<Vec<ProblemResult>> {
+fn grade_problems(planned: &[PlannedProblem], run: &Run) -> Result<Vec<ProblemResult>> {
+    let options = run.options;
     let compiled: Vec<Compiled> = planned
         .par_iter()
-        .map(|p| compiler.compile(&p.solution))
+        .map(|p| match &run.checkers[&p.problem.id] {
+            Ok(_) => run.compiler.compile(&p.solution),
+            Err(why) => Ok(Compiled::Skipped {
+                reason: why.clone(),
+            }),
+        })
         .collect::<Result<_>>()?;
     let pairs: Vec<(usize, usize)> = planned
         .iter()
@@ -128,15 +196,10 @@ fn grade_problems(
     let outcomes: Vec<Option<TestResult>> = pairs
         .par_iter()
         .map(|&(i, t)| match &compiled[i] {
-            Compiled::Ok(binary) => run_test(
-                &planned[i].problem,
-                &planned[i].tests[t],
-                binary,
-                options,
-                scratch,
-            )
-            .map(Some),
-            Compiled::Failed { .. } => Ok(None),
+            Compiled::Ok(binary) => {
+                run_test(&planned[i].problem, &planned[i].tests[t], binary, run).map(Some)
+            }
+            Compiled::Failed { .. } | Compiled::Skipped { .. } => Ok(None),
         })
         .collect::<Result<_>>()?;
     let mut outcomes = outcomes.into_iter();
@@ -146,6 +209,7 @@ fn grade_problems(
         let tests: Vec<Option<TestResult>> = outcomes.by_ref().take(p.tests.len()).collect();
         match compiled {
             Compiled::Ok(_) => row.tests = tests.into_iter().map(|t| t.expect("ran")).collect(),
+            Compiled::Skipped { reason } => row.error = Some(reason),
             Compiled::Failed { message } => {
                 row.tests = p
                     .tests
@@ -164,15 +228,18 @@ fn grade_problems(
 fn run_test(
     problem: &Problem,
     test: &TestCase,
-    binary: &Binary,
-    options: &JudgeOptions,
-    scratch: &Scratch,
+    binary: &Executable,
+    run: &Run,
 ) -> Result<TestResult> {
+    let options = run.options;
+    let Ok(checker) = &run.checkers[&problem.id] else {
+        unreachable!("a problem whose checker cannot judge runs no test");
+    };
     let grader = Standard {
         limits: options.limits(problem),
-        checker: &problem.checker as &dyn Checker,
+        checker: checker.as_ref(),
     };
-    let result = grader.grade(test, binary, scratch)?;
+    let result = grader.grade(test, binary, run.scratch)?;
     options.events.emit(Event::TestFinished {
         problem: &problem.id,
         result: &result,
@@ -182,18 +249,19 @@ fn run_test(
 
 /// Compiles and runs the wrong submissions, in parallel, each on its tests in order until one gets the
 /// declared verdict, and decides whether the data rejects it as declared.
-fn grade_wrong(
-    plan: &[PlannedSubmission],
-    compiler: &Compiler,
-    options: &JudgeOptions,
-    scratch: &Scratch,
-) -> Result<Vec<WrongResult>> {
+fn grade_wrong(plan: &[PlannedSubmission], run: &Run) -> Result<Vec<WrongResult>> {
+    let options = run.options;
     let compiled: Vec<Option<Compiled>> = plan
         .par_iter()
-        .map(|w| match w.submission.expect {
-            Ok(_) => compiler.compile(&w.submission.path).map(Some),
-            Err(_) => Ok(None),
-        })
+        .map(
+            |w| match (&w.submission.expect, &run.checkers[&w.problem.id]) {
+                (Ok(_), Ok(_)) => run.compiler.compile(&w.submission.path).map(Some),
+                (Ok(_), Err(why)) => Ok(Some(Compiled::Skipped {
+                    reason: why.clone(),
+                })),
+                (Err(_), _) => Ok(None),
+            },
+        )
         .collect::<Result<_>>()?;
     let runs = plan
         .iter()
@@ -206,9 +274,7 @@ fn grade_wrong(
         .par_iter()
         .zip(&compiled)
         .map(|(w, compiled)| match (compiled, &w.submission.expect) {
-            (Some(Compiled::Ok(binary)), Ok(expect)) => {
-                run_until(w, *expect, binary, options, scratch)
-            }
+            (Some(Compiled::Ok(binary)), Ok(expect)) => run_until(w, *expect, binary, run),
             _ => Ok(Vec::new()),
         })
         .collect::<Result<_>>()?;
@@ -225,13 +291,13 @@ fn grade_wrong(
 fn run_until(
     w: &PlannedSubmission,
     expect: Verdict,
-    binary: &Binary,
-    options: &JudgeOptions,
-    scratch: &Scratch,
+    binary: &Executable,
+    run: &Run,
 ) -> Result<Vec<TestResult>> {
+    let options = run.options;
     let mut tests = Vec::new();
     for (t, test) in w.tests.iter().enumerate() {
-        let result = run_test(&w.problem, test, binary, options, scratch)?;
+        let result = run_test(&w.problem, test, binary, run)?;
         let proven = result.verdict == expect;
         tests.push(result);
         if proven {
@@ -274,6 +340,7 @@ fn wrong_result(
                 })
                 .collect();
         }
+        Some(Compiled::Skipped { reason }) => result.compile_error = Some(reason),
         Some(Compiled::Failed { message }) => {
             result.tests = w
                 .tests

@@ -10,7 +10,7 @@ use anyhow::{Context, Result};
 
 use super::diff::{diff, first_line_difference, first_token_difference};
 use super::{CheckFiles, CheckResult, Checker, Judgement};
-use crate::model::BuiltinChecker;
+use crate::model::{BuiltinChecker, TokenOptions};
 
 impl Checker for BuiltinChecker {
     fn check(&self, files: &CheckFiles) -> Result<CheckResult> {
@@ -54,6 +54,7 @@ pub fn compare(checker: BuiltinChecker, expected: &[u8], got: &[u8]) -> CheckRes
             judgement,
             first_difference: None,
             diff: None,
+            message: None,
         };
     }
     let first_difference = Some(match judgement {
@@ -64,6 +65,7 @@ pub fn compare(checker: BuiltinChecker, expected: &[u8], got: &[u8]) -> CheckRes
         judgement,
         first_difference,
         diff: Some(diff(expected, got)),
+        message: None,
     }
 }
 
@@ -75,8 +77,9 @@ fn judge(checker: BuiltinChecker, expected: &[u8], got: &[u8]) -> Judgement {
     match checker {
         BuiltinChecker::Lines if lines_equal(expected, got) => Judgement::Accepted,
         BuiltinChecker::Lines | BuiltinChecker::Exact if tokens_equal() => Judgement::Presentation,
-        BuiltinChecker::Tokens if tokens_equal() => Judgement::Accepted,
-        BuiltinChecker::Float(eps) if tokens_match_float(expected, got, eps) => Judgement::Accepted,
+        BuiltinChecker::Tokens(options) if tokens_match(&options, expected, got) => {
+            Judgement::Accepted
+        }
         _ => Judgement::Wrong,
     }
 }
@@ -107,37 +110,86 @@ fn lines_equal(expected: &[u8], got: &[u8]) -> bool {
     }
 }
 
-pub(super) fn tokens_match_float(expected: &[u8], got: &[u8], eps: f64) -> bool {
-    let mut got_tokens = tokens(got);
-    for want in tokens(expected) {
-        let Some(have) = got_tokens.next() else {
-            return false;
-        };
-        if want == have {
-            continue;
-        }
-        let parse = |t: &[u8]| {
-            std::str::from_utf8(t)
-                .ok()
-                .and_then(|s| s.parse::<f64>().ok())
-        };
-        match (parse(want), parse(have)) {
-            (Some(w), Some(h)) if w.is_finite() && h.is_finite() => {
-                let diff = (w - h).abs();
-                if diff > eps && diff > eps * w.abs() {
-                    return false;
+/// The Kattis default output validator: the same tokens (any whitespace between them, or exactly the same
+/// whitespace when space-sensitive), compared as text (ignoring case unless case-sensitive) or, when a
+/// tolerance is set and the answer's token is a number, as numbers.
+fn tokens_match(options: &TokenOptions, expected: &[u8], got: &[u8]) -> bool {
+    if options.space_sensitive {
+        let mut want = pieces(expected);
+        let mut have = pieces(got);
+        loop {
+            match (want.next(), have.next()) {
+                (None, None) => return true,
+                (Some((ws_w, w)), Some((ws_h, h))) if ws_w == ws_h => {
+                    if !same_token(options, w, h) {
+                        return false;
+                    }
                 }
+                _ => return false,
             }
-            _ => return false,
         }
     }
-    got_tokens.next().is_none()
+    let mut have = tokens(got);
+    tokens(expected).all(|w| have.next().is_some_and(|h| same_token(options, w, h)))
+        && have.next().is_none()
+}
+
+/// The whitespace before each token, and the token (an empty token after the final whitespace).
+fn pieces(text: &[u8]) -> impl Iterator<Item = (&[u8], &[u8])> {
+    let mut rest = text;
+    let mut done = false;
+    std::iter::from_fn(move || {
+        if done {
+            return None;
+        }
+        let ws = rest.iter().take_while(|b| b.is_ascii_whitespace()).count();
+        let len = rest[ws..]
+            .iter()
+            .take_while(|b| !b.is_ascii_whitespace())
+            .count();
+        let piece = (&rest[..ws], &rest[ws..ws + len]);
+        rest = &rest[ws + len..];
+        done = len == 0;
+        Some(piece)
+    })
+}
+
+/// Whether the program's token `got` matches the answer's token `want` under the checker's rules.
+pub(super) fn same_token_of(checker: BuiltinChecker, want: &[u8], got: &[u8]) -> bool {
+    match checker {
+        BuiltinChecker::Tokens(options) => same_token(&options, want, got),
+        _ => want == got,
+    }
+}
+
+fn same_token(options: &TokenOptions, want: &[u8], got: &[u8]) -> bool {
+    if want == got || (!options.case_sensitive && want.eq_ignore_ascii_case(got)) {
+        return true;
+    }
+    if options.absolute_tolerance.is_none() && options.relative_tolerance.is_none() {
+        return false;
+    }
+    let number = |t: &[u8]| {
+        std::str::from_utf8(t)
+            .ok()
+            .and_then(|s| s.parse::<f64>().ok())
+    };
+    let (Some(w), Some(h)) = (number(want), number(got)) else {
+        return false;
+    };
+    let diff = (w - h).abs();
+    let within = |tolerance: Option<f64>, bound: f64| tolerance.is_some_and(|t| diff <= t * bound);
+    within(options.absolute_tolerance, 1.0) || within(options.relative_tolerance, w.abs())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use Judgement::*;
+
+    fn float6() -> BuiltinChecker {
+        BuiltinChecker::parse("float:1e-6").unwrap()
+    }
 
     fn verdict(checker: BuiltinChecker, expected: &str, got: &str) -> Judgement {
         compare(checker, expected.as_bytes(), got.as_bytes()).judgement
@@ -178,24 +230,24 @@ mod tests {
             (BuiltinChecker::Exact, "1 2\n", "1 2", Presentation),
             (BuiltinChecker::Exact, "1 2\n", "1 2\r\n", Presentation),
             (BuiltinChecker::Exact, "1 2\n", "1 3\n", Wrong),
-            (BuiltinChecker::Tokens, "1 2\n", "1\n\n2", Accepted),
-            (BuiltinChecker::Tokens, "1 2\n", "1 2 3", Wrong),
             (
-                BuiltinChecker::Float(1e-6),
-                "0.5 x\n",
-                "0.5000001 x\n",
+                BuiltinChecker::parse("tokens").unwrap(),
+                "1 2\n",
+                "1\n\n2",
                 Accepted,
             ),
             (
-                BuiltinChecker::Float(1e-6),
-                "1000000\n",
-                "1000000.5\n",
-                Accepted,
+                BuiltinChecker::parse("tokens").unwrap(),
+                "1 2\n",
+                "1 2 3",
+                Wrong,
             ),
-            (BuiltinChecker::Float(1e-6), "0.5\n", "0.51\n", Wrong),
-            (BuiltinChecker::Float(1e-6), "0.5 x\n", "0.5 y\n", Wrong),
-            (BuiltinChecker::Float(1e-6), "0.5\n", "0.5 0.5\n", Wrong),
-            (BuiltinChecker::Float(1e-6), "nan\n", "nan\n", Accepted),
+            (float6(), "0.5 x\n", "0.5000001 x\n", Accepted),
+            (float6(), "1000000\n", "1000000.5\n", Accepted),
+            (float6(), "0.5\n", "0.51\n", Wrong),
+            (float6(), "0.5 x\n", "0.5 y\n", Wrong),
+            (float6(), "0.5\n", "0.5 0.5\n", Wrong),
+            (float6(), "nan\n", "nan\n", Accepted),
         ];
         for (checker, expected, got, want) in table {
             assert_eq!(

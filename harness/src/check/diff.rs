@@ -3,8 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::builtin::tokens;
-use super::builtin::tokens_match_float;
+use super::builtin::{same_token_of, tokens};
 use crate::model::BuiltinChecker;
 
 /// Lines of context shown before the first difference, and lines shown from it.
@@ -24,11 +23,7 @@ pub(super) fn first_token_difference(
     loop {
         match (want.next(), have.next()) {
             (Some((line, index, w)), Some((_, _, h))) => {
-                let same = match checker {
-                    BuiltinChecker::Float(eps) => tokens_match_float(w, h, eps),
-                    _ => w == h,
-                };
-                if !same {
+                if !same_token_of(checker, w, h) {
                     return format!(
                         "line {line}, token {index}: expected `{}`, got `{}`",
                         show(w),

@@ -4,6 +4,7 @@
 
 pub mod builtin;
 pub mod diff;
+pub mod program;
 
 use std::path::Path;
 
@@ -22,6 +23,9 @@ pub enum Judgement {
     Presentation,
     #[serde(rename = "WA")]
     Wrong,
+    /// The checker itself failed: the problem is broken, not the submission.
+    #[serde(rename = "JE")]
+    JudgeError,
 }
 
 impl Judgement {
@@ -31,6 +35,7 @@ impl Judgement {
             Judgement::Accepted => Verdict::AC,
             Judgement::Presentation => Verdict::PE,
             Judgement::Wrong => Verdict::WA,
+            Judgement::JudgeError => Verdict::JE,
         }
     }
 }
@@ -41,6 +46,8 @@ pub struct CheckResult {
     pub judgement: Judgement,
     pub first_difference: Option<String>,
     pub diff: Option<String>,
+    /// What a checker program said (its first 2 KiB), or why it failed.
+    pub message: Option<String>,
 }
 
 /// The files a checker looks at.
@@ -51,6 +58,8 @@ pub struct CheckFiles<'a> {
     pub answer: &'a Path,
     /// What the program printed.
     pub output: &'a Path,
+    /// A folder of the current worker for the checker's own files (its feedback folder, its stdout).
+    pub scratch: &'a Path,
 }
 
 /// Decides one test from its files. Errors are setup problems (a file that cannot be read), not verdicts.

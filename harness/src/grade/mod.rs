@@ -10,11 +10,12 @@ use anyhow::Result;
 pub use run_verdict::judge_run;
 pub use standard::Standard;
 
-use crate::lang::Binary;
+use crate::lang::Executable;
 use crate::model::{TestCase, TestResult};
 use crate::sandbox::Scratch;
 
 /// Grades one test of a problem with a compiled program. Errors are setup problems, never verdicts.
 pub trait Grader: Send + Sync {
-    fn grade(&self, test: &TestCase, program: &Binary, scratch: &Scratch) -> Result<TestResult>;
+    fn grade(&self, test: &TestCase, program: &Executable, scratch: &Scratch)
+        -> Result<TestResult>;
 }

@@ -18,6 +18,8 @@ pub fn judge_run(name: &str, outcome: &RunOutcome, limits: &Limits) -> TestResul
         first_difference: None,
         diff: None,
         stderr_tail: None,
+        checker_message: None,
+        input_head: None,
         near_limit: false,
     }
 }

@@ -5,7 +5,7 @@ use anyhow::Result;
 
 use super::{judge_run, Grader};
 use crate::check::{CheckFiles, Checker, Judgement};
-use crate::lang::Binary;
+use crate::lang::Executable;
 use crate::model::{Limits, TestCase, TestResult, Verdict};
 use crate::sandbox::{self, Scratch};
 
@@ -15,20 +15,32 @@ pub struct Standard<'a> {
 }
 
 impl Grader for Standard<'_> {
-    fn grade(&self, test: &TestCase, program: &Binary, scratch: &Scratch) -> Result<TestResult> {
+    fn grade(
+        &self,
+        test: &TestCase,
+        program: &Executable,
+        scratch: &Scratch,
+    ) -> Result<TestResult> {
         let stdout = scratch.stdout_file();
-        let outcome = sandbox::run(&program.path, &[], &test.input, &stdout, &self.limits)?;
+        let command = program.invocation(self.limits.memory_kb / 1024, &[]);
+        let outcome = sandbox::run(&command, &test.input, &stdout, &self.limits)?;
         let mut result = judge_run(&test.name, &outcome, &self.limits);
         if result.verdict == Verdict::AC {
+            let scratch_dir = scratch.worker_dir()?;
             let files = CheckFiles {
                 input: &test.input,
                 answer: &test.expected,
                 output: &stdout,
+                scratch: &scratch_dir,
             };
             let checked = self.checker.check(&files)?;
             result.verdict = final_verdict(result.verdict, checked.judgement);
             result.first_difference = checked.first_difference;
             result.diff = checked.diff;
+            if checked.message.is_some() && result.verdict != Verdict::AC {
+                result.checker_message = checked.message;
+                result.input_head = input_head(&test.input);
+            }
         }
         if result.verdict != Verdict::AC && !outcome.stderr_tail.is_empty() {
             result.stderr_tail = Some(String::from_utf8_lossy(&outcome.stderr_tail).into_owned());
@@ -36,6 +48,33 @@ impl Grader for Standard<'_> {
         result.near_limit = result.verdict == Verdict::AC && self.limits.near_limit(result.cpu_ms);
         Ok(result)
     }
+}
+
+/// Lines of the input shown beside a checker's message, and characters per line.
+const INPUT_HEAD_LINES: usize = 5;
+const INPUT_HEAD_WIDTH: usize = 100;
+
+/// The first lines of an input, shortened, with invisible characters made visible.
+pub fn input_head(input: &std::path::Path) -> Option<String> {
+    use std::io::Read as _;
+    let mut head = Vec::new();
+    std::fs::File::open(input)
+        .ok()?
+        .take((INPUT_HEAD_LINES * INPUT_HEAD_WIDTH * 4) as u64)
+        .read_to_end(&mut head)
+        .ok()?;
+    let lines: Vec<String> = head
+        .split(|&b| b == b'\n')
+        .take(INPUT_HEAD_LINES)
+        .map(|line| {
+            let shown = crate::check::visible(line);
+            match shown.chars().count() > INPUT_HEAD_WIDTH {
+                true => shown.chars().take(INPUT_HEAD_WIDTH).collect::<String>() + "…",
+                false => shown,
+            }
+        })
+        .collect();
+    Some(lines.join("\n").trim_end().to_string())
 }
 
 /// A run that broke a limit keeps its verdict: a TLE run's output is never compared (DESIGN §4).

@@ -15,7 +15,7 @@ pub struct BuildCache {
     pub dir: PathBuf,
 }
 
-/// A cache entry: the compiled binary, or the compiler's message for a CE.
+/// A cache entry: the build folder of a compiled program, or the compiler's message for a CE.
 pub enum Entry {
     Binary(PathBuf),
     CompileError(String),
@@ -42,9 +42,9 @@ impl BuildCache {
         let manifest = fs::read_to_string(self.dir.join(format!("{base}.deps"))).ok()?;
         let deps: Vec<&str> = manifest.lines().filter(|l| !l.is_empty()).collect();
         let full = full_key(base, source, &deps)?;
-        let binary = self.dir.join(&full);
-        if binary.is_file() {
-            return Some(Entry::Binary(binary));
+        let build = self.dir.join(&full);
+        if build.is_dir() {
+            return Some(Entry::Binary(build));
         }
         fs::read_to_string(self.dir.join(format!("{full}.ce")))
             .ok()
@@ -150,7 +150,7 @@ mod tests {
         let base = cache.base_key("rustc 1", &["-O"], b"mod m;");
         let first = cache.record(&base, &source, &[source.clone(), dir.join("sub/m.rs")]);
         assert!(first.is_some() && first.as_deref() != Some(base.as_str()));
-        fs::write(dir.join(first.clone().unwrap()), "binary").unwrap();
+        fs::create_dir_all(dir.join(first.clone().unwrap())).unwrap();
         assert!(matches!(
             cache.lookup(&base, &source),
             Some(Entry::Binary(_))

@@ -1,153 +1,403 @@
-//! Compiling one program the way an online judge does (`rustc --edition 2021 -O`), cached on the compiler's
-//! version, its flags and every file it read.
+//! Compiling one program the way an online judge does, by the language table: sources are read where they
+//! are, every output goes to a build folder in the cache (with a copy of the sources for the languages
+//! that run them), and the result is cached on the toolchain's version, the commands, the sources and
+//! every other file the compiler read.
 
+use std::collections::HashMap;
 use std::ffi::OsString;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
+use sha2::{Digest, Sha256};
 
 use super::cache::{parse_dep_info, BuildCache, Entry};
-use super::table::{Language, RUST};
-use super::version::{compiler_version, record_version, recorded_version, PendingVersion};
-use super::{Binary, Compiled};
+use super::table::{LanguageTable, Program};
+use super::version::{record_version, recorded_version, tool, PendingVersion, Versions};
+use crate::model::Invocation;
 
-/// Paths inside a binary (panic locations) are remapped to the bare file name, as on a judge: reports name
-/// `main.rs:3:5`, not a folder of this machine, and the binary depends on the source alone, as its cache
-/// key says.
-const REMAP_FLAG: &str = "--remap-path-prefix";
+/// The result of compiling one program.
+#[derive(Debug, Clone)]
+pub enum Compiled {
+    Ok(Executable),
+    /// A compile error (CE), with the compiler's message.
+    Failed {
+        message: String,
+    },
+    /// The language's toolchain is missing: the program is neither passed nor failed.
+    Skipped {
+        reason: String,
+    },
+}
 
-/// Compiles source files into the cache, reusing earlier results.
+/// A compiled program, ready to run.
+#[derive(Debug, Clone)]
+pub struct Executable {
+    pub language: String,
+    /// The build folder in the cache.
+    pub dir: PathBuf,
+    /// The run command, every placeholder filled in but `{memory}`; the program is an absolute path.
+    run: Vec<OsString>,
+    unlimited_address_space: bool,
+}
+
+impl Executable {
+    /// The command that runs it under a memory limit of `memory_mb`, with extra arguments.
+    pub fn invocation(&self, memory_mb: u64, extra: &[OsString]) -> Invocation {
+        let memory = memory_mb.to_string();
+        let mut argv = self.run.iter().map(|arg| {
+            let text = arg.to_string_lossy();
+            match text.contains("{memory}") {
+                true => OsString::from(text.replace("{memory}", &memory)),
+                false => arg.clone(),
+            }
+        });
+        Invocation {
+            program: argv.next().unwrap_or_default(),
+            args: argv.chain(extra.iter().cloned()).collect(),
+            unlimited_address_space: self.unlimited_address_space,
+        }
+    }
+}
+
+/// Compiles programs into the cache, reusing earlier results.
 #[derive(Debug)]
 pub struct Compiler {
-    language: &'static Language,
+    table: LanguageTable,
     cache: BuildCache,
-    version: String,
+    versions: Versions,
 }
 
 impl Compiler {
-    /// Finds the compiler and prepares the cache; fails with a clear message when it is missing.
-    pub fn new(cache_dir: &Path) -> Result<Compiler> {
-        let version = compiler_version(&RUST).map_err(anyhow::Error::msg)?;
-        let compiler = Compiler::with_version(cache_dir, version)?;
-        record_version(&compiler.cache.dir, &compiler.version);
+    /// A compiler for the built-in languages and `<root>/languages.toml`; the Rust toolchain, which every
+    /// problem of the workspace needs, must be there.
+    pub fn new(cache_dir: &Path, table: LanguageTable) -> Result<Compiler> {
+        let rust = rust(&table)?;
+        // Asked before anything is written: a missing toolchain is a setup error that writes nothing.
+        let version = super::version::probe(&rust).map_err(anyhow::Error::msg)?;
+        let compiler = Compiler::unprobed(cache_dir, table)?;
+        compiler.versions.assume(&rust, version.clone());
+        record_version(&compiler.cache.dir, &version);
         Ok(compiler)
     }
 
-    /// A compiler keyed by the version that the last run recorded in the cache, while the real one is
-    /// asked in the background. Call [`PendingVersion::confirm`] before trusting what was built or looked
-    /// up; without a recorded version this is [`Compiler::new`].
-    pub fn speculative(cache_dir: &Path) -> Result<(Compiler, Option<PendingVersion>)> {
+    /// A compiler that takes the Rust version the last run recorded, while the real one is asked in the
+    /// background. Call [`PendingVersion::confirm`] before trusting what was built or looked up; without
+    /// a recorded version this is [`Compiler::new`].
+    pub fn speculative(
+        cache_dir: &Path,
+        table: LanguageTable,
+    ) -> Result<(Compiler, Option<PendingVersion>)> {
         let Some(recorded) = recorded_version(&cache_dir.join("bin")) else {
-            return Ok((Compiler::new(cache_dir)?, None));
+            return Ok((Compiler::new(cache_dir, table)?, None));
         };
-        let check = std::thread::spawn(|| compiler_version(&RUST));
-        let compiler = Compiler::with_version(cache_dir, recorded)?;
+        let rust = rust(&table)?;
+        let compiler = Compiler::unprobed(cache_dir, table)?;
+        compiler.versions.assume(&rust, recorded.clone());
+        let check = std::thread::spawn(move || super::version::probe(&rust));
         let pending = PendingVersion {
-            guess: compiler.version.clone(),
+            guess: recorded,
             check,
             cache_dir: compiler.cache.dir.clone(),
         };
         Ok((compiler, Some(pending)))
     }
 
-    fn with_version(cache_dir: &Path, version: String) -> Result<Compiler> {
+    fn unprobed(cache_dir: &Path, table: LanguageTable) -> Result<Compiler> {
         let dir = cache_dir.join("bin");
         fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
         Ok(Compiler {
-            language: &RUST,
+            table,
             cache: BuildCache { dir },
-            version,
+            versions: Versions::default(),
         })
     }
 
-    /// Compiles `source` alone, or returns the cached result for the same files, flags and compiler.
-    /// Only setup problems (unreadable file, compiler not runnable) are errors; a CE is a value.
-    pub fn compile(&self, source: &Path) -> Result<Compiled> {
-        let code = fs::read(source).with_context(|| format!("cannot read {}", source.display()))?;
-        let mut flags = self.language.flags.to_vec();
-        flags.push(REMAP_FLAG);
-        let base = self.cache.base_key(&self.version, &flags, &code);
-        match self.cache.lookup(&base, source) {
-            Some(Entry::Binary(path)) => return Ok(Compiled::Ok(Binary { path })),
+    pub fn table(&self) -> &LanguageTable {
+        &self.table
+    }
+
+    /// Compiles the program at `path` (a file, or a folder of files in one language). Only setup problems
+    /// (unreadable file, unknown language, compiler not runnable) are errors; a CE is a value.
+    pub fn compile(&self, path: &Path) -> Result<Compiled> {
+        let program = self.table.program(path)?;
+        self.compile_program(&program)
+    }
+
+    pub fn compile_program(&self, program: &Program) -> Result<Compiled> {
+        let language = &program.language;
+        let version = match self.versions.get(language) {
+            Ok(version) => version,
+            Err(reason) => return Ok(Compiled::Skipped { reason }),
+        };
+        let base = base_key(program, &version)?;
+        match self.cache.lookup(&base, &program.main) {
+            Some(Entry::Binary(dir)) => return Ok(Compiled::Ok(self.executable(program, dir)?)),
             Some(Entry::CompileError(message)) => return Ok(Compiled::Failed { message }),
             None => {}
         }
-        // Build in a folder of its own, then rename: parallel compiles of the same file cannot collide, and
-        // rustc's intermediate files stay out of the cache.
-        let scratch_dir = self.cache.dir.join(unique_name(&base));
-        fs::create_dir_all(&scratch_dir)
-            .with_context(|| format!("cannot create {}", scratch_dir.display()))?;
-        let built = self.build(source, &base, &scratch_dir);
-        let _ = fs::remove_dir_all(&scratch_dir);
+        // Build in a folder of its own, then rename: parallel compiles of the same program never collide.
+        let building = self.cache.dir.join(unique_name(&base));
+        let _ = fs::remove_dir_all(&building);
+        fs::create_dir_all(building.join("src"))
+            .with_context(|| format!("cannot create {}", building.display()))?;
+        let built = self.build(program, &base, &building);
+        if !matches!(built, Ok(Compiled::Ok(_))) {
+            let _ = fs::remove_dir_all(&building);
+        }
         built
     }
 
-    fn build(&self, source: &Path, base: &str, scratch_dir: &Path) -> Result<Compiled> {
-        let output_path = scratch_dir.join("main");
-        let deps_path = scratch_dir.join("main.d");
-        let mut emit = OsString::from("--emit=link=");
-        emit.push(&output_path);
-        emit.push(",dep-info=");
-        emit.push(&deps_path);
-        let compiler = self.language.compiler_command();
-        // rustc writes its intermediate files into its working folder: the scratch folder, so that
-        // parallel compiles never share them.
-        let source = &std::path::absolute(source)
-            .with_context(|| format!("cannot resolve {}", source.display()))?;
-        let output = Command::new(&compiler)
-            .current_dir(scratch_dir)
-            .args(self.language.flags)
-            .args(remap_to_file_name(source))
-            .args(["--crate-name", "main"])
-            .arg(emit)
-            .arg(source)
-            .output()
-            .with_context(|| format!("cannot run `{compiler}` to compile {}", source.display()))?;
-        let deps = fs::read_to_string(&deps_path)
+    fn build(&self, program: &Program, base: &str, building: &Path) -> Result<Compiled> {
+        copy_sources(program, &building.join("src"))?;
+        let output = match program.language.compile.is_empty() {
+            true => None,
+            false => Some(self.run_compiler(program, building)?),
+        };
+        let deps_file = building.join("deps.d");
+        let deps = fs::read_to_string(&deps_file)
             .map(|text| parse_dep_info(&text))
             .unwrap_or_default();
-        // Without a dependency list nothing is cached: the next run compiles again.
-        let full = (!deps.is_empty())
-            .then(|| self.cache.record(base, source, &deps))
-            .flatten();
-        if output.status.success() {
-            let Some(full) = full else {
-                return Ok(Compiled::Ok(Binary {
-                    path: keep(&output_path, scratch_dir)?,
-                }));
-            };
-            let binary = self.cache.dir.join(full);
-            fs::rename(&output_path, &binary)
-                .with_context(|| format!("cannot store {}", binary.display()))?;
-            return Ok(Compiled::Ok(Binary { path: binary }));
+        let full = match deps.is_empty() {
+            true => Some(base.to_string()),
+            false => self.cache.record(base, &program.main, &deps),
+        };
+        if let Some(output) = output.filter(|o| !o.status.success()) {
+            let message = compile_message(program, &output);
+            if let Some(full) = &full {
+                self.cache
+                    .write_atomically(&format!("{full}.ce"), message.as_bytes());
+            }
+            return Ok(Compiled::Failed { message });
         }
-        let message = String::from_utf8_lossy(&output.stderr).into_owned();
-        if message.trim().is_empty() {
-            bail!(
-                "`{compiler}` failed on {} without a message ({})",
-                source.display(),
-                output.status
-            );
+        let Some(full) = full else {
+            // A dependency could not be read: keep this build under its own name, uncached.
+            return Ok(Compiled::Ok(
+                self.executable(program, building.to_path_buf())?,
+            ));
+        };
+        let dir = self.cache.dir.join(&full);
+        if fs::rename(building, &dir).is_err() {
+            // Another run stored the same program meanwhile.
+            let _ = fs::remove_dir_all(building);
         }
-        let message = message.replace(
-            &*source.to_string_lossy(),
-            &source.file_name().unwrap_or_default().to_string_lossy(),
-        );
-        if let Some(full) = full {
-            self.cache
-                .write_atomically(&format!("{full}.ce"), message.as_bytes());
-        }
-        Ok(Compiled::Failed { message })
+        let _ = fs::remove_file(dir.join("deps.d"));
+        Ok(Compiled::Ok(self.executable(program, dir)?))
+    }
+
+    fn run_compiler(&self, program: &Program, building: &Path) -> Result<std::process::Output> {
+        let vars = Vars::new(program, building, &program_files(program));
+        let argv = vars.expand(&program.language.compile);
+        let first = argv[0].to_string_lossy().into_owned();
+        let compiler = tool(&program.language, &first);
+        Command::new(&compiler)
+            .args(&argv[1..])
+            // Compilers write their intermediate files into their working folder: the build folder.
+            .current_dir(building)
+            .output()
+            .with_context(|| {
+                format!(
+                    "cannot run `{compiler}` to compile {}",
+                    program.main.display()
+                )
+            })
+    }
+
+    /// The executable in the build folder `dir`: the run command over the copied sources.
+    fn executable(&self, program: &Program, dir: PathBuf) -> Result<Executable> {
+        let copies: Vec<PathBuf> = relative_names(program)
+            .iter()
+            .map(|name| dir.join("src").join(name))
+            .collect();
+        let vars = Vars::new(program, &dir, &copies);
+        let mut run = vars.expand(&program.language.run);
+        run[0] = resolve(&run[0]);
+        Ok(Executable {
+            language: program.language.id.clone(),
+            dir,
+            run,
+            unlimited_address_space: program.language.unlimited_address_space,
+        })
     }
 }
 
-/// A binary that could not be cached is kept beside the cache under a name of its own.
-fn keep(built: &Path, scratch_dir: &Path) -> Result<PathBuf> {
-    let kept = scratch_dir.with_extension("bin");
-    fs::rename(built, &kept).with_context(|| format!("cannot store {}", kept.display()))?;
-    Ok(kept)
+/// The Rust language of the table: every problem of the workspace needs it.
+fn rust(table: &LanguageTable) -> Result<super::Language> {
+    table
+        .by_id("rust")
+        .cloned()
+        .context("the language table has no `rust` language; languages.toml must not remove it")
+}
+
+/// The values of the placeholders of a command.
+struct Vars {
+    files: Vec<OsString>,
+    values: HashMap<&'static str, String>,
+}
+
+impl Vars {
+    /// `files` are the sources the command sees (the originals to compile, the copies to run).
+    fn new(program: &Program, build: &Path, files: &[PathBuf]) -> Vars {
+        let main_index = program
+            .files
+            .iter()
+            .position(|f| *f == program.main)
+            .unwrap_or(0);
+        let main = files[main_index].clone();
+        let class = main
+            .file_stem()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        let mut upper = class.clone();
+        if let Some(first) = upper.get_mut(0..1) {
+            first.make_ascii_uppercase();
+        }
+        let dir = |p: &Path| p.to_string_lossy().into_owned();
+        let values = HashMap::from([
+            ("{mainfile}", dir(&main)),
+            ("{mainclass}", class),
+            ("{Mainclass}", upper),
+            ("{srcdir}", dir(main.parent().unwrap_or(Path::new("/")))),
+            ("{path}", dir(build)),
+            ("{binary}", dir(&build.join("main"))),
+            ("{deps}", dir(&build.join("deps.d"))),
+        ]);
+        Vars {
+            files: files.iter().map(|f| f.clone().into_os_string()).collect(),
+            values,
+        }
+    }
+
+    fn expand(&self, template: &[String]) -> Vec<OsString> {
+        let mut argv = Vec::new();
+        for arg in template {
+            if arg == "{files}" {
+                argv.extend(self.files.iter().cloned());
+                continue;
+            }
+            let mut text = arg.clone();
+            for (name, value) in &self.values {
+                if text.contains(name) {
+                    text = text.replace(name, value);
+                }
+            }
+            argv.push(OsString::from(text));
+        }
+        argv
+    }
+}
+
+/// The sources as absolute paths (compilers run in the build folder).
+fn program_files(program: &Program) -> Vec<PathBuf> {
+    program
+        .files
+        .iter()
+        .map(|f| std::path::absolute(f).unwrap_or_else(|_| f.clone()))
+        .collect()
+}
+
+/// Each source file's name relative to the program's folder (its file name for a single file).
+fn relative_names(program: &Program) -> Vec<PathBuf> {
+    let root = program_root(program);
+    program
+        .files
+        .iter()
+        .map(|f| {
+            f.strip_prefix(&root)
+                .map(Path::to_path_buf)
+                .unwrap_or_else(|_| PathBuf::from(f.file_name().unwrap_or_default()))
+        })
+        .collect()
+}
+
+/// The folder the program's files are named from: the common parent of its files.
+fn program_root(program: &Program) -> PathBuf {
+    let mut root = program.files[0]
+        .parent()
+        .unwrap_or(Path::new(""))
+        .to_path_buf();
+    while !program.files.iter().all(|f| f.starts_with(&root)) {
+        if !root.pop() {
+            break;
+        }
+    }
+    root
+}
+
+fn copy_sources(program: &Program, into: &Path) -> Result<()> {
+    for (file, name) in program.files.iter().zip(relative_names(program)) {
+        let target = into.join(&name);
+        if let Some(parent) = target.parent() {
+            fs::create_dir_all(parent)
+                .with_context(|| format!("cannot create {}", parent.display()))?;
+        }
+        fs::copy(file, &target).with_context(|| format!("cannot read {}", file.display()))?;
+    }
+    Ok(())
+}
+
+/// The base key: the language, its version and commands, and every source file's name and content.
+fn base_key(program: &Program, version: &str) -> Result<String> {
+    let mut hasher = Sha256::new();
+    let language = &program.language;
+    hasher.update(b"programs-v2\0");
+    for part in [&language.id, &version.to_string()] {
+        hasher.update(part.as_bytes());
+        hasher.update([0]);
+    }
+    for arg in language
+        .compile
+        .iter()
+        .chain([&String::new()])
+        .chain(&language.run)
+    {
+        hasher.update(arg.as_bytes());
+        hasher.update([0]);
+    }
+    hasher.update([u8::from(language.unlimited_address_space)]);
+    for (file, name) in program.files.iter().zip(relative_names(program)) {
+        let content = fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+        hasher.update(name.to_string_lossy().as_bytes());
+        hasher.update([0]);
+        hasher.update((content.len() as u64).to_le_bytes());
+        hasher.update(&content);
+    }
+    Ok(hasher
+        .finalize()
+        .iter()
+        .take(16)
+        .map(|b| format!("{b:02x}"))
+        .collect())
+}
+
+/// The compiler's message, with the sources' folders taken out of the paths it names.
+fn compile_message(program: &Program, output: &std::process::Output) -> String {
+    let mut message = String::from_utf8_lossy(&output.stderr).into_owned();
+    if message.trim().is_empty() {
+        message = String::from_utf8_lossy(&output.stdout).into_owned();
+    }
+    if message.trim().is_empty() {
+        message = format!("the compiler failed without a message ({})", output.status);
+    }
+    for (file, name) in program_files(program).iter().zip(relative_names(program)) {
+        message = message.replace(&*file.to_string_lossy(), &name.to_string_lossy());
+    }
+    message
+}
+
+/// A command name as an absolute path, found on PATH (the sandbox runs programs by path).
+fn resolve(program: &OsString) -> OsString {
+    let name = Path::new(program);
+    if name.components().count() > 1 {
+        return program.clone();
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(name))
+        .find(|candidate| candidate.is_file())
+        .map_or_else(|| program.clone(), PathBuf::into_os_string)
 }
 
 fn unique_name(base: &str) -> String {
@@ -160,12 +410,4 @@ fn unique_name(base: &str) -> String {
         |c: char| !c.is_ascii_alphanumeric() && c != '.' && c != '-',
         "",
     )
-}
-
-fn remap_to_file_name(source: &Path) -> Option<OsString> {
-    let dir = source.parent().filter(|dir| !dir.as_os_str().is_empty())?;
-    let mut flag = OsString::from(format!("{REMAP_FLAG}="));
-    flag.push(dir.as_os_str());
-    flag.push("/=");
-    Some(flag)
 }

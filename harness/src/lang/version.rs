@@ -1,18 +1,44 @@
-//! The compiler's version, part of every cache key. Asking `rustc -V` through rustup takes tens of
-//! milliseconds, a good part of a warm run, so a run may start with the version the last run recorded and
-//! confirm it in the background (`Compiler::speculative`).
+//! Toolchain versions, part of every cache key: each language's `version` command, asked once per process.
+//! Asking `rustc -V` through rustup takes tens of milliseconds, a good part of a warm run, so a run may
+//! start with the Rust version the last run recorded and confirm it in the background
+//! (`Compiler::speculative`).
 
+use std::collections::HashMap;
 use std::fs;
+use std::io;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::OnceLock;
+use std::sync::Mutex;
 
 use anyhow::Result;
 
 use super::table::Language;
 
-/// Where the last run's version is kept, in the binary cache.
+/// Where the last run's Rust version is kept, in the binary cache.
 pub const VERSION_FILE: &str = "rustc-version";
+
+/// The versions known so far, by language id: the version, or why the toolchain cannot be used.
+#[derive(Debug, Default)]
+pub struct Versions {
+    known: Mutex<HashMap<String, std::result::Result<String, String>>>,
+}
+
+impl Versions {
+    /// The version of `language`'s toolchain, probed on first use.
+    pub fn get(&self, language: &Language) -> std::result::Result<String, String> {
+        let mut known = self.known.lock().unwrap_or_else(|e| e.into_inner());
+        known
+            .entry(language.id.clone())
+            .or_insert_with(|| probe(language))
+            .clone()
+    }
+
+    /// Takes `version` as the version of `language` without asking.
+    pub fn assume(&self, language: &Language, version: String) {
+        let mut known = self.known.lock().unwrap_or_else(|e| e.into_inner());
+        known.insert(language.id.clone(), Ok(version));
+    }
+}
 
 /// The real version, still being asked, behind a speculative compiler.
 #[derive(Debug)]
@@ -56,26 +82,55 @@ pub fn record_version(cache_dir: &Path, version: &str) {
     }
 }
 
-/// The compiler's version (`rustc -V`), asked once per process.
-pub fn compiler_version(language: &'static Language) -> std::result::Result<String, String> {
-    static VERSION: OnceLock<std::result::Result<String, String>> = OnceLock::new();
-    VERSION
-        .get_or_init(|| {
-            let compiler = language.compiler_command();
-            let output = Command::new(&compiler).args(language.version_args).output().map_err(|e| {
-                format!(
-                    "cannot run `{compiler}` ({e}): no {} compiler on PATH; {} or set {} to the compiler's path",
-                    language.name, language.install_hint, language.compiler_env
-                )
-            })?;
-            if !output.status.success() {
-                return Err(format!(
-                    "`{compiler} {}` failed: {}",
-                    language.version_args.join(" "),
-                    String::from_utf8_lossy(&output.stderr)
-                ));
-            }
-            Ok(String::from_utf8_lossy(&output.stdout).trim().to_string())
-        })
-        .clone()
+/// The command that runs `argv[0]` of a language's compile or version command: `$<compiler_env>` when set.
+pub fn tool(language: &Language, name: &str) -> String {
+    let first = language.compile.first().map(String::as_str);
+    match &language.compiler_env {
+        Some(var) if first == Some(name) => std::env::var(var).unwrap_or_else(|_| name.to_string()),
+        _ => name.to_string(),
+    }
+}
+
+/// Runs the language's version command: the first line it prints, or why it could not run.
+pub fn probe(language: &Language) -> std::result::Result<String, String> {
+    let [program, args @ ..] = language.version.as_slice() else {
+        return Err(format!("language `{}` has no version command", language.id));
+    };
+    let program = tool(language, program);
+    let output = match Command::new(&program).args(args).output() {
+        Ok(output) => output,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            return Err(missing(language, &program));
+        }
+        Err(e) => return Err(format!("cannot run `{program}`: {e}")),
+    };
+    if !output.status.success() {
+        return Err(format!(
+            "`{program} {}` failed: {}",
+            args.join(" "),
+            String::from_utf8_lossy(&output.stderr).trim()
+        ));
+    }
+    let text = match output.stdout.is_empty() {
+        true => output.stderr,
+        false => output.stdout,
+    };
+    Ok(String::from_utf8_lossy(&text).trim().to_string())
+}
+
+/// Why a toolchain is missing, and what to do.
+fn missing(language: &Language, program: &str) -> String {
+    let fix = match language.id.as_str() {
+        "rust" => {
+            "install Rust (https://rustup.rs) or set RUSTC to the compiler's path".to_string()
+        }
+        _ => format!(
+            "install it, or change the `{}` language in languages.toml",
+            language.id
+        ),
+    };
+    format!(
+        "cannot run `{program}`: no {} compiler on PATH; {fix}",
+        language.name
+    )
 }

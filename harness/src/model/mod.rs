@@ -7,7 +7,10 @@ pub mod run;
 pub mod verdict;
 
 pub use limits::Limits;
-pub use problem::{BuiltinChecker, Problem, Submission, TestCase, TestGroup};
+pub use problem::{
+    BuiltinChecker, CheckerSpec, Problem, ProgramSpec, Protocol, Submission, TestCase, TestGroup,
+    TokenOptions,
+};
 pub use result::{ProblemResult, Report, Summary, TestResult, WrongResult, WrongStatus};
-pub use run::{Exit, RunOutcome};
+pub use run::{Exit, Invocation, RunOutcome};
 pub use verdict::Verdict;

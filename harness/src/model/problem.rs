@@ -10,39 +10,170 @@ use super::verdict::Verdict;
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum BuiltinChecker {
-    /// The HDOJ rule: trailing spaces, tabs, CR and trailing blank lines ignored.
+    /// The HDOJ rule: trailing spaces, tabs, CR and trailing blank lines ignored; other spacing is PE.
     Lines,
-    /// Byte for byte.
+    /// Byte for byte; equal tokens with other spacing is PE.
     Exact,
-    /// Whitespace-separated tokens.
-    Tokens,
-    /// Tokens, numbers within an absolute or relative epsilon.
-    Float(f64),
+    /// Tokens, as the Kattis default output validator compares them (`tokens` and `float:EPS` are two
+    /// spellings of it).
+    Tokens(TokenOptions),
+}
+
+/// The options of the Kattis default output validator.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize)]
+pub struct TokenOptions {
+    /// Tokens must match in case (`case_sensitive`); the Kattis default is case-insensitive.
+    pub case_sensitive: bool,
+    /// Whitespace must match exactly (`space_change_sensitive`).
+    pub space_sensitive: bool,
+    /// A number in the answer accepts any number within this absolute difference.
+    pub absolute_tolerance: Option<f64>,
+    /// ... or within this relative difference.
+    pub relative_tolerance: Option<f64>,
 }
 
 impl BuiltinChecker {
+    /// `lines`, `exact`, `tokens` (case-sensitive), `float:EPS` (tokens, numbers within EPS absolute or
+    /// relative), or `default` followed by Kattis default-validator flags.
     pub fn parse(text: &str) -> Result<BuiltinChecker, String> {
+        let exact = TokenOptions {
+            case_sensitive: true,
+            ..TokenOptions::default()
+        };
         match text {
-            "lines" => Ok(BuiltinChecker::Lines),
-            "exact" => Ok(BuiltinChecker::Exact),
-            "tokens" => Ok(BuiltinChecker::Tokens),
-            _ => match text.strip_prefix("float:").map(str::parse::<f64>) {
-                Some(Ok(eps)) if eps.is_finite() && eps >= 0.0 => Ok(BuiltinChecker::Float(eps)),
-                _ => Err(format!(
-                    "unknown checker `{text}`: expected lines, exact, tokens or float:EPS (e.g. float:1e-6)"
-                )),
-            },
+            "lines" => return Ok(BuiltinChecker::Lines),
+            "exact" => return Ok(BuiltinChecker::Exact),
+            "tokens" => return Ok(BuiltinChecker::Tokens(exact)),
+            _ => {}
         }
+        if let Some(flags) = text.strip_prefix("default") {
+            if flags.is_empty() || flags.starts_with(' ') {
+                let flags: Vec<String> = flags.split_whitespace().map(String::from).collect();
+                return BuiltinChecker::from_kattis_flags(&flags);
+            }
+        }
+        match text.strip_prefix("float:").map(str::parse::<f64>) {
+            Some(Ok(eps)) if eps.is_finite() && eps >= 0.0 => {
+                Ok(BuiltinChecker::Tokens(TokenOptions {
+                    absolute_tolerance: Some(eps),
+                    relative_tolerance: Some(eps),
+                    ..exact
+                }))
+            }
+            _ => Err(format!(
+                "unknown checker `{text}`: expected lines, exact, tokens, float:EPS (e.g. float:1e-6), or default with Kattis validator flags (e.g. `default case_sensitive float_tolerance 1e-6`)"
+            )),
+        }
+    }
+
+    /// The Kattis default output validator with its flags: `case_sensitive`, `space_change_sensitive`,
+    /// `float_absolute_tolerance E`, `float_relative_tolerance E`, `float_tolerance E` (both).
+    pub fn from_kattis_flags(flags: &[String]) -> Result<BuiltinChecker, String> {
+        let mut options = TokenOptions::default();
+        let mut flags = flags.iter();
+        while let Some(flag) = flags.next() {
+            let mut tolerance = || -> Result<f64, String> {
+                let value = flags
+                    .next()
+                    .ok_or_else(|| format!("validator flag `{flag}` needs a number after it"))?;
+                match value.parse::<f64>() {
+                    Ok(v) if v.is_finite() && v >= 0.0 => Ok(v),
+                    _ => Err(format!(
+                        "validator flag `{flag}`: `{value}` is not a non-negative number"
+                    )),
+                }
+            };
+            match flag.as_str() {
+                "case_sensitive" => options.case_sensitive = true,
+                "space_change_sensitive" => options.space_sensitive = true,
+                "float_absolute_tolerance" => options.absolute_tolerance = Some(tolerance()?),
+                "float_relative_tolerance" => options.relative_tolerance = Some(tolerance()?),
+                "float_tolerance" => {
+                    let eps = tolerance()?;
+                    options.absolute_tolerance = Some(eps);
+                    options.relative_tolerance = Some(eps);
+                }
+                other => {
+                    return Err(format!(
+                        "unknown validator flag `{other}`: expected case_sensitive, space_change_sensitive, float_absolute_tolerance E, float_relative_tolerance E or float_tolerance E"
+                    ))
+                }
+            }
+        }
+        Ok(BuiltinChecker::Tokens(options))
     }
 }
 
 impl std::fmt::Display for BuiltinChecker {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let options = match self {
+            BuiltinChecker::Lines => return f.write_str("lines"),
+            BuiltinChecker::Exact => return f.write_str("exact"),
+            BuiltinChecker::Tokens(options) => options,
+        };
+        let plain = options.case_sensitive && !options.space_sensitive;
+        match (options.absolute_tolerance, options.relative_tolerance) {
+            (None, None) if plain => return f.write_str("tokens"),
+            (Some(a), Some(r)) if plain && a == r => return write!(f, "float:{a}"),
+            _ => {}
+        }
+        f.write_str("default")?;
+        if options.case_sensitive {
+            f.write_str(" case_sensitive")?;
+        }
+        if options.space_sensitive {
+            f.write_str(" space_change_sensitive")?;
+        }
+        if let Some(a) = options.absolute_tolerance {
+            write!(f, " float_absolute_tolerance {a}")?;
+        }
+        if let Some(r) = options.relative_tolerance {
+            write!(f, " float_relative_tolerance {r}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The exit-code protocol of a checker or interactor program (DESIGN §2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Protocol {
+    /// `PROG IN OUT ANS`: 0 AC, 1 WA, 2 PE, 3 FAIL, 4 PE, 7 points, 8 WA (unexpected end of output).
+    Testlib,
+    /// `PROG IN ANS FEEDBACK_DIR [args] < OUT`: 42 AC, 43 WA, anything else a judge error.
+    Kattis,
+}
+
+/// A checker or interactor program of a problem.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ProgramSpec {
+    /// The file or folder, relative to the problem's folder, as problem.toml names it.
+    pub program: String,
+    #[serde(skip)]
+    pub path: PathBuf,
+    pub protocol: Protocol,
+    pub args: Vec<String>,
+}
+
+/// How a problem's answers are judged: by the judge itself, or by a checker program.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum CheckerSpec {
+    Builtin(BuiltinChecker),
+    Program(ProgramSpec),
+}
+
+impl std::fmt::Display for CheckerSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            BuiltinChecker::Lines => f.write_str("lines"),
-            BuiltinChecker::Exact => f.write_str("exact"),
-            BuiltinChecker::Tokens => f.write_str("tokens"),
-            BuiltinChecker::Float(eps) => write!(f, "float:{eps}"),
+            CheckerSpec::Builtin(builtin) => builtin.fmt(f),
+            CheckerSpec::Program(program) => {
+                let protocol = match program.protocol {
+                    Protocol::Testlib => "testlib",
+                    Protocol::Kattis => "kattis",
+                };
+                write!(f, "{protocol}:{}", program.program)
+            }
         }
     }
 }
@@ -57,7 +188,9 @@ pub struct Problem {
     pub url: String,
     pub time_limit_ms: u64,
     pub memory_limit_mb: u64,
-    pub checker: BuiltinChecker,
+    pub checker: CheckerSpec,
+    /// The interactor of an interactive problem.
+    pub interactor: Option<ProgramSpec>,
     /// The problem whose solution and data this one is judged with (itself when not `same_as`).
     pub data_id: String,
     #[serde(skip)]
@@ -103,4 +236,42 @@ pub struct Submission {
     pub expect: Result<Verdict, String>,
     /// What is wrong with it, in words.
     pub why: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checker_names_round_trip() {
+        for name in [
+            "lines",
+            "exact",
+            "tokens",
+            "float:0.000001",
+            "default",
+            "default case_sensitive space_change_sensitive",
+            "default float_absolute_tolerance 0.5",
+        ] {
+            assert_eq!(BuiltinChecker::parse(name).unwrap().to_string(), name);
+        }
+        assert!(BuiltinChecker::parse("float:abc").is_err());
+        assert!(BuiltinChecker::parse("diff").is_err());
+        assert!(BuiltinChecker::parse("defaults").is_err());
+        assert!(BuiltinChecker::parse("default float_tolerance").is_err());
+        assert!(BuiltinChecker::parse("default float_tolerance -1").is_err());
+        assert!(BuiltinChecker::parse("default loose").is_err());
+    }
+
+    #[test]
+    fn float_eps_is_a_spelling_of_the_default_validator() {
+        assert_eq!(
+            BuiltinChecker::parse("float:0.001"),
+            BuiltinChecker::parse("default case_sensitive float_tolerance 0.001")
+        );
+        assert_eq!(
+            BuiltinChecker::parse("tokens"),
+            BuiltinChecker::parse("default case_sensitive")
+        );
+    }
 }

@@ -23,6 +23,10 @@ pub struct TestResult {
     pub diff: Option<String>,
     /// The last bytes of stderr, for failed runs.
     pub stderr_tail: Option<String>,
+    /// What the checker program said about a test it did not accept (its first 2 KiB).
+    pub checker_message: Option<String>,
+    /// The first lines of the input of a test a checker program did not accept.
+    pub input_head: Option<String>,
     /// Accepted, but with CPU time above half the (scaled) limit: a slower judge may say TLE.
     pub near_limit: bool,
 }
@@ -41,6 +45,8 @@ impl TestResult {
             first_difference: None,
             diff: None,
             stderr_tail: None,
+            checker_message: None,
+            input_head: None,
             near_limit: false,
         }
     }
@@ -189,6 +195,8 @@ pub struct Summary {
     pub tests: usize,
     pub passed: usize,
     pub failed: usize,
+    /// Tests whose checker failed (JE), counted in `failed` too.
+    pub judge_errors: usize,
     pub wall_ms: f64,
     /// Every time limit was multiplied by this (`--time-scale`).
     pub time_scale: f64,
@@ -223,6 +231,11 @@ impl Report {
             tests,
             passed,
             failed: tests - passed,
+            judge_errors: problems
+                .iter()
+                .flat_map(|p| &p.tests)
+                .filter(|t| t.verdict == Verdict::JE)
+                .count(),
             wall_ms,
             time_scale,
             wrong_submissions: all_wrong.len(),

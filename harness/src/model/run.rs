@@ -1,8 +1,20 @@
 //! How a process ended and what it used: plain data from the sandbox, before anything is judged.
 
+use std::ffi::OsString;
+
 use serde::{Deserialize, Serialize};
 
 use super::limits::Limits;
+
+/// A command to run in the sandbox.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Invocation {
+    /// An absolute path: the sandbox does not search PATH.
+    pub program: OsString,
+    pub args: Vec<OsString>,
+    /// The runtime reserves far more address space than it uses (JVM): no address-space cap.
+    pub unlimited_address_space: bool,
+}
 
 /// How the program ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

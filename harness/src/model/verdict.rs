@@ -6,6 +6,9 @@ use serde::{Deserialize, Serialize};
 /// is TLE. `ALL` lists them in that order; `name` and `from_name` are the only spelling of their names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Verdict {
+    /// Judge error: the checker or interactor failed (crashed, timed out, said FAIL, or exited with a code
+    /// its protocol does not define). The problem is broken, not the submission.
+    JE,
     /// Compile error.
     CE,
     /// Time limit exceeded (CPU time over the limit, or killed by the wall-clock backstop).
@@ -26,7 +29,8 @@ pub enum Verdict {
 
 impl Verdict {
     /// Every verdict, most severe first.
-    pub const ALL: [Verdict; 8] = [
+    pub const ALL: [Verdict; 9] = [
+        Verdict::JE,
         Verdict::CE,
         Verdict::TLE,
         Verdict::MLE,
@@ -39,6 +43,7 @@ impl Verdict {
 
     pub fn name(self) -> &'static str {
         match self {
+            Verdict::JE => "JE",
             Verdict::CE => "CE",
             Verdict::TLE => "TLE",
             Verdict::MLE => "MLE",
@@ -80,6 +85,9 @@ mod tests {
     fn all_is_the_declaration_order_and_complete() {
         assert!(Verdict::ALL.windows(2).all(|w| w[0] < w[1]));
         let names: Vec<&str> = Verdict::ALL.iter().map(|v| v.name()).collect();
-        assert_eq!(names, ["CE", "TLE", "MLE", "OLE", "RE", "WA", "PE", "AC"]);
+        assert_eq!(
+            names,
+            ["JE", "CE", "TLE", "MLE", "OLE", "RE", "WA", "PE", "AC"]
+        );
     }
 }

@@ -2,15 +2,18 @@
 //! the test pairs in `testdata/<id>/`.
 
 use std::collections::BTreeMap;
+use std::path::Path;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use serde::Deserialize;
 
 use super::text::{
     limit, line_of, read_text, readable_file, toml_error, MAX_MEMORY_MB, MAX_TIME_MS,
 };
 use super::workspace::Workspace;
-use crate::model::{BuiltinChecker, Problem, TestCase, TestGroup};
+use crate::model::{
+    BuiltinChecker, CheckerSpec, Problem, ProgramSpec, Protocol, TestCase, TestGroup,
+};
 
 /// `problems/<id>/problem.toml` as written; see DESIGN §2.
 #[derive(Debug, Deserialize)]
@@ -23,9 +26,29 @@ struct ProblemToml {
     time_limit_ms: toml::Spanned<i64>,
     memory_limit_mb: toml::Spanned<i64>,
     #[serde(default)]
-    checker: Option<toml::Spanned<String>>,
+    checker: Option<toml::Spanned<CheckerToml>>,
+    #[serde(default)]
+    interactor: Option<toml::Spanned<ProgramToml>>,
     #[serde(default)]
     same_as: Option<toml::Spanned<String>>,
+}
+
+/// `checker = "lines"`, or a `[checker]` table naming a program.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum CheckerToml {
+    Builtin(String),
+    Program(ProgramToml),
+}
+
+/// A `[checker]` or `[interactor]` table.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ProgramToml {
+    program: String,
+    protocol: Protocol,
+    #[serde(default)]
+    args: Vec<String>,
 }
 
 impl Workspace {
@@ -47,6 +70,13 @@ impl Workspace {
         }
         let text = read_text(&path)?;
         let raw: ProblemToml = toml::from_str(&text).map_err(|e| toml_error(&path, &text, &e))?;
+        let at = |key: &str, span: std::ops::Range<usize>| {
+            format!(
+                "{}:{}: key `{key}`",
+                path.display(),
+                line_of(&text, span.start)
+            )
+        };
         let time_limit_ms = limit(
             &path,
             &text,
@@ -62,41 +92,30 @@ impl Workspace {
             MAX_MEMORY_MB,
         )?;
         let checker = match &raw.checker {
-            None => BuiltinChecker::Lines,
-            Some(spanned) => BuiltinChecker::parse(spanned.get_ref()).map_err(|msg| {
-                anyhow::anyhow!(
-                    "{}:{}: key `checker`: {msg}",
-                    path.display(),
-                    line_of(&text, spanned.span().start)
-                )
-            })?,
+            None => CheckerSpec::Builtin(BuiltinChecker::Lines),
+            Some(spanned) => {
+                let place = at("checker", spanned.span());
+                match spanned.get_ref() {
+                    CheckerToml::Builtin(name) => CheckerSpec::Builtin(
+                        BuiltinChecker::parse(name).map_err(|msg| anyhow!("{place}: {msg}"))?,
+                    ),
+                    CheckerToml::Program(program) => {
+                        CheckerSpec::Program(program_spec(&dir, program, &place)?)
+                    }
+                }
+            }
+        };
+        let interactor = match &raw.interactor {
+            None => None,
+            Some(spanned) => {
+                let place = at("interactor", spanned.span());
+                Some(program_spec(&dir, spanned.get_ref(), &place)?)
+            }
         };
         let data_id = match &raw.same_as {
             None => id.to_string(),
             Some(spanned) => {
-                let other = spanned.get_ref();
-                let line = line_of(&text, spanned.span().start);
-                if other == id {
-                    bail!("{}:{line}: key `same_as`: a problem cannot be the same as itself; remove the key", path.display());
-                }
-                let other_toml = self.problem_dir(other).join("problem.toml");
-                if !other_toml.is_file() {
-                    bail!(
-                        "{}:{line}: key `same_as`: no problem `{other}` ({} does not exist); correct the id or remove the key",
-                        path.display(),
-                        other_toml.display()
-                    );
-                }
-                let other_text = read_text(&other_toml)?;
-                let other_raw: ProblemToml = toml::from_str(&other_text)
-                    .map_err(|e| toml_error(&other_toml, &other_text, &e))?;
-                if other_raw.same_as.is_some() {
-                    bail!(
-                        "{}:{line}: key `same_as`: `{other}` is itself a same_as problem; point at the original",
-                        path.display()
-                    );
-                }
-                other.clone()
+                self.original_of(id, spanned.get_ref(), &at("same_as", spanned.span()))?
             }
         };
         Ok(Problem {
@@ -108,9 +127,34 @@ impl Workspace {
             time_limit_ms,
             memory_limit_mb,
             checker,
+            interactor,
             data_id,
             dir,
         })
+    }
+
+    /// The problem `same_as = "<other>"` points at, which must exist and be an original itself.
+    fn original_of(&self, id: &str, other: &str, place: &str) -> Result<String> {
+        if other == id {
+            bail!("{place}: a problem cannot be the same as itself; remove the key");
+        }
+        if !is_problem_id(other) {
+            bail!("{place}: `{other}` is not a problem id (a folder name under problems/); correct it");
+        }
+        let other_toml = self.problem_dir(other).join("problem.toml");
+        if !other_toml.is_file() {
+            bail!(
+                "{place}: no problem `{other}` ({} does not exist); correct the id or remove the key",
+                other_toml.display()
+            );
+        }
+        let other_text = read_text(&other_toml)?;
+        let other_raw: ProblemToml =
+            toml::from_str(&other_text).map_err(|e| toml_error(&other_toml, &other_text, &e))?;
+        if other_raw.same_as.is_some() {
+            bail!("{place}: `{other}` is itself a same_as problem; point at the original");
+        }
+        Ok(other.to_string())
     }
 
     /// The test pairs of a problem: `testdata/<data_id>/*.in` each with its `.out`, sorted by name.
@@ -170,4 +214,37 @@ impl Workspace {
         }
         Ok(tests)
     }
+}
+
+/// A checker or interactor program named in problem.toml: a file or folder inside the problem's folder.
+fn program_spec(dir: &Path, program: &ProgramToml, place: &str) -> Result<ProgramSpec> {
+    let relative = Path::new(&program.program);
+    let inside = relative
+        .components()
+        .all(|c| matches!(c, std::path::Component::Normal(_)));
+    if program.program.is_empty() || !inside {
+        bail!(
+            "{place}: program `{}` must be a file or folder inside {}",
+            program.program,
+            dir.display()
+        );
+    }
+    let path = dir.join(relative);
+    if !path.exists() {
+        bail!(
+            "{place}: {} does not exist; write the program there or correct `program`",
+            path.display()
+        );
+    }
+    Ok(ProgramSpec {
+        program: program.program.clone(),
+        path,
+        protocol: program.protocol,
+        args: program.args.clone(),
+    })
+}
+
+/// A folder name under problems/: not empty, no path separators, not `.` or `..`, not hidden.
+pub fn is_problem_id(id: &str) -> bool {
+    !id.is_empty() && !id.starts_with('.') && !id.contains(['/', '\\', '\0'])
 }

@@ -32,7 +32,7 @@ pub fn parse_wrong_header(source: &str) -> WrongHeader {
         if let Some(value) = text.strip_prefix("expect:") {
             let value = value.trim();
             expect = match Verdict::from_name(value) {
-                Some(verdict) if verdict != Verdict::AC => Ok(verdict),
+                Some(verdict) if !matches!(verdict, Verdict::AC | Verdict::JE) => Ok(verdict),
                 _ => Err(format!(
                     "`//! expect: {value}`: the verdict must be one of WA, PE, TLE, MLE, OLE, RE, CE"
                 )),

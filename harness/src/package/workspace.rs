@@ -69,6 +69,11 @@ impl Workspace {
         Ok(ids)
     }
 
+    /// The language table: the built-in one with `languages.toml` applied.
+    pub fn languages(&self) -> Result<crate::lang::LanguageTable> {
+        crate::lang::LanguageTable::for_workspace(&self.root)
+    }
+
     /// A path as reports name it: relative to the workspace root when inside it.
     pub fn relative(&self, path: &Path) -> String {
         path.strip_prefix(&self.root)

@@ -52,37 +52,50 @@ pub fn render_human(report: &Report, options: &HumanOptions, out: &mut dyn Write
             detail_line(&mut text, problem, wrong, id_width, &paint);
         }
         if options.verbose {
-            for test in &problem.tests {
-                let _ = writeln!(
-                    text,
-                    "    {:<24} {}  {:>7.1} ms  {:>8}",
-                    test.name,
-                    paint.verdict(test.verdict, 3),
-                    test.cpu_ms,
-                    memory(test.peak_kb)
-                );
-            }
-            for submission in wrong.unwrap_or_default() {
-                if submission.problem == problem.id {
-                    let got = match submission.status {
-                        WrongStatus::BadHeader => "not graded: invalid header".to_string(),
-                        _ => format!("got {}", counts(submission)),
-                    };
-                    let _ = writeln!(
-                        text,
-                        "    wrong/{:<18} expect {:<3}  {got}",
-                        submission.name(),
-                        submission.expect.map_or("?", Verdict::name),
-                    );
-                }
-            }
+            every_test(&mut text, problem, wrong.unwrap_or_default(), &paint);
         }
     }
-
     near_limit(&mut text, report, &paint);
+    failures(&mut text, report, options, &paint);
+    summary(&mut text, report);
+    out.write_all(text.as_bytes())?;
+    Ok(())
+}
 
-    let failing: Vec<&ProblemResult> = report.problems.iter().filter(|p| !p.accepted()).collect();
-    let wrong_failing: Vec<&WrongResult> = wrong
+/// `-v`: every test of a problem and every wrong submission, one line each.
+fn every_test(text: &mut String, problem: &ProblemResult, wrong: &[WrongResult], paint: &Paint) {
+    for test in &problem.tests {
+        let _ = writeln!(
+            text,
+            "    {:<24} {}  {:>7.1} ms  {:>8}",
+            test.name,
+            paint.verdict(test.verdict, 3),
+            test.cpu_ms,
+            memory(test.peak_kb)
+        );
+    }
+    for submission in wrong.iter().filter(|w| w.problem == problem.id) {
+        let got = match submission.status {
+            WrongStatus::BadHeader => "not graded: invalid header".to_string(),
+            _ => format!("got {}", counts(submission)),
+        };
+        let _ = writeln!(
+            text,
+            "    wrong/{:<18} expect {:<3}  {got}",
+            submission.name(),
+            submission.expect.map_or("?", Verdict::name),
+        );
+    }
+}
+
+/// Every problem and wrong submission that is not as it should be, with its details.
+fn failures(text: &mut String, report: &Report, options: &HumanOptions, paint: &Paint) {
+    let mut failing: Vec<&ProblemResult> =
+        report.problems.iter().filter(|p| !p.accepted()).collect();
+    failing.sort_by_key(|p| p.verdict() != Some(Verdict::JE));
+    let wrong_failing: Vec<&WrongResult> = report
+        .wrong_submissions
+        .as_deref()
         .unwrap_or_default()
         .iter()
         .filter(|w| w.status != WrongStatus::Rejected)
@@ -91,28 +104,37 @@ pub fn render_human(report: &Report, options: &HumanOptions, out: &mut dyn Write
         let _ = writeln!(text, "\n{}", paint.bold("Failures"));
     }
     for problem in failing {
-        failure_details(&mut text, problem, options, &paint);
+        failure_details(text, problem, options, paint);
     }
     for submission in wrong_failing {
-        wrong_failure(&mut text, submission, &paint);
+        wrong_failure(text, submission, paint);
     }
+}
 
+/// The closing lines: problems, wrong submissions, and last `N passed, M failed`.
+fn summary(text: &mut String, report: &Report) {
     let s = &report.summary;
     let scale = match s.time_scale == 1.0 {
         true => String::new(),
         false => format!("; time limits × {}", s.time_scale),
     };
+    if s.judge_errors > 0 {
+        let _ = writeln!(
+            text,
+            "\njudge errors: {} tests: a checker failed; fix the problem, not the submission",
+            s.judge_errors
+        );
+    }
+    let errors = match s.problem_errors {
+        0 => String::new(),
+        n => format!(", {n} in error"),
+    };
     let _ = writeln!(
         text,
-        "\n{} problems: {} accepted, {} not accepted{}; {} tests in {:.2} s{scale}",
+        "\n{} problems: {} accepted, {} not accepted{errors}; {} tests in {:.2} s{scale}",
         s.problems,
         s.problems_accepted,
         s.problems - s.problems_accepted - s.problem_errors,
-        if s.problem_errors > 0 {
-            format!(", {} in error", s.problem_errors)
-        } else {
-            String::new()
-        },
         s.tests,
         s.wall_ms / 1000.0
     );
@@ -124,8 +146,6 @@ pub fn render_human(report: &Report, options: &HumanOptions, out: &mut dyn Write
         );
     }
     let _ = writeln!(text, "{} passed, {} failed", s.passed, s.failed);
-    out.write_all(text.as_bytes())?;
-    Ok(())
 }
 
 fn title_of(problem: &ProblemResult) -> String {
@@ -282,11 +302,13 @@ fn failure_details(
         let _ = writeln!(text, "{}", indent(message, MAX_MESSAGE_LINES));
         return;
     }
-    let failed: Vec<&TestResult> = problem
+    let mut failed: Vec<&TestResult> = problem
         .tests
         .iter()
         .filter(|t| t.verdict != Verdict::AC)
         .collect();
+    // Judge errors first: they mean the problem is broken.
+    failed.sort_by_key(|t| t.verdict != Verdict::JE);
     for test in failed.iter().take(MAX_FAILURES_SHOWN) {
         let what = test
             .first_difference
@@ -304,6 +326,27 @@ fn failure_details(
         );
         if let (Some(diff), false) = (&test.diff, options.no_diff) {
             let _ = write!(text, "{}", indent(diff, usize::MAX));
+        }
+        // A one-line message is already the line above.
+        if let Some(message) = test
+            .checker_message
+            .as_ref()
+            .filter(|m| m.lines().count() > 1)
+        {
+            let _ = writeln!(text, "    checker says:");
+            let _ = write!(
+                text,
+                "{}",
+                indent(&indent(message, MAX_MESSAGE_LINES), usize::MAX)
+            );
+        }
+        if let Some(input) = &test.input_head {
+            let _ = writeln!(text, "    input (first lines):");
+            let _ = write!(
+                text,
+                "{}",
+                indent(&indent(input, MAX_MESSAGE_LINES), usize::MAX)
+            );
         }
         if let Some(stderr) = &test.stderr_tail {
             if test.verdict != Verdict::WA && test.verdict != Verdict::PE {

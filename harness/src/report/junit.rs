@@ -84,10 +84,23 @@ fn test_case(problem: &ProblemResult, test: &TestResult) -> TestCase {
                 None => verdict.name().to_string(),
             };
             status.set_type(verdict.name()).set_message(message);
-            let description: Vec<&str> = [test.diff.as_deref(), test.stderr_tail.as_deref()]
-                .into_iter()
-                .flatten()
-                .collect();
+            let checker = test
+                .checker_message
+                .as_ref()
+                .map(|m| format!("checker says:\n{m}"));
+            let input = test
+                .input_head
+                .as_ref()
+                .map(|i| format!("input (first lines):\n{i}"));
+            let description: Vec<&str> = [
+                test.diff.as_deref(),
+                checker.as_deref(),
+                input.as_deref(),
+                test.stderr_tail.as_deref(),
+            ]
+            .into_iter()
+            .flatten()
+            .collect();
             if !description.is_empty() {
                 status.set_description(description.join("\n"));
             }

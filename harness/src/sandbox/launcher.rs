@@ -87,12 +87,15 @@ fn prepare(request: &RunRequest) -> Result<Prepared> {
         argv,
         stdin,
         stdout,
-        rlimits: rlimits(&request.limits),
+        rlimits: rlimits(&request.limits, request.unlimited_address_space),
     })
 }
 
 /// The resource limits set in the child: (resource, soft, hard), `u64::MAX` meaning unlimited.
-fn rlimits(limits: &Limits) -> [(libc::__rlimit_resource_t, u64, u64); 5] {
+fn rlimits(
+    limits: &Limits,
+    unlimited_address_space: bool,
+) -> [(libc::__rlimit_resource_t, u64, u64); 5] {
     let cpu_soft = limits.cpu_ms.div_ceil(1000) + 1;
     let memory = limits.memory_kb * 1024;
     [
@@ -102,7 +105,10 @@ fn rlimits(limits: &Limits) -> [(libc::__rlimit_resource_t, u64, u64); 5] {
         // verdict comes from the peak RSS.
         (
             libc::RLIMIT_AS,
-            memory.saturating_mul(2).saturating_add(512 << 20),
+            match unlimited_address_space {
+                true => u64::MAX,
+                false => memory.saturating_mul(2).saturating_add(512 << 20),
+            },
             u64::MAX,
         ),
         (libc::RLIMIT_STACK, memory.max(8 << 20), u64::MAX),

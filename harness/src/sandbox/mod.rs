@@ -8,7 +8,6 @@ pub mod launcher;
 pub mod protocol;
 pub mod scratch;
 
-use std::ffi::OsString;
 use std::path::Path;
 
 use anyhow::Result;
@@ -18,23 +17,23 @@ pub use launcher::launcher_main;
 pub use protocol::RunRequest;
 pub use scratch::Scratch;
 
-use crate::model::{Limits, RunOutcome};
+use crate::model::{Invocation, Limits, RunOutcome};
 
 /// The argument that turns the harness binary into the launcher.
 pub const LAUNCHER_ARG: &str = "__launcher";
 
-/// Runs `program args` with stdin from `stdin`, stdout into the file `stdout` (created afresh), under
-/// `limits`. Errors are setup problems (the launcher could not start, the program could not be executed).
+/// Runs a command with stdin from `stdin`, stdout into the file `stdout` (created afresh), under `limits`.
+/// Errors are setup problems (the launcher could not start, the program could not be executed).
 pub fn run(
-    program: &Path,
-    args: &[OsString],
+    command: &Invocation,
     stdin: &Path,
     stdout: &Path,
     limits: &Limits,
 ) -> Result<RunOutcome> {
     client::run(&RunRequest {
-        program: program.as_os_str().to_owned(),
-        args: args.to_vec(),
+        program: command.program.clone(),
+        args: command.args.clone(),
+        unlimited_address_space: command.unlimited_address_space,
         stdin: stdin.to_path_buf(),
         stdout: stdout.to_path_buf(),
         limits: *limits,

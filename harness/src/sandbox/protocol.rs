@@ -17,6 +17,8 @@ pub struct RunRequest {
     pub program: OsString,
     #[serde(with = "os_bytes_vec")]
     pub args: Vec<OsString>,
+    /// No address-space cap (runtimes that reserve much more than they use).
+    pub unlimited_address_space: bool,
     /// stdin is this file.
     #[serde(with = "path_bytes")]
     pub stdin: PathBuf,
@@ -124,6 +126,7 @@ mod tests {
         let request = RunRequest {
             program: OsString::from_vec(b"/bin/\xffx".to_vec()),
             args: vec![OsString::from("a b"), OsString::new()],
+            unlimited_address_space: false,
             stdin: PathBuf::from("in"),
             stdout: PathBuf::from(OsString::from_vec(b"o\x80ut".to_vec())),
             limits: Limits::tool(),

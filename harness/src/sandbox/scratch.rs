@@ -13,7 +13,8 @@ pub struct Scratch {
 impl Scratch {
     /// `<cache>/scratch/<pid>/`.
     pub fn new(cache_dir: &Path) -> Result<Scratch> {
-        let dir = cache_dir
+        let dir = std::path::absolute(cache_dir)
+            .with_context(|| format!("cannot resolve {}", cache_dir.display()))?
             .join("scratch")
             .join(std::process::id().to_string());
         fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
@@ -30,6 +31,13 @@ impl Scratch {
         let worker =
             rayon::current_thread_index().map_or_else(|| "main".to_string(), |i| i.to_string());
         self.dir.join(format!("{worker}.{extension}"))
+    }
+
+    /// A folder of the current worker thread, for files a checker writes.
+    pub fn worker_dir(&self) -> Result<PathBuf> {
+        let dir = self.file("dir");
+        fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        Ok(dir)
     }
 
     /// A file for a given name, e.g. one generated input among many.

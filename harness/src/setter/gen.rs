@@ -10,6 +10,9 @@ use anyhow::{bail, Context, Result};
 use rayon::prelude::*;
 
 use super::tools::{run_tool, Tools};
+use crate::check::{CheckFiles, Judgement};
+use crate::lang::Compiler;
+use crate::model::{CheckerSpec, Problem};
 use crate::package::{self, AnswerSource, InputSource, TestSpec, Workspace};
 use crate::sandbox::Scratch;
 
@@ -92,8 +95,58 @@ pub fn gen(workspace: &Workspace, ids: &[String], check: bool, jobs: usize) -> R
                 problem.dir.join("tests.toml").display()
             ));
         }
+        let rejected = pool.install(|| answers_rejected(workspace, &problem, &specs, &scratch))?;
+        outcome.mismatches.extend(rejected);
     }
     Ok(outcome)
+}
+
+/// Every answer must pass its own checker (as BAPCtools validates answers): each `.out`, given to a
+/// checker program as the contestant's output, must be accepted. Nothing to do for built-in checkers.
+fn answers_rejected(
+    workspace: &Workspace,
+    problem: &Problem,
+    specs: &[TestSpec],
+    scratch: &Scratch,
+) -> Result<Vec<String>> {
+    if !matches!(problem.checker, CheckerSpec::Program(_)) {
+        return Ok(Vec::new());
+    }
+    let compiler = Compiler::new(&workspace.cache_dir(), workspace.languages()?)?;
+    let checker = crate::exec::checker(problem, &compiler)?.map_err(anyhow::Error::msg)?;
+    let dir = workspace.testdata_dir(&problem.id);
+    let found: Vec<Option<String>> = specs
+        .par_iter()
+        .map(|spec| -> Result<Option<String>> {
+            let input = dir.join(format!("{}.in", spec.name));
+            let answer = dir.join(format!("{}.out", spec.name));
+            if !input.is_file() || !answer.is_file() {
+                return Ok(None); // reported as missing above
+            }
+            let scratch_dir = scratch.worker_dir()?;
+            let files = CheckFiles {
+                input: &input,
+                answer: &answer,
+                output: &answer,
+                scratch: &scratch_dir,
+            };
+            let checked = checker.check(&files)?;
+            Ok((checked.judgement != Judgement::Accepted).then(|| {
+                format!(
+                    "{} is not accepted by its own checker ({}): {}",
+                    answer.display(),
+                    checked.judgement.verdict(),
+                    checked
+                        .message
+                        .unwrap_or_default()
+                        .lines()
+                        .next()
+                        .unwrap_or("")
+                )
+            }))
+        })
+        .collect::<Result<_>>()?;
+    Ok(found.into_iter().flatten().collect())
 }
 
 /// Computes every generated file of a problem; reads (never writes) the hand-made ones it needs.

@@ -10,11 +10,11 @@ use anyhow::{Context, Result};
 use rayon::prelude::*;
 
 use super::tools::{run_tool, Tools};
-use crate::check::{self, Judgement};
+use crate::check::{self, CheckFiles, Checker, Judgement};
 use crate::grade::judge_run;
-use crate::lang::Binary;
+use crate::lang::Executable;
 use crate::model::limits::{DEFAULT_OUTPUT_LIMIT, DEFAULT_TIME_SCALE};
-use crate::model::{BuiltinChecker, Limits, Verdict};
+use crate::model::{Limits, Verdict};
 use crate::package::Workspace;
 use crate::sandbox::{self, Scratch};
 
@@ -46,6 +46,8 @@ pub fn stress(workspace: &Workspace, id: &str, options: &StressOptions) -> Resul
     let problem = workspace.load_problem(id)?;
     let data_id = problem.data_id.clone();
     let tools = Tools::compile(workspace, &data_id, true, true, true)?;
+    // The problem's own checker: answers that are not unique are not disagreements.
+    let checker = crate::exec::checker(&problem, &tools.compiler)?.map_err(anyhow::Error::msg)?;
     let (gen, brute, solution) = (
         tools.gen.unwrap(),
         tools.brute.unwrap(),
@@ -81,9 +83,7 @@ pub fn stress(workspace: &Workspace, id: &str, options: &StressOptions) -> Resul
         for batch in inputs.chunks(chunk) {
             let found: Vec<Option<Disagreement>> = batch
                 .par_iter()
-                .map(|&(seed, _)| {
-                    compare(seed, &scratch, &brute, &solution, &limits, problem.checker)
-                })
+                .map(|&(seed, _)| compare(seed, &scratch, &brute, &solution, &limits, &*checker))
                 .collect::<Result<_>>()?;
             if let Some(first) = found.into_iter().flatten().next() {
                 return Ok(StressOutcome::Disagreed(Box::new(first)));
@@ -98,26 +98,39 @@ pub fn stress(workspace: &Workspace, id: &str, options: &StressOptions) -> Resul
 fn compare(
     seed: u64,
     scratch: &Scratch,
-    brute: &Binary,
-    solution: &Binary,
+    brute: &Executable,
+    solution: &Executable,
     limits: &Limits,
-    checker: BuiltinChecker,
+    checker: &dyn Checker,
 ) -> Result<Option<Disagreement>> {
     let input_path = scratch.named(&format!("{seed}.in"));
     let expected = run_tool(brute, "brute", &[], &input_path, scratch)?;
+    let answer = scratch.file("brute.out");
+    fs::write(&answer, &expected).with_context(|| format!("cannot write {}", answer.display()))?;
     let stdout = scratch.file("solution.out");
-    let outcome = sandbox::run(&solution.path, &[], &input_path, &stdout, limits)?;
+    let command = solution.invocation(limits.memory_kb / 1024, &[]);
+    let outcome = sandbox::run(&command, &input_path, &stdout, limits)?;
     let result = judge_run("stress", &outcome, limits);
     let got = fs::read(&stdout).unwrap_or_default();
     let (verdict, detail) = if result.verdict != Verdict::AC {
         (result.verdict, result.detail.unwrap_or_default())
     } else {
-        let checked = check::compare(checker, &expected, &got);
-        match checked.judgement {
-            Judgement::Accepted => return Ok(None),
-            Judgement::Presentation => (Verdict::PE, checked.first_difference.unwrap_or_default()),
-            Judgement::Wrong => (Verdict::WA, checked.first_difference.unwrap_or_default()),
+        let scratch_dir = scratch.worker_dir()?;
+        let files = CheckFiles {
+            input: &input_path,
+            answer: &answer,
+            output: &stdout,
+            scratch: &scratch_dir,
+        };
+        let checked = checker.check(&files)?;
+        if checked.judgement == Judgement::Accepted {
+            return Ok(None);
         }
+        let what = checked
+            .first_difference
+            .or(checked.message)
+            .unwrap_or_default();
+        (checked.judgement.verdict(), what)
     };
     let input =
         fs::read(&input_path).with_context(|| format!("cannot read {}", input_path.display()))?;

@@ -60,7 +60,7 @@ pub fn check(workspace: &Workspace, ids: &[String]) -> Result<Vec<SubmitCheck>> 
         }
     }
 
-    let compiler = Compiler::new(&workspace.cache_dir())?;
+    let compiler = Compiler::new(&workspace.cache_dir(), workspace.languages()?)?;
     let found: Vec<Vec<String>> = checks
         .par_iter()
         .map(|c| check_files(workspace, &compiler, &c.id))

@@ -7,16 +7,18 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 
-use crate::lang::{Binary, Compiled, Compiler};
+use crate::lang::{Compiled, Compiler, Executable};
 use crate::model::Limits;
 use crate::package::Workspace;
 use crate::sandbox::{self, Scratch};
 
 /// The problem-setter programs of one problem, compiled.
 pub struct Tools {
-    pub gen: Option<Binary>,
-    pub brute: Option<Binary>,
-    pub solution: Option<Binary>,
+    pub gen: Option<Executable>,
+    pub brute: Option<Executable>,
+    pub solution: Option<Executable>,
+    /// The compiler that built them, for other programs of the problem (its checker).
+    pub compiler: Compiler,
 }
 
 impl Tools {
@@ -28,9 +30,9 @@ impl Tools {
         brute: bool,
         solution: bool,
     ) -> Result<Tools> {
-        let compiler = Compiler::new(&workspace.cache_dir())?;
+        let compiler = Compiler::new(&workspace.cache_dir(), workspace.languages()?)?;
         let dir = workspace.problem_dir(id);
-        let build = |wanted: bool, path: PathBuf| -> Result<Option<Binary>> {
+        let build = |wanted: bool, path: PathBuf| -> Result<Option<Executable>> {
             if !wanted {
                 return Ok(None);
             }
@@ -42,6 +44,7 @@ impl Tools {
             }
             match compiler.compile(&path)? {
                 Compiled::Ok(binary) => Ok(Some(binary)),
+                Compiled::Skipped { reason } => bail!("{}: {reason}", path.display()),
                 Compiled::Failed { message } => {
                     bail!("{} does not compile:\n{message}", path.display())
                 }
@@ -51,6 +54,7 @@ impl Tools {
             gen: build(gen, dir.join("gen.rs"))?,
             brute: build(brute, dir.join("brute.rs"))?,
             solution: build(solution, workspace.solution_file(id))?,
+            compiler,
         })
     }
 }
@@ -58,7 +62,7 @@ impl Tools {
 /// Runs a problem-setter program to completion and returns its stdout; any failure is an error that names
 /// the program, its arguments and its stderr.
 pub fn run_tool(
-    binary: &Binary,
+    binary: &Executable,
     what: &str,
     args: &[String],
     stdin: &Path,
@@ -67,7 +71,8 @@ pub fn run_tool(
     let stdout = scratch.file("tool.out");
     let os_args: Vec<OsString> = args.iter().map(OsString::from).collect();
     let limits = Limits::tool();
-    let outcome = sandbox::run(&binary.path, &os_args, stdin, &stdout, &limits)?;
+    let command = binary.invocation(limits.memory_kb / 1024, &os_args);
+    let outcome = sandbox::run(&command, stdin, &stdout, &limits)?;
     let failure = if outcome.wall_killed {
         Some(format!("was killed after {} s", limits.wall_ms / 1000))
     } else if outcome.output_overflow(&limits) {

@@ -1,11 +1,13 @@
 //! The harness's end-to-end tests, in one binary (one link instead of one per file): the `harness` binary
 //! run on fixture workspaces and on the real one. Shared helpers are in `common`.
 
+mod checkers;
 mod common;
 mod e2e;
 mod faults;
 mod gen_safety;
 mod reports;
 mod setup_errors;
+mod shared_code;
 mod stress;
 mod workflow;

@@ -210,7 +210,7 @@ fn cases() -> Vec<Case> {
             path: TOML,
             says: &[
                 "problem.toml:7: key `checker`",
-                "expected lines, exact, tokens or float:EPS",
+                "expected lines, exact, tokens, float:EPS",
             ],
         },
         Case {

@@ -441,7 +441,8 @@ fn scaffolded_programs_compile_alone_and_are_formatted() {
     let root = empty_workspace("new-compile");
     assert_eq!(harness(&root, &["new", "poj9999"]).status.code(), Some(0));
     let cache = scratch("new-compile-cache");
-    let compiler = harness::lang::Compiler::new(&cache).unwrap();
+    let compiler =
+        harness::lang::Compiler::new(&cache, harness::lang::LanguageTable::builtin()).unwrap();
     for path in [
         "problems/poj9999/brute.rs",
         "problems/poj9999/gen.rs",
@@ -450,6 +451,7 @@ fn scaffolded_programs_compile_alone_and_are_formatted() {
         match compiler.compile(&root.join(path)).unwrap() {
             harness::lang::Compiled::Ok(_) => {}
             harness::lang::Compiled::Failed { message } => panic!("{path}: {message}"),
+            harness::lang::Compiled::Skipped { reason } => panic!("{path}: {reason}"),
         }
         let rustfmt = Command::new("rustfmt")
             .args(["--check", "--edition", "2021"])

@@ -1,0 +1,211 @@
+//! Checker programs, in the two protocols people write them in (DESIGN §2):
+//! - testlib: `checker INPUT OUTPUT ANSWER`; exit 0 AC, 1 WA, 2 PE, 3 FAIL (a judge error), 4 PE (output
+//!   in a wrong format), 7 points (WA, the points in the message), 8 WA (output ended early); its stderr is
+//!   the message.
+//! - Kattis: `validator INPUT ANSWER FEEDBACK_DIR [args] < OUTPUT`; exit 42 AC, 43 WA, anything else a
+//!   judge error; `FEEDBACK_DIR/judgemessage.txt` (and `teammessage.txt`) is the message.
+//!
+//! A checker runs in the sandbox under its own limits, so a checker that crashes, loops or floods is a
+//! judge error (JE) for that test, never a hung judge.
+
+use std::ffi::OsString;
+use std::fs;
+use std::path::Path;
+
+use anyhow::{Context, Result};
+
+use super::{CheckFiles, CheckResult, Checker, Judgement};
+use crate::grade::judge_run;
+use crate::lang::Executable;
+use crate::model::{Limits, Protocol, RunOutcome, Verdict};
+use crate::sandbox;
+
+/// How much of a checker's message is kept.
+pub const MESSAGE_BYTES: usize = 2048;
+
+/// A compiled checker program with its protocol and extra arguments.
+#[derive(Debug, Clone)]
+pub struct ProgramChecker {
+    pub executable: Executable,
+    pub protocol: Protocol,
+    pub args: Vec<String>,
+    pub limits: Limits,
+}
+
+impl ProgramChecker {
+    /// The limits of a checker: 10 s of CPU, 1 GiB, 1 MiB of output.
+    pub fn default_limits() -> Limits {
+        Limits {
+            cpu_ms: 10_000,
+            wall_ms: 31_000,
+            memory_kb: 1 << 20,
+            output_bytes: 1 << 20,
+        }
+    }
+}
+
+impl Checker for ProgramChecker {
+    fn check(&self, files: &CheckFiles) -> Result<CheckResult> {
+        let feedback = files.scratch.join("feedback");
+        let _ = fs::remove_dir_all(&feedback);
+        fs::create_dir_all(&feedback)
+            .with_context(|| format!("cannot create {}", feedback.display()))?;
+        let path = |p: &Path| p.as_os_str().to_owned();
+        let (mut args, stdin): (Vec<OsString>, &Path) = match self.protocol {
+            Protocol::Testlib => (
+                vec![path(files.input), path(files.output), path(files.answer)],
+                Path::new("/dev/null"),
+            ),
+            Protocol::Kattis => (
+                vec![path(files.input), path(files.answer), path(&feedback)],
+                files.output,
+            ),
+        };
+        args.extend(self.args.iter().map(OsString::from));
+        let command = self
+            .executable
+            .invocation(self.limits.memory_kb / 1024, &args);
+        let stdout = files.scratch.join("checker.out");
+        let outcome = sandbox::run(&command, stdin, &stdout, &self.limits)?;
+        Ok(self.judge(&outcome, &feedback))
+    }
+}
+
+impl ProgramChecker {
+    fn judge(&self, outcome: &RunOutcome, feedback: &Path) -> CheckResult {
+        let stderr = String::from_utf8_lossy(&outcome.stderr_tail).into_owned();
+        let run = judge_run("checker", outcome, &self.limits);
+        let feedback_message = || {
+            ["judgemessage.txt", "teammessage.txt"]
+                .iter()
+                .filter_map(|name| fs::read(feedback.join(name)).ok())
+                .map(|bytes| String::from_utf8_lossy(&bytes).trim_end().to_string())
+                .filter(|text| !text.is_empty())
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        let broke_limit = matches!(run.verdict, Verdict::TLE | Verdict::MLE | Verdict::OLE)
+            || matches!(outcome.exit, crate::model::Exit::Signal(_));
+        let (judgement, message) = if broke_limit {
+            let why = run.detail.unwrap_or_else(|| outcome.exit.to_string());
+            (
+                Judgement::JudgeError,
+                format!("the checker failed: {why}\n{stderr}"),
+            )
+        } else {
+            let code = match outcome.exit {
+                crate::model::Exit::Code(code) => code,
+                crate::model::Exit::Signal(_) => -1,
+            };
+            match self.protocol {
+                Protocol::Testlib => (testlib_judgement(code), stderr),
+                Protocol::Kattis => {
+                    let judgement = match code {
+                        42 => Judgement::Accepted,
+                        43 => Judgement::Wrong,
+                        _ => Judgement::JudgeError,
+                    };
+                    let mut message = feedback_message();
+                    if message.is_empty() {
+                        message = stderr;
+                    }
+                    (judgement, message)
+                }
+            }
+        };
+        let message = undefined_code(self.protocol, outcome, judgement, message);
+        CheckResult {
+            judgement,
+            first_difference: first_line(&message),
+            diff: None,
+            message: Some(truncate(&message)).filter(|m| !m.is_empty()),
+        }
+    }
+}
+
+/// The testlib exit codes.
+fn testlib_judgement(code: i32) -> Judgement {
+    match code {
+        0 => Judgement::Accepted,
+        1 | 7 | 8 => Judgement::Wrong,
+        2 | 4 => Judgement::Presentation,
+        _ => Judgement::JudgeError,
+    }
+}
+
+/// A judge error from an exit code the protocol does not define says so.
+fn undefined_code(
+    protocol: Protocol,
+    outcome: &RunOutcome,
+    judgement: Judgement,
+    message: String,
+) -> String {
+    let crate::model::Exit::Code(code) = outcome.exit else {
+        return message;
+    };
+    let why = match (protocol, code) {
+        (Protocol::Testlib, 3) => "the checker said FAIL (exit code 3)".to_string(),
+        (Protocol::Testlib, _) => format!(
+            "the checker exited with code {code}, which the testlib protocol does not define (0 AC, 1 WA, 2 PE, 3 FAIL, 4 PE, 7 points, 8 WA)"
+        ),
+        (Protocol::Kattis, _) => format!(
+            "the checker exited with code {code}, which the Kattis protocol does not define (42 AC, 43 WA)"
+        ),
+    };
+    match judgement {
+        Judgement::JudgeError => format!("{why}\n{message}"),
+        _ => message,
+    }
+}
+
+fn first_line(message: &str) -> Option<String> {
+    let line = message.lines().find(|l| !l.trim().is_empty())?;
+    Some(format!(
+        "checker: {}",
+        line.chars().take(200).collect::<String>()
+    ))
+}
+
+/// The first `MESSAGE_BYTES` of a message, cut at a character boundary.
+fn truncate(message: &str) -> String {
+    let message = message.trim();
+    if message.len() <= MESSAGE_BYTES {
+        return message.to_string();
+    }
+    let mut end = MESSAGE_BYTES;
+    while !message.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{} …", &message[..end])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn testlib_codes() {
+        let table = [
+            (0, Judgement::Accepted),
+            (1, Judgement::Wrong),
+            (2, Judgement::Presentation),
+            (3, Judgement::JudgeError),
+            (4, Judgement::Presentation),
+            (5, Judgement::JudgeError),
+            (7, Judgement::Wrong),
+            (8, Judgement::Wrong),
+            (42, Judgement::JudgeError),
+        ];
+        for (code, want) in table {
+            assert_eq!(testlib_judgement(code), want, "exit {code}");
+        }
+    }
+
+    #[test]
+    fn messages_are_cut_at_2_kib() {
+        let long = "é".repeat(3000);
+        let cut = truncate(&long);
+        assert!(cut.len() <= MESSAGE_BYTES + 4, "{}", cut.len());
+        assert!(cut.ends_with('…'));
+    }
+}
