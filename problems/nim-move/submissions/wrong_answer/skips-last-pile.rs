@@ -18,9 +18,9 @@ fn main() {
         let piles: Vec<u64> = tokens.by_ref().take(n).collect();
         let x = piles.iter().fold(0, |acc, &a| acc ^ a);
         let mut answer = "lose".to_string();
-        for i in 0..n - 1 {
-            if piles[i] ^ x < piles[i] {
-                answer = format!("{} {}", i + 1, piles[i] - (piles[i] ^ x));
+        for (i, &a) in piles.iter().enumerate().take(n - 1) {
+            if a ^ x < a {
+                answer = format!("{} {}", i + 1, a - (a ^ x));
                 break;
             }
         }

@@ -1,0 +1,172 @@
+//! snim-move generator: `gen small|max <seed>` prints one input (`T` test sets, each `k S`, `m`, then m lines
+//! `l heaps`), deterministic in the arguments. S is printed unsorted. A quarter of the small positions and half
+//! of the max ones get their last heap replaced so that the Grundy xor is 0 (answer `lose`), when such a heap
+//! size exists. `small`: S within 1..=8, up to 4 heaps up to 20. `max`: 20 test sets of k = m = l = 100, heaps
+//! up to 10000 (one is 10000); S is drawn from 1..=10000 for seeds = 1 mod 3, from 1..=200 for seeds = 2 mod 3
+//! (dense, Grundy values up to about 50), and is {d, 2d, ..., 100d} shuffled for seeds = 0 mod 3 (Grundy
+//! values up to 100).
+
+use std::io::{self, Write};
+
+/// splitmix64: tiny, deterministic, good enough for test data.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in lo..=hi.
+    fn range(&mut self, lo: usize, hi: usize) -> usize {
+        lo + (self.next() % (hi - lo + 1) as u64) as usize
+    }
+}
+
+/// `k` distinct values from 1..=cap, in random order (never sorted on purpose).
+fn subtraction_set(rng: &mut Rng, k: usize, cap: usize) -> Vec<usize> {
+    let mut set = Vec::with_capacity(k);
+    while set.len() < k {
+        let s = rng.range(1, cap);
+        if !set.contains(&s) {
+            set.push(s);
+        }
+    }
+    set
+}
+
+/// Grundy values 0..=top, only to shape the data (lost positions); the answers come from elsewhere.
+fn grundy(set: &[usize], top: usize) -> Vec<usize> {
+    let mut sg = vec![0; top + 1];
+    for x in 0..=top {
+        let mut seen = vec![false; set.len() + 1];
+        for &s in set.iter().filter(|&&s| s <= x) {
+            seen[sg[x - s]] = true;
+        }
+        sg[x] = seen.iter().position(|&b| !b).unwrap_or(set.len());
+    }
+    sg
+}
+
+/// Replaces the last heap by a random size whose Grundy value is the xor of the others, if there is one.
+fn close_xor(rng: &mut Rng, heaps: &mut [usize], sg: &[usize]) {
+    let (last, rest) = heaps.split_last_mut().expect("at least one heap");
+    let x = rest.iter().fold(0, |acc, &h| acc ^ sg[h]);
+    let fits: Vec<usize> = (0..sg.len()).filter(|&h| sg[h] == x).collect();
+    if !fits.is_empty() {
+        *last = fits[rng.range(0, fits.len() - 1)];
+    }
+}
+
+/// One test set: `k s1..sk`, `m`, then m lines `l h1..hl`.
+fn test_set(out: &mut String, set: &[usize], positions: &[Vec<usize>]) {
+    let line = |xs: &[usize]| {
+        let mut l = xs.len().to_string();
+        for x in xs {
+            l.push(' ');
+            l.push_str(&x.to_string());
+        }
+        l + "\n"
+    };
+    out.push_str(&line(set));
+    out.push_str(&format!("{}\n", positions.len()));
+    for p in positions {
+        out.push_str(&line(p));
+    }
+}
+
+fn small(rng: &mut Rng) -> String {
+    let sets = [1, 1, 2, 3, 4][rng.range(0, 4)];
+    let mut out = format!("{sets}\n");
+    for _ in 0..sets {
+        let k = rng.range(1, 4);
+        let set = subtraction_set(rng, k, 8);
+        let m = if rng.range(0, 3) == 0 {
+            1
+        } else {
+            rng.range(1, 8)
+        };
+        let cap = [4, 12, 20][rng.range(0, 2)];
+        let sg = grundy(&set, cap);
+        let positions: Vec<Vec<usize>> = (0..m)
+            .map(|_| {
+                let l = rng.range(1, 4);
+                let mut heaps: Vec<usize> = (0..l)
+                    .map(|_| {
+                        if rng.range(0, 5) == 0 {
+                            0
+                        } else {
+                            rng.range(0, cap)
+                        }
+                    })
+                    .collect();
+                if rng.range(0, 3) == 0 {
+                    close_xor(rng, &mut heaps, &sg);
+                }
+                heaps
+            })
+            .collect();
+        test_set(&mut out, &set, &positions);
+    }
+    out
+}
+
+/// S = {d, 2d, ..., 100d} for a random d <= 100, shuffled: sg(x) = floor(x / d) mod 101 reaches 100.
+fn progression(rng: &mut Rng) -> Vec<usize> {
+    let d = rng.range(1, 100);
+    let mut set: Vec<usize> = (1..=100).map(|i| i * d).collect();
+    for i in (1..set.len()).rev() {
+        set.swap(i, rng.range(0, i));
+    }
+    set
+}
+
+fn max(rng: &mut Rng, seed: u64) -> String {
+    const SETS: usize = 20;
+    const TOP: usize = 10000;
+    let mut out = format!("{SETS}\n");
+    for _ in 0..SETS {
+        let set = match seed % 3 {
+            1 => subtraction_set(rng, 100, TOP),
+            2 => subtraction_set(rng, 100, 200),
+            _ => progression(rng),
+        };
+        let sg = grundy(&set, TOP);
+        let mut positions: Vec<Vec<usize>> = (0..100)
+            .map(|_| {
+                let mut heaps: Vec<usize> = (0..100).map(|_| rng.range(0, TOP)).collect();
+                if rng.range(0, 1) == 0 {
+                    close_xor(rng, &mut heaps, &sg);
+                }
+                heaps
+            })
+            .collect();
+        positions[0][0] = TOP;
+        test_set(&mut out, &set, &positions);
+    }
+    out
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let seed = args.get(2).and_then(|s| s.parse::<u64>().ok());
+    let (Some(kind), Some(seed)) = (args.get(1), seed) else {
+        eprintln!("usage: gen small|max <seed>");
+        std::process::exit(2);
+    };
+    let mut rng = Rng(seed);
+    let input = match kind.as_str() {
+        "small" => small(&mut rng),
+        "max" => max(&mut rng, seed),
+        _ => {
+            eprintln!("unknown kind `{kind}`: expected small or max");
+            std::process::exit(2);
+        }
+    };
+    io::stdout()
+        .write_all(input.as_bytes())
+        .expect("write stdout");
+}
