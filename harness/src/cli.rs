@@ -23,8 +23,8 @@ pub struct Cli {
 }
 
 pub const EXIT_CODES: &str =
-    "Exit status: 0 every test accepted; 1 some test not accepted (or a problem in error, or a known-wrong \
-submission not rejected as declared); \
+    "Exit status: 0 every test accepted; 1 some test not accepted (or a problem in error, or a submission \
+whose verdict its folder does not allow); \
 2 usage or setup error (bad problem.toml, unknown id, .in without .out, unreadable file).";
 
 #[derive(Debug, Subcommand)]
@@ -83,8 +83,18 @@ pub struct RunArgs {
     pub verbose: bool,
 
     /// Output limit per test in MiB; more is OLE.
-    #[arg(long, value_name = "MIB", default_value_t = 64)]
+    #[arg(long, value_name = "MIB", default_value_t = crate::model::limits::DEFAULT_OUTPUT_LIMIT_MIB)]
     pub output_limit_mb: u64,
+
+    /// Judge this program (a file, or a folder of files in one language) on the problems' tests instead
+    /// of their solutions, touching nothing in the workspace; repeatable. E.g. `harness run hdu1846
+    /// --submission ./a.cpp --test 'sample-*'`.
+    #[arg(long, value_name = "PATH")]
+    pub submission: Vec<std::path::PathBuf>,
+
+    /// Run every test of each submission, not only up to its first failure.
+    #[arg(long)]
+    pub all_tests: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]

@@ -1,12 +1,12 @@
 //! Choosing what to run: the problems asked for (or all), their tests after `--test`, their solutions, and
-//! the known-wrong submissions. A problem that cannot be planned is a setup error when it was named, an
-//! error row otherwise.
+//! the submissions (the problem's own, or those given with `--submission`). A problem that cannot be
+//! planned is a setup error when it was named, an error row otherwise.
 
 use std::path::PathBuf;
 
 use anyhow::{bail, Result};
 
-use crate::model::{Limits, Problem, ProblemResult, Submission, TestCase};
+use crate::model::{Expected, Limits, Problem, ProblemResult, Submission, TestCase};
 use crate::package::{readable_file, Workspace};
 
 /// A problem ready to run: its config, its tests, and its solution's source.
@@ -17,7 +17,7 @@ pub struct PlannedProblem {
     pub solution: PathBuf,
 }
 
-/// A known-wrong submission ready to run, on its problem's tests.
+/// A submission ready to run, on its problem's tests.
 #[derive(Debug, Clone)]
 pub struct PlannedSubmission {
     pub submission: Submission,
@@ -33,8 +33,10 @@ pub struct Plan {
     pub problems: Vec<PlannedProblem>,
     /// Problems that could not be planned, as the error rows of the report.
     pub errors: Vec<ProblemResult>,
-    /// The known-wrong submissions; `None` when they are not graded.
-    pub wrong: Option<Vec<PlannedSubmission>>,
+    /// Whether the problems' own solutions are graded (not when submissions are given by path).
+    pub solutions: bool,
+    /// The submissions; `None` when they are not graded.
+    pub submissions: Option<Vec<PlannedSubmission>>,
 }
 
 /// What to plan.
@@ -44,8 +46,11 @@ pub struct Selection {
     pub ids: Vec<String>,
     /// Only tests whose name matches this glob.
     pub test_filter: Option<String>,
-    /// Also plan the known-wrong submissions.
-    pub wrong_submissions: bool,
+    /// Also plan the problems' submissions (`problems/<id>/submissions/`).
+    pub submissions: bool,
+    /// Instead of the solutions and their submissions, these programs (`--submission PATH`), each judged
+    /// as if it were in `accepted/`.
+    pub given: Vec<PathBuf>,
     /// For the error rows: the CPU limits shown are scaled by this.
     pub time_scale: f64,
 }
@@ -77,15 +82,19 @@ pub fn plan(workspace: &Workspace, selection: &Selection) -> Result<Plan> {
             }
         }
     }
-    let wrong = match selection.wrong_submissions {
-        true => Some(plan_wrong(workspace, &problems)?),
-        false => None,
+    let submissions = if !selection.given.is_empty() {
+        Some(plan_given(workspace, &problems, &selection.given)?)
+    } else if selection.submissions {
+        Some(plan_submissions(workspace, &problems)?)
+    } else {
+        None
     };
     Ok(Plan {
         ids,
+        solutions: selection.given.is_empty(),
         problems,
         errors,
-        wrong,
+        submissions,
     })
 }
 
@@ -129,12 +138,43 @@ pub fn plan_problem(
     })
 }
 
-fn plan_wrong(workspace: &Workspace, planned: &[PlannedProblem]) -> Result<Vec<PlannedSubmission>> {
+fn plan_submissions(
+    workspace: &Workspace,
+    planned: &[PlannedProblem],
+) -> Result<Vec<PlannedSubmission>> {
     let mut plan = Vec::new();
     for p in planned {
-        for submission in workspace.wrong_submissions(&p.problem)? {
+        for submission in workspace.submissions(&p.problem)? {
             plan.push(PlannedSubmission {
                 submission,
+                problem: p.problem.clone(),
+                tests: p.tests.clone(),
+            });
+        }
+    }
+    Ok(plan)
+}
+
+/// Programs given by path, judged on every planned problem as if they were accepted submissions.
+fn plan_given(
+    workspace: &Workspace,
+    planned: &[PlannedProblem],
+    given: &[PathBuf],
+) -> Result<Vec<PlannedSubmission>> {
+    let mut plan = Vec::new();
+    for path in given {
+        if !path.exists() {
+            bail!("--submission {}: no such file or folder", path.display());
+        }
+        for p in planned {
+            plan.push(PlannedSubmission {
+                submission: Submission {
+                    problem: p.problem.id.clone(),
+                    relative: workspace.relative(path),
+                    why: crate::package::submissions::leading_comment(path),
+                    path: path.clone(),
+                    expected: Expected::Accepted,
+                },
                 problem: p.problem.clone(),
                 tests: p.tests.clone(),
             });

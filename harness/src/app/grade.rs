@@ -32,8 +32,10 @@ pub fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
         time_scale: args.time_scale,
         output_limit: args.output_limit_mb << 20,
         test_filter: args.test.clone(),
-        // Whether the data rejects a wrong submission says nothing on a subset of the tests.
-        wrong_submissions: args.test.is_none(),
+        // Whether the data rejects a submission says nothing on a subset of the tests.
+        submissions: args.test.is_none() || !args.submission.is_empty(),
+        given: args.submission.clone(),
+        all_tests: args.all_tests,
         events: bar
             .clone()
             .map_or_else(Events::default, |bar| Events::new(bar)),

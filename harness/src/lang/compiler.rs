@@ -121,7 +121,10 @@ impl Compiler {
     /// Compiles the program at `path` (a file, or a folder of files in one language). Only setup problems
     /// (unreadable file, unknown language, compiler not runnable) are errors; a CE is a value.
     pub fn compile(&self, path: &Path) -> Result<Compiled> {
-        let program = self.table.program(path)?;
+        let program = self
+            .table
+            .program(path)
+            .with_context(|| path.display().to_string())?;
         self.compile_program(&program)
     }
 

@@ -109,14 +109,16 @@ impl LanguageTable {
             .with_context(|| format!("cannot resolve {}", path.display()))?;
         let files = source_files(path)?;
         let Some(language) = self.detect(&files) else {
+            let mut known: Vec<String> = Vec::new();
+            for extension in self.languages.iter().flat_map(|l| &l.extensions) {
+                let dotted = format!(".{extension}");
+                if !known.contains(&dotted) {
+                    known.push(dotted);
+                }
+            }
             bail!(
-                "{}: no known language (extensions: {}); rename it or add the language to languages.toml",
-                path.display(),
-                self.languages
-                    .iter()
-                    .flat_map(|l| l.extensions.iter().map(|e| format!(".{e}")))
-                    .collect::<Vec<_>>()
-                    .join(" ")
+                "no known language (extensions: {}); rename it or add the language to languages.toml",
+                known.join(" ")
             );
         };
         let files: Vec<PathBuf> = files

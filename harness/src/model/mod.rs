@@ -8,9 +8,9 @@ pub mod verdict;
 
 pub use limits::Limits;
 pub use problem::{
-    BuiltinChecker, CheckerSpec, Problem, ProgramSpec, Protocol, Submission, TestCase, TestGroup,
-    TokenOptions,
+    BuiltinChecker, CheckerSpec, Expected, Problem, ProgramSpec, Protocol, Submission, TestCase,
+    TestGroup, TokenOptions,
 };
-pub use result::{ProblemResult, Report, Summary, TestResult, WrongResult, WrongStatus};
+pub use result::{ProblemResult, Report, SubmissionResult, Summary, TestResult};
 pub use run::{Exit, Invocation, RunOutcome};
 pub use verdict::Verdict;

@@ -224,23 +224,94 @@ pub struct TestCase {
     pub expected: PathBuf,
 }
 
-/// A program graded on a problem's tests besides its solution: a known-wrong submission.
+/// The verdicts a submission is meant to get: its folder under `submissions/` (DESIGN §8, the Kattis
+/// folders and our HDOJ ones).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Expected {
+    Accepted,
+    WrongAnswer,
+    TimeLimitExceeded,
+    RunTimeError,
+    PresentationError,
+    MemoryLimitExceeded,
+    /// Anything but accepted.
+    Rejected,
+}
+
+impl Expected {
+    pub const ALL: [Expected; 7] = [
+        Expected::Accepted,
+        Expected::WrongAnswer,
+        Expected::TimeLimitExceeded,
+        Expected::RunTimeError,
+        Expected::PresentationError,
+        Expected::MemoryLimitExceeded,
+        Expected::Rejected,
+    ];
+
+    pub fn folder(self) -> &'static str {
+        match self {
+            Expected::Accepted => "accepted",
+            Expected::WrongAnswer => "wrong_answer",
+            Expected::TimeLimitExceeded => "time_limit_exceeded",
+            Expected::RunTimeError => "run_time_error",
+            Expected::PresentationError => "presentation_error",
+            Expected::MemoryLimitExceeded => "memory_limit_exceeded",
+            Expected::Rejected => "rejected",
+        }
+    }
+
+    pub fn from_folder(folder: &str) -> Option<Expected> {
+        Expected::ALL.into_iter().find(|e| e.folder() == folder)
+    }
+
+    /// Whether a submission whose first non-accepted test got `verdict` (AC: none) is as expected.
+    pub fn allows(self, verdict: Verdict) -> bool {
+        match self {
+            Expected::Accepted => verdict == Verdict::AC,
+            Expected::WrongAnswer => verdict == Verdict::WA,
+            Expected::TimeLimitExceeded => verdict == Verdict::TLE,
+            // Kattis counts a memory limit as a run-time error.
+            Expected::RunTimeError => matches!(verdict, Verdict::RE | Verdict::MLE),
+            Expected::PresentationError => verdict == Verdict::PE,
+            Expected::MemoryLimitExceeded => verdict == Verdict::MLE,
+            Expected::Rejected => !matches!(verdict, Verdict::AC | Verdict::JE),
+        }
+    }
+}
+
+/// A program graded on a problem's tests besides its solution, in a folder naming what it must get.
 #[derive(Debug, Clone)]
 pub struct Submission {
     /// The problem it is graded on.
     pub problem: String,
+    /// A file, or a folder of files in one language.
     pub path: PathBuf,
-    /// The file relative to the workspace root, as reports name it.
+    /// The path relative to the workspace root, as reports name it.
     pub relative: String,
-    /// The verdict it must get on some test, or why its declaration is not valid.
-    pub expect: Result<Verdict, String>,
-    /// What is wrong with it, in words.
+    pub expected: Expected,
+    /// What it is, in words: the first line of its leading comment.
     pub why: Option<String>,
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn expected_folders() {
+        for expected in Expected::ALL {
+            assert_eq!(Expected::from_folder(expected.folder()), Some(expected));
+        }
+        assert_eq!(Expected::from_folder("wrong"), None);
+        assert!(Expected::RunTimeError.allows(Verdict::MLE));
+        assert!(!Expected::WrongAnswer.allows(Verdict::PE));
+        assert!(Expected::Rejected.allows(Verdict::OLE));
+        assert!(!Expected::Rejected.allows(Verdict::AC));
+        assert!(!Expected::Rejected.allows(Verdict::JE));
+        assert!(Expected::Accepted.allows(Verdict::AC));
+    }
 
     #[test]
     fn checker_names_round_trip() {

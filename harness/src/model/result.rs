@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::problem::Problem;
+use super::problem::{Expected, Problem};
 use super::run::Exit;
 use super::verdict::Verdict;
 
@@ -129,62 +129,44 @@ impl ProblemResult {
     }
 }
 
-/// A known-wrong submission graded on its problem's tests: it must not be accepted, and some test must get
-/// the verdict it declares.
+/// A submission graded on its problem's tests, test by test until the first that is not accepted.
 #[derive(Debug, Clone, Serialize)]
-pub struct WrongResult {
+pub struct SubmissionResult {
     pub problem: String,
-    /// The file, relative to the workspace root.
+    /// The file or folder, relative to the workspace root.
     pub file: String,
-    /// The declared verdict (`//! expect: WA`); `None` when the declaration is not valid.
-    pub expect: Option<Verdict>,
-    /// What is wrong with it, in words (`//! why:`).
+    /// The language's name, once known.
+    pub language: Option<String>,
+    /// The folder it is in: what it must get.
+    pub expected: Expected,
+    /// What it is, in words (its leading comment).
     pub why: Option<String>,
-    pub status: WrongStatus,
-    /// Why the declaration is not valid (status `bad_header`).
-    pub header_error: Option<String>,
+    /// Its verdict: that of the first test not accepted, AC when every test was; `None` when skipped.
+    pub verdict: Option<Verdict>,
+    /// The test where it stopped (the first not accepted).
+    pub stopped_at: Option<String>,
+    /// Whether the verdict is one its folder allows.
+    pub matched: bool,
+    /// Why it was not graded (its toolchain is missing), when it was not.
+    pub skipped: Option<String>,
     pub compile_error: Option<String>,
+    /// The most CPU time of a test.
+    pub max_cpu_ms: f64,
+    /// A warning about the time limit (problemtools' `ac_to_time_limit` and `time_limit_to_tle` checks).
+    pub time_warning: Option<String>,
     /// Every test it ran, without diffs and stderr.
     pub tests: Vec<TestResult>,
 }
 
-impl WrongResult {
-    /// The file name, e.g. `mod-m.rs`.
+impl SubmissionResult {
+    /// The file name, e.g. `plain-nim.cpp`.
     pub fn name(&self) -> &str {
         self.file.rsplit('/').next().unwrap_or(&self.file)
     }
-    /// How many tests got each verdict, most severe first.
-    pub fn verdict_counts(&self) -> Vec<(Verdict, usize)> {
-        let mut counts = std::collections::BTreeMap::new();
-        for test in &self.tests {
-            *counts.entry(test.verdict).or_insert(0) += 1;
-        }
-        counts.into_iter().collect()
+    /// Not as expected: graded, and its verdict is not one its folder allows.
+    pub fn failed(&self) -> bool {
+        self.skipped.is_none() && !self.matched
     }
-    /// What its tests prove, given the verdict it declares.
-    pub fn status_of(expect: Verdict, tests: &[TestResult]) -> WrongStatus {
-        if tests.iter().all(|t| t.verdict == Verdict::AC) {
-            WrongStatus::Accepted
-        } else if tests.iter().any(|t| t.verdict == expect) {
-            WrongStatus::Rejected
-        } else {
-            WrongStatus::OtherVerdict
-        }
-    }
-}
-
-/// What grading a wrong submission proved.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum WrongStatus {
-    /// Not accepted, and some test got the declared verdict: the data catches it as intended.
-    Rejected,
-    /// Not accepted, but no test got the declared verdict.
-    OtherVerdict,
-    /// Accepted on every test: the data does not catch it.
-    Accepted,
-    /// No valid `//! expect: VERDICT` header, so it was not graded.
-    BadHeader,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -200,30 +182,33 @@ pub struct Summary {
     pub wall_ms: f64,
     /// Every time limit was multiplied by this (`--time-scale`).
     pub time_scale: f64,
-    /// Known-wrong submissions graded, and how many of them were rejected as declared.
-    pub wrong_submissions: usize,
-    pub wrong_rejected: usize,
+    /// Submissions graded (skipped ones aside), how many got what their folder says, and how many were
+    /// skipped (a missing toolchain).
+    pub submissions: usize,
+    pub submissions_matched: usize,
+    pub submissions_skipped: usize,
 }
 
 /// Everything a grading run found.
 #[derive(Debug, Clone, Serialize)]
 pub struct Report {
     pub problems: Vec<ProblemResult>,
-    /// The known-wrong submissions, in problem order; `None` when they were not graded (`--test`).
-    pub wrong_submissions: Option<Vec<WrongResult>>,
+    /// The submissions, in problem order; `None` when they were not graded (`--test`).
+    pub submissions: Option<Vec<SubmissionResult>>,
     pub summary: Summary,
 }
 
 impl Report {
     pub fn new(
         problems: Vec<ProblemResult>,
-        wrong: Option<Vec<WrongResult>>,
+        submissions: Option<Vec<SubmissionResult>>,
         time_scale: f64,
         wall_ms: f64,
     ) -> Report {
         let tests: usize = problems.iter().map(|p| p.tests.len()).sum();
         let passed: usize = problems.iter().map(ProblemResult::passed).sum();
-        let all_wrong = wrong.as_deref().unwrap_or_default();
+        let all = submissions.as_deref().unwrap_or_default();
+        let graded = all.iter().filter(|s| s.skipped.is_none());
         let summary = Summary {
             problems: problems.len(),
             problems_accepted: problems.iter().filter(|p| p.accepted()).count(),
@@ -238,24 +223,22 @@ impl Report {
                 .count(),
             wall_ms,
             time_scale,
-            wrong_submissions: all_wrong.len(),
-            wrong_rejected: all_wrong
-                .iter()
-                .filter(|w| w.status == WrongStatus::Rejected)
-                .count(),
+            submissions: graded.clone().count(),
+            submissions_matched: graded.filter(|s| s.matched).count(),
+            submissions_skipped: all.iter().filter(|s| s.skipped.is_some()).count(),
         };
         Report {
             problems,
-            wrong_submissions: wrong,
+            submissions,
             summary,
         }
     }
 
-    /// Everything accepted, no problem in error, and every wrong submission rejected as declared.
+    /// Everything accepted, no problem in error, and every graded submission as its folder says.
     pub fn all_accepted(&self) -> bool {
         self.summary.failed == 0
             && self.summary.problem_errors == 0
-            && self.summary.wrong_rejected == self.summary.wrong_submissions
+            && self.summary.submissions_matched == self.summary.submissions
     }
 }
 
@@ -270,32 +253,29 @@ mod tests {
         }
     }
 
-    fn wrong(status: WrongStatus) -> WrongResult {
-        WrongResult {
+    fn submission(matched: bool, skipped: bool) -> SubmissionResult {
+        SubmissionResult {
             problem: "p".into(),
-            file: "problems/p/wrong/w.rs".into(),
-            expect: Some(Verdict::WA),
+            file: "problems/p/submissions/wrong_answer/w.rs".into(),
+            language: Some("Rust".into()),
+            expected: Expected::WrongAnswer,
             why: None,
-            status,
-            header_error: None,
+            verdict: (!skipped).then_some(Verdict::WA),
+            stopped_at: None,
+            matched,
+            skipped: skipped.then(|| "no compiler".into()),
             compile_error: None,
+            max_cpu_ms: 0.0,
+            time_warning: None,
             tests: Vec::new(),
         }
     }
 
     fn row(verdicts: &[Verdict]) -> ProblemResult {
-        ProblemResult {
-            tests: verdicts.iter().map(|v| test(*v)).collect(),
-            ..ProblemResult::error("p", None, 0, "")
-        }
-        .without_error()
-    }
-
-    impl ProblemResult {
-        fn without_error(mut self) -> Self {
-            self.error = None;
-            self
-        }
+        let mut row = ProblemResult::error("p", None, 0, "");
+        row.error = None;
+        row.tests = verdicts.iter().map(|v| test(*v)).collect();
+        row
     }
 
     #[test]
@@ -312,31 +292,27 @@ mod tests {
             1.0,
         );
         assert!(!errored.all_accepted());
-        let wrong = Report::new(
-            vec![row(&[Verdict::AC])],
-            Some(vec![
-                wrong(WrongStatus::Rejected),
-                wrong(WrongStatus::Accepted),
-            ]),
-            1.0,
-            1.0,
-        );
+        let submissions = vec![
+            submission(true, false),
+            submission(false, false),
+            submission(false, true),
+        ];
+        let report = Report::new(vec![row(&[Verdict::AC])], Some(submissions), 1.0, 1.0);
+        let s = &report.summary;
         assert_eq!(
-            (
-                wrong.summary.wrong_submissions,
-                wrong.summary.wrong_rejected
-            ),
-            (2, 1)
+            (s.submissions, s.submissions_matched, s.submissions_skipped),
+            (2, 1, 1)
         );
-        assert!(!wrong.all_accepted());
-    }
-
-    #[test]
-    fn wrong_submission_status() {
-        let tests = |vs: &[Verdict]| vs.iter().map(|v| test(*v)).collect::<Vec<_>>();
-        let status = |vs: &[Verdict]| WrongResult::status_of(Verdict::WA, &tests(vs));
-        assert_eq!(status(&[Verdict::AC, Verdict::AC]), WrongStatus::Accepted);
-        assert_eq!(status(&[Verdict::AC, Verdict::WA]), WrongStatus::Rejected);
-        assert_eq!(status(&[Verdict::TLE]), WrongStatus::OtherVerdict);
+        assert!(!report.all_accepted());
+        let skipped_only = Report::new(
+            vec![row(&[Verdict::AC])],
+            Some(vec![submission(false, true)]),
+            1.0,
+            1.0,
+        );
+        assert!(
+            skipped_only.all_accepted(),
+            "a skipped submission neither passes nor fails"
+        );
     }
 }

@@ -1,88 +1,86 @@
-//! The known-wrong submissions of a problem: `problems/<id>/wrong/*.rs`, each declaring in its leading
-//! comment the verdict it must get (`//! expect: WA`) and why it is wrong (`//! why: ...`).
+//! The submissions of a problem besides its solution: `problems/<id>/submissions/<folder>/<entry>`, each
+//! entry a file or a folder of files in one language, the folder naming the verdict it must get (the
+//! Kattis folders `accepted`, `wrong_answer`, `time_limit_exceeded`, `run_time_error`, `rejected`, and
+//! our `presentation_error`, `memory_limit_exceeded`). Entries ending in `.disabled` are ignored.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 
-use super::text::read_text;
 use super::workspace::Workspace;
-use crate::model::{Problem, Submission, Verdict};
-
-/// The header of a wrong submission: its leading comment lines `//! expect: VERDICT` and `//! why: ...`.
-#[derive(Debug, Clone, PartialEq)]
-pub struct WrongHeader {
-    /// The verdict it must get on some test, or why the header is not valid.
-    pub expect: Result<Verdict, String>,
-    pub why: Option<String>,
-}
-
-/// Reads the header of a wrong submission from the comment lines at the top of its source.
-pub fn parse_wrong_header(source: &str) -> WrongHeader {
-    let mut expect =
-        Err("no `//! expect: VERDICT` line at the top, e.g. `//! expect: WA`".to_string());
-    let mut why = None;
-    let comments = source
-        .lines()
-        .map(str::trim)
-        .take_while(|line| line.starts_with("//"));
-    for line in comments {
-        let text = line.trim_start_matches('/').trim_start_matches('!').trim();
-        if let Some(value) = text.strip_prefix("expect:") {
-            let value = value.trim();
-            expect = match Verdict::from_name(value) {
-                Some(verdict) if !matches!(verdict, Verdict::AC | Verdict::JE) => Ok(verdict),
-                _ => Err(format!(
-                    "`//! expect: {value}`: the verdict must be one of WA, PE, TLE, MLE, OLE, RE, CE"
-                )),
-            };
-        } else if let Some(value) = text.strip_prefix("why:") {
-            why = Some(value.trim().to_string());
-        }
-    }
-    WrongHeader { expect, why }
-}
-
-/// The `.rs` files of `problems/<id>/wrong/`, sorted; none when there is no such folder.
-pub fn wrong_files(problem_dir: &Path) -> Result<Vec<PathBuf>> {
-    let dir = problem_dir.join("wrong");
-    if !dir.is_dir() {
-        return Ok(Vec::new());
-    }
-    let mut files = Vec::new();
-    for entry in fs::read_dir(&dir).with_context(|| format!("cannot list {}", dir.display()))? {
-        let path = entry
-            .with_context(|| format!("cannot list {}", dir.display()))?
-            .path();
-        if path.extension().is_some_and(|ext| ext == "rs") && path.is_file() {
-            files.push(path);
-        }
-    }
-    files.sort();
-    Ok(files)
-}
+use crate::model::{Expected, Problem, Submission};
 
 impl Workspace {
-    /// The known-wrong submissions of a problem. A `same_as` problem has none of its own: they are graded
-    /// once, under the original problem.
-    pub fn wrong_submissions(&self, problem: &Problem) -> Result<Vec<Submission>> {
+    /// The submissions of a problem, by folder then name. A `same_as` problem has none of its own: they
+    /// are graded once, under the original problem.
+    pub fn submissions(&self, problem: &Problem) -> Result<Vec<Submission>> {
         if problem.data_id != problem.id {
             return Ok(Vec::new());
         }
+        let root = problem.dir.join("submissions");
         let mut found = Vec::new();
-        for path in wrong_files(&problem.dir)? {
-            let header = parse_wrong_header(&read_text(&path)?);
-            found.push(Submission {
-                problem: problem.id.clone(),
-                relative: self.relative(&path),
-                path,
-                expect: header.expect,
-                why: header.why,
-            });
+        for folder in entries(&root)? {
+            if !folder.is_dir() {
+                continue; // a README beside the folders
+            }
+            let name = folder.file_name().unwrap_or_default().to_string_lossy();
+            let Some(expected) = Expected::from_folder(&name) else {
+                bail!(
+                    "{}: unknown submissions folder `{name}`; use one of {}",
+                    folder.display(),
+                    crate::model::Expected::ALL
+                        .iter()
+                        .map(|e| e.folder())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+            };
+            for path in entries(&folder)? {
+                let file_name = path.file_name().unwrap_or_default().to_string_lossy();
+                if file_name.ends_with(".disabled") || file_name.starts_with('.') {
+                    continue;
+                }
+                found.push(Submission {
+                    problem: problem.id.clone(),
+                    relative: self.relative(&path),
+                    why: leading_comment(&path),
+                    path,
+                    expected,
+                });
+            }
         }
         Ok(found)
     }
+}
+
+/// The entries of a folder, sorted; none when it does not exist.
+fn entries(dir: &Path) -> Result<Vec<PathBuf>> {
+    if !dir.is_dir() {
+        return Ok(Vec::new());
+    }
+    let mut paths = Vec::new();
+    for entry in fs::read_dir(dir).with_context(|| format!("cannot list {}", dir.display()))? {
+        paths.push(
+            entry
+                .with_context(|| format!("cannot list {}", dir.display()))?
+                .path(),
+        );
+    }
+    paths.sort();
+    Ok(paths)
+}
+
+/// The first line of a file's leading comment (`//!`, `//`, or `#` but not a `#!` line).
+pub fn leading_comment(path: &Path) -> Option<String> {
+    let text = fs::read_to_string(path).ok()?;
+    text.lines()
+        .map(str::trim)
+        .take_while(|line| line.starts_with("//") || line.starts_with('#'))
+        .filter(|line| !line.starts_with("#!") && !line.starts_with("#include"))
+        .map(|line| line.trim_start_matches(['/', '!', '#']).trim())
+        .find(|line| !line.is_empty())
+        .map(|line| line.chars().take(200).collect())
 }
 
 #[cfg(test)]
@@ -90,17 +88,31 @@ mod tests {
     use super::*;
 
     #[test]
-    fn wrong_submission_headers() {
-        let header =
-            parse_wrong_header("//! expect: MLE\n//! why: a full table.\n\nfn main() {}\n");
-        assert_eq!(header.expect, Ok(Verdict::MLE));
-        assert_eq!(header.why.as_deref(), Some("a full table."));
-        assert!(parse_wrong_header("fn main() {}\n").expect.is_err());
-        let ac = parse_wrong_header("//! expect: AC\n").expect.unwrap_err();
-        assert!(ac.contains("must be one of"), "{ac}");
-        // Only the comment block at the top counts.
-        assert!(parse_wrong_header("fn main() {}\n//! expect: WA\n")
-            .expect
-            .is_err());
+    fn the_leading_comment_says_what_a_submission_is() {
+        let dir = std::env::temp_dir().join(format!("harness-why-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let cases = [
+            (
+                "a.rs",
+                "//! Plain Nim on a misere game.\n//! More.\nfn main() {}\n",
+                Some("Plain Nim on a misere game."),
+            ),
+            (
+                "b.py",
+                "#!/usr/bin/env python3\n# Reads lines.\nprint(1)\n",
+                Some("Reads lines."),
+            ),
+            (
+                "c.cpp",
+                "// hdu1527: WRONG. Double.\n#include <cstdio>\n",
+                Some("hdu1527: WRONG. Double."),
+            ),
+            ("d.rs", "fn main() {}\n// late\n", None),
+        ];
+        for (name, text, want) in cases {
+            fs::write(dir.join(name), text).unwrap();
+            assert_eq!(leading_comment(&dir.join(name)).as_deref(), want, "{name}");
+        }
+        let _ = fs::remove_dir_all(&dir);
     }
 }

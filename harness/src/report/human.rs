@@ -1,4 +1,4 @@
-//! The report for a terminal or a log: a line per problem (with its slowest test and its wrong submissions),
+//! The report for a terminal or a log: a line per problem (with its slowest test and its submissions),
 //! the accepted tests close to the time limit, each failure with its details, a summary, and last the line
 //! `N passed, M failed`.
 
@@ -8,7 +8,10 @@ use std::io::Write;
 use anyhow::Result;
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
-use crate::model::{ProblemResult, Report, TestResult, Verdict, WrongResult, WrongStatus};
+use super::submissions::{
+    submission_failure, submission_lines, submissions_summary, time_warnings,
+};
+use crate::model::{ProblemResult, Report, SubmissionResult, TestResult, Verdict};
 
 #[derive(Debug, Clone, Copy, Default)]
 pub struct HumanOptions {
@@ -20,7 +23,7 @@ pub struct HumanOptions {
 }
 
 /// Lines of a compile error or a stderr tail shown at most.
-const MAX_MESSAGE_LINES: usize = 20;
+pub(super) const MAX_MESSAGE_LINES: usize = 20;
 /// Failures detailed per problem at most; the rest are counted.
 const MAX_FAILURES_SHOWN: usize = 5;
 /// Titles are cut to this many terminal columns.
@@ -44,26 +47,36 @@ pub fn render_human(report: &Report, options: &HumanOptions, out: &mut dyn Write
         .max()
         .unwrap_or(0)
         .min(MAX_TITLE_WIDTH);
-    let wrong = report.wrong_submissions.as_deref();
+    let submissions = report.submissions.as_deref();
     let mut text = String::new();
     for problem in &report.problems {
         problem_line(&mut text, problem, id_width, title_width, &paint);
         if problem.error.is_none() {
-            detail_line(&mut text, problem, wrong, id_width, &paint);
+            detail_line(&mut text, problem, submissions, id_width, &paint);
         }
         if options.verbose {
-            every_test(&mut text, problem, wrong.unwrap_or_default(), &paint);
+            every_test(&mut text, problem, &paint);
+        }
+        let mine = submissions.unwrap_or_default().iter();
+        submission_lines(&mut text, mine.filter(|s| s.problem == problem.id), &paint);
+    }
+    // Programs given with --submission have no problem row of their own.
+    if report.problems.is_empty() {
+        for submission in submissions.unwrap_or_default() {
+            let _ = writeln!(text, "{}", paint.bold(&submission.problem));
+            submission_lines(&mut text, std::iter::once(submission), &paint);
         }
     }
     near_limit(&mut text, report, &paint);
+    time_warnings(&mut text, report, &paint);
     failures(&mut text, report, options, &paint);
     summary(&mut text, report);
     out.write_all(text.as_bytes())?;
     Ok(())
 }
 
-/// `-v`: every test of a problem and every wrong submission, one line each.
-fn every_test(text: &mut String, problem: &ProblemResult, wrong: &[WrongResult], paint: &Paint) {
+/// `-v`: every test of a problem, one line each.
+fn every_test(text: &mut String, problem: &ProblemResult, paint: &Paint) {
     for test in &problem.tests {
         let _ = writeln!(
             text,
@@ -74,44 +87,32 @@ fn every_test(text: &mut String, problem: &ProblemResult, wrong: &[WrongResult],
             memory(test.peak_kb)
         );
     }
-    for submission in wrong.iter().filter(|w| w.problem == problem.id) {
-        let got = match submission.status {
-            WrongStatus::BadHeader => "not graded: invalid header".to_string(),
-            _ => format!("got {}", counts(submission)),
-        };
-        let _ = writeln!(
-            text,
-            "    wrong/{:<18} expect {:<3}  {got}",
-            submission.name(),
-            submission.expect.map_or("?", Verdict::name),
-        );
-    }
 }
 
-/// Every problem and wrong submission that is not as it should be, with its details.
+/// Every problem and submission that is not as it should be, with its details.
 fn failures(text: &mut String, report: &Report, options: &HumanOptions, paint: &Paint) {
     let mut failing: Vec<&ProblemResult> =
         report.problems.iter().filter(|p| !p.accepted()).collect();
     failing.sort_by_key(|p| p.verdict() != Some(Verdict::JE));
-    let wrong_failing: Vec<&WrongResult> = report
-        .wrong_submissions
+    let submissions_failing: Vec<&SubmissionResult> = report
+        .submissions
         .as_deref()
         .unwrap_or_default()
         .iter()
-        .filter(|w| w.status != WrongStatus::Rejected)
+        .filter(|s| s.failed())
         .collect();
-    if !failing.is_empty() || !wrong_failing.is_empty() {
+    if !failing.is_empty() || !submissions_failing.is_empty() {
         let _ = writeln!(text, "\n{}", paint.bold("Failures"));
     }
     for problem in failing {
         failure_details(text, problem, options, paint);
     }
-    for submission in wrong_failing {
-        wrong_failure(text, submission, paint);
+    for submission in submissions_failing {
+        submission_failure(text, submission, paint);
     }
 }
 
-/// The closing lines: problems, wrong submissions, and last `N passed, M failed`.
+/// The closing lines: problems, submissions, and last `N passed, M failed`.
 fn summary(text: &mut String, report: &Report) {
     let s = &report.summary;
     let scale = match s.time_scale == 1.0 {
@@ -138,11 +139,15 @@ fn summary(text: &mut String, report: &Report) {
         s.tests,
         s.wall_ms / 1000.0
     );
-    if report.wrong_submissions.is_some() {
+    if report.submissions.is_some() {
+        let skipped = match s.submissions_skipped {
+            0 => String::new(),
+            n => format!(" ({n} skipped: see above)"),
+        };
         let _ = writeln!(
             text,
-            "wrong submissions: {} of {} rejected as declared",
-            s.wrong_rejected, s.wrong_submissions
+            "submissions: {} of {} as expected{skipped}",
+            s.submissions_matched, s.submissions
         );
     }
     let _ = writeln!(text, "{} passed, {} failed", s.passed, s.failed);
@@ -211,11 +216,11 @@ fn problem_line(
     text.push('\n');
 }
 
-/// The line under a problem: its slowest test, and how its known-wrong submissions fared.
+/// The line under a problem: its slowest test, and how its submissions fared.
 fn detail_line(
     text: &mut String,
     problem: &ProblemResult,
-    wrong: Option<&[WrongResult]>,
+    submissions: Option<&[SubmissionResult]>,
     id_width: usize,
     paint: &Paint,
 ) {
@@ -223,36 +228,12 @@ fn detail_line(
     if let (Some(test), None) = (problem.slowest(), &problem.compile_error) {
         parts.push(format!("slowest {}", test.name));
     }
-    if let Some(wrong) = wrong {
-        parts.push(wrong_summary(problem, wrong, paint));
+    if let Some(submissions) = submissions {
+        parts.push(submissions_summary(problem, submissions, paint));
     }
     if !parts.is_empty() {
         let _ = writeln!(text, "{:id_width$}  {}", "", parts.join("; "));
     }
-}
-
-/// How the known-wrong submissions of a problem fared.
-fn wrong_summary(problem: &ProblemResult, wrong: &[WrongResult], paint: &Paint) -> String {
-    if let Some(original) = &problem.same_as {
-        return format!("wrong submissions: graded under {original}");
-    }
-    let mine: Vec<&WrongResult> = wrong.iter().filter(|w| w.problem == problem.id).collect();
-    if mine.is_empty() {
-        return format!(
-            "wrong submissions: none (add problems/{}/wrong/*.rs)",
-            problem.id
-        );
-    }
-    let rejected = mine
-        .iter()
-        .filter(|w| w.status == WrongStatus::Rejected)
-        .count();
-    let count = format!("{rejected}/{}", mine.len());
-    let count = match rejected == mine.len() {
-        true => paint.green(&count),
-        false => paint.red(&count),
-    };
-    format!("wrong submissions rejected: {count}")
 }
 
 /// Accepted tests whose CPU time is above half the limit: they may fail on a slower judge.
@@ -367,51 +348,7 @@ fn failure_details(
     }
 }
 
-/// A wrong submission that the data does not reject as its header declares.
-fn wrong_failure(text: &mut String, submission: &WrongResult, paint: &Paint) {
-    let name = paint.bold(&submission.file);
-    let expect = submission.expect.map_or("?", Verdict::name);
-    let _ = match submission.status {
-        WrongStatus::Rejected => return,
-        WrongStatus::Accepted => writeln!(
-            text,
-            "{name}  {} on every test ({}): the data does not catch this wrong submission (expected {expect})",
-            paint.red("ACCEPTED"),
-            submission.tests.len()
-        ),
-        WrongStatus::OtherVerdict => writeln!(
-            text,
-            "{name}  {}: expected {expect} on some test, got {}",
-            paint.red("NOT AS DECLARED"),
-            counts(submission)
-        ),
-        WrongStatus::BadHeader => writeln!(text, "{name}  {}", paint.red("INVALID HEADER")),
-    };
-    if let Some(message) = &submission.header_error {
-        let _ = writeln!(text, "    {message}");
-    }
-    if let Some(why) = &submission.why {
-        let _ = writeln!(text, "    why: {why}");
-    }
-    if let Some(message) = &submission.compile_error {
-        let _ = writeln!(text, "{}", indent(message, MAX_MESSAGE_LINES));
-    }
-}
-
-/// `3 WA, 16 AC`: how many tests got each verdict, most severe first.
-fn counts(submission: &WrongResult) -> String {
-    let counts = submission.verdict_counts();
-    if counts.is_empty() {
-        return "no tests".to_string();
-    }
-    counts
-        .iter()
-        .map(|(verdict, n)| format!("{n} {}", verdict.name()))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-fn indent(message: &str, max_lines: usize) -> String {
+pub(super) fn indent(message: &str, max_lines: usize) -> String {
     let lines: Vec<&str> = message.trim_end().lines().collect();
     let mut out: String = lines
         .iter()
@@ -429,7 +366,7 @@ fn memory(kb: u64) -> String {
     format!("{:.1} MB", kb as f64 / 1024.0)
 }
 
-struct Paint {
+pub(super) struct Paint {
     color: bool,
 }
 
@@ -441,19 +378,19 @@ impl Paint {
             text.to_string()
         }
     }
-    fn bold(&self, text: &str) -> String {
+    pub(super) fn bold(&self, text: &str) -> String {
         self.wrap("1", text)
     }
-    fn red(&self, text: &str) -> String {
+    pub(super) fn red(&self, text: &str) -> String {
         self.wrap("1;31", text)
     }
-    fn green(&self, text: &str) -> String {
+    pub(super) fn green(&self, text: &str) -> String {
         self.wrap("1;32", text)
     }
-    fn yellow(&self, text: &str) -> String {
+    pub(super) fn yellow(&self, text: &str) -> String {
         self.wrap("1;33", text)
     }
-    fn verdict(&self, verdict: Verdict, width: usize) -> String {
+    pub(super) fn verdict(&self, verdict: Verdict, width: usize) -> String {
         let name = format!("{:<width$}", verdict.name());
         match verdict {
             Verdict::AC => self.wrap("1;32", &name),

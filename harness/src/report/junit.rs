@@ -1,5 +1,5 @@
 //! The JUnit XML report for CI: one testsuite per problem with one testcase per test, and one testsuite
-//! `<id>/wrong` per problem with known-wrong submissions. A test that is not accepted is a `failure` whose
+//! `<id>/submissions` per problem with submissions (one testcase each). A test that is not accepted is a `failure` whose
 //! message names the verdict and the first difference; a compile error or a setup problem is an `error`.
 
 use std::io::Write;
@@ -8,7 +8,7 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use quick_junit::{NonSuccessKind, Property, TestCase, TestCaseStatus, TestSuite};
 
-use crate::model::{ProblemResult, Report, TestResult, Verdict, WrongResult, WrongStatus};
+use crate::model::{ProblemResult, Report, SubmissionResult, TestResult, Verdict};
 
 pub fn render_junit(report: &Report, out: &mut dyn Write) -> Result<()> {
     let mut junit = quick_junit::Report::new("harness");
@@ -16,12 +16,15 @@ pub fn render_junit(report: &Report, out: &mut dyn Write) -> Result<()> {
     for problem in &report.problems {
         junit.add_test_suite(problem_suite(problem));
     }
-    let wrong = report.wrong_submissions.as_deref().unwrap_or_default();
+    let submissions = report.submissions.as_deref().unwrap_or_default();
     for problem in &report.problems {
-        let mine: Vec<&WrongResult> = wrong.iter().filter(|w| w.problem == problem.id).collect();
+        let mine: Vec<&SubmissionResult> = submissions
+            .iter()
+            .filter(|s| s.problem == problem.id)
+            .collect();
         if !mine.is_empty() {
-            let mut suite = TestSuite::new(format!("{}/wrong", problem.id));
-            suite.add_test_cases(mine.into_iter().map(wrong_case));
+            let mut suite = TestSuite::new(format!("{}/submissions", problem.id));
+            suite.add_test_cases(mine.into_iter().map(submission_case));
             junit.add_test_suite(suite);
         }
     }
@@ -113,38 +116,38 @@ fn test_case(problem: &ProblemResult, test: &TestResult) -> TestCase {
     case
 }
 
-fn wrong_case(submission: &WrongResult) -> TestCase {
-    let expect = submission.expect.map_or("?", Verdict::name);
-    let failure = |message: String| {
+fn submission_case(s: &SubmissionResult) -> TestCase {
+    let verdict = s.verdict.map_or("?", Verdict::name);
+    let status = if let Some(reason) = &s.skipped {
+        let mut status = TestCaseStatus::skipped();
+        status.set_message(reason.as_str());
+        status
+    } else if s.matched {
+        TestCaseStatus::success()
+    } else {
         let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
-        status.set_type("wrong-submission").set_message(message);
-        if let Some(why) = &submission.why {
-            status.set_description(format!("why: {why}"));
+        let at = s
+            .stopped_at
+            .as_ref()
+            .map(|t| format!(" at {t}"))
+            .unwrap_or_default();
+        status
+            .set_type("submission")
+            .set_message(format!("in {}/, got {verdict}{at}", s.expected.folder()));
+        let about: Vec<String> = [s.why.clone(), s.compile_error.clone()]
+            .into_iter()
+            .flatten()
+            .collect();
+        if !about.is_empty() {
+            status.set_description(about.join("\n"));
         }
         status
     };
-    let got = submission
-        .verdict_counts()
-        .iter()
-        .map(|(verdict, n)| format!("{n} {}", verdict.name()))
-        .collect::<Vec<_>>()
-        .join(", ");
-    let status = match submission.status {
-        WrongStatus::Rejected => TestCaseStatus::success(),
-        WrongStatus::Accepted => failure(format!(
-            "accepted on every test ({}): the data does not catch it (expected {expect})",
-            submission.tests.len()
-        )),
-        WrongStatus::OtherVerdict => failure(format!("expected {expect} on some test, got {got}")),
-        WrongStatus::BadHeader => failure(
-            submission
-                .header_error
-                .clone()
-                .unwrap_or_else(|| "invalid header".to_string()),
-        ),
-    };
-    let mut case = TestCase::new(submission.name(), status);
-    case.set_classname(format!("{}/wrong", submission.problem))
-        .set_time(millis(submission.tests.iter().map(|t| t.wall_ms).sum()));
+    let mut case = TestCase::new(format!("{}/{}", s.expected.folder(), s.name()), status);
+    case.set_classname(format!("{}/submissions", s.problem))
+        .set_time(millis(s.tests.iter().map(|t| t.wall_ms).sum()));
+    if let Some(language) = &s.language {
+        case.add_property(Property::new("language", language.as_str()));
+    }
     case
 }

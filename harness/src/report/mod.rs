@@ -5,6 +5,7 @@ pub mod human;
 pub mod json;
 pub mod junit;
 pub mod progress;
+mod submissions;
 
 use std::ffi::OsStr;
 

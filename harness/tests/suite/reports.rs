@@ -21,6 +21,7 @@ fn redacted() -> insta::Settings {
     for (pattern, replacement) in [
         (r"cpu +\d+ / ", "cpu [t] / "),
         (r"cpu \d+ ms of", "cpu [t] ms of"),
+        (r"  cpu \d+ ms", "  cpu [t] ms"),
         (r"mem +\d+\.\d MB", "mem [m] MB"),
         (r"\d+\.\d ms", "[t] ms"),
         (r"\d+\.\d MB", "[m] MB"),

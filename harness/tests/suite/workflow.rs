@@ -94,8 +94,8 @@ fn junit_report_is_valid_xml_with_one_suite_per_problem() {
 }
 
 #[test]
-fn junit_report_has_a_suite_for_the_wrong_submissions() {
-    let dir = scratch("junit-wrong");
+fn junit_report_has_a_suite_for_the_submissions() {
+    let dir = scratch("junit-submissions");
     let xml_path = dir.join("report.xml");
     let output = harness(
         &fixtures("workflow"),
@@ -109,19 +109,21 @@ fn junit_report_has_a_suite_for_the_wrong_submissions() {
             .find(|n| n.has_tag_name("testsuite") && n.attribute("name") == Some(name))
             .unwrap_or_else(|| panic!("no suite {name} in {xml}"))
     };
-    assert_eq!(suite("sum/wrong").attribute("tests"), Some("2"));
-    assert_eq!(suite("sum/wrong").attribute("failures"), Some("0"));
-    assert_eq!(suite("weak/wrong").attribute("failures"), Some("3"));
-    let passes = suite("weak/wrong")
+    assert_eq!(suite("sum/submissions").attribute("tests"), Some("2"));
+    assert_eq!(suite("sum/submissions").attribute("failures"), Some("0"));
+    assert_eq!(suite("weak/submissions").attribute("failures"), Some("2"));
+    assert_eq!(suite("weak/submissions").attribute("disabled"), Some("1"));
+    let passes = suite("weak/submissions")
         .children()
-        .find(|n| n.attribute("name") == Some("passes.rs"))
+        .find(|n| n.attribute("name") == Some("wrong_answer/passes.rs"))
         .unwrap();
     let message = passes
-        .first_element_child()
+        .children()
+        .find(|n| n.has_tag_name("failure"))
         .unwrap()
         .attribute("message")
         .unwrap();
-    assert!(message.contains("accepted on every test"), "{message}");
+    assert_eq!(message, "in wrong_answer/, got AC");
 }
 
 #[test]
@@ -211,7 +213,7 @@ fn accepted_tests_above_half_the_limit_are_flagged() {
 // Known-wrong submissions
 
 #[test]
-fn wrong_submissions_must_be_rejected_as_declared() {
+fn submissions_must_get_what_their_folder_says() {
     let root = fixtures("workflow");
     let output = harness(&root, &["sum", "weak", "weak-copy", "--format", "json"]);
     assert_eq!(
@@ -220,62 +222,135 @@ fn wrong_submissions_must_be_rejected_as_declared() {
         "a wrong submission passes, so the run fails"
     );
     let report = json_report(&output);
-    let wrong: Vec<(String, String)> = report["wrong_submissions"]
+    let found: Vec<(String, String, Value, bool, bool)> = report["submissions"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|w| {
+        .map(|s| {
             (
-                w["file"].as_str().unwrap().to_string(),
-                w["status"].as_str().unwrap().to_string(),
+                s["file"].as_str().unwrap().to_string(),
+                s["expected"].as_str().unwrap().to_string(),
+                s["verdict"].clone(),
+                s["matched"].as_bool().unwrap(),
+                s["skipped"].is_string(),
             )
         })
         .collect();
-    let expected = [
-        ("problems/sum/wrong/i32-parse.rs", "rejected"),
-        ("problems/sum/wrong/product.rs", "rejected"),
-        ("problems/weak/wrong/mislabelled.rs", "other_verdict"),
-        ("problems/weak/wrong/no-header.rs", "bad_header"),
-        ("problems/weak/wrong/passes.rs", "accepted"),
+    let want = [
+        (
+            "problems/sum/submissions/run_time_error/i32-parse.rs",
+            "run_time_error",
+            "RE",
+            true,
+            false,
+        ),
+        (
+            "problems/sum/submissions/wrong_answer/product.rs",
+            "wrong_answer",
+            "WA",
+            true,
+            false,
+        ),
+        (
+            "problems/weak/submissions/time_limit_exceeded/mislabelled.rs",
+            "time_limit_exceeded",
+            "WA",
+            false,
+            false,
+        ),
+        (
+            "problems/weak/submissions/wrong_answer/notes.txt",
+            "wrong_answer",
+            "",
+            false,
+            true,
+        ),
+        (
+            "problems/weak/submissions/wrong_answer/passes.rs",
+            "wrong_answer",
+            "AC",
+            false,
+            false,
+        ),
     ];
-    let expected: Vec<(String, String)> = expected
+    let want: Vec<(String, String, Value, bool, bool)> = want
         .iter()
-        .map(|(f, s)| (f.to_string(), s.to_string()))
+        .map(|(f, e, v, m, s)| {
+            let verdict = match v.is_empty() {
+                true => Value::Null,
+                false => Value::from(*v),
+            };
+            (f.to_string(), e.to_string(), verdict, *m, *s)
+        })
         .collect();
-    assert_eq!(wrong, expected, "each once, the same_as problem adds none");
-    let i32_parse = &report["wrong_submissions"][0];
-    assert_eq!(i32_parse["expect"], "RE");
+    assert_eq!(found, want, "each once, the same_as problem adds none");
+    let i32_parse = &report["submissions"][0];
+    assert_eq!(i32_parse["language"], "Rust");
+    assert_eq!(i32_parse["stopped_at"], "c");
     let verdicts: Vec<&str> = i32_parse["tests"]
         .as_array()
         .unwrap()
         .iter()
         .map(|t| t["verdict"].as_str().unwrap())
         .collect();
-    assert_eq!(verdicts, ["AC", "AC", "RE"]);
+    assert_eq!(
+        verdicts,
+        ["AC", "AC", "RE"],
+        "it stops at its first failure"
+    );
     let summary = &report["summary"];
     assert_eq!(
-        (&summary["wrong_submissions"], &summary["wrong_rejected"]),
-        (&Value::from(5), &Value::from(2))
+        (
+            &summary["submissions"],
+            &summary["submissions_matched"],
+            &summary["submissions_skipped"]
+        ),
+        (&Value::from(4), &Value::from(2), &Value::from(1))
     );
     assert_eq!(summary["failed"], 0, "the accepted solutions still pass");
 
     let text = stdout(&harness(&root, &["sum", "weak", "weak-copy"]));
     for line in [
-        "wrong submissions rejected: 2/2",
-        "wrong submissions rejected: 0/3",
-        "wrong submissions: graded under weak",
-        "problems/weak/wrong/passes.rs  ACCEPTED on every test (1)",
-        "problems/weak/wrong/mislabelled.rs  NOT AS DECLARED: expected TLE on some test, got 1 WA",
-        "problems/weak/wrong/no-header.rs  INVALID HEADER",
-        "wrong submissions: 2 of 5 rejected as declared",
+        "submissions as expected: 2/2",
+        "submissions as expected: 0/2",
+        "submissions: graded under weak",
+        "problems/weak/submissions/wrong_answer/passes.rs  NOT AS EXPECTED: in wrong_answer/, got every test AC",
+        "problems/weak/submissions/time_limit_exceeded/mislabelled.rs  NOT AS EXPECTED: in time_limit_exceeded/, got WA at a",
+        "    wrong_answer/notes.txt                   ?          skipped: no known language",
+        "submissions: 2 of 4 as expected (1 skipped: see above)",
     ] {
         assert!(text.contains(line), "no `{line}` in\n{text}");
     }
     assert_eq!(text.lines().last(), Some("5 passed, 0 failed"), "{text}");
 }
 
+#[test]
+fn all_tests_runs_a_submission_past_its_first_failure() {
+    let output = harness(
+        &fixtures("workflow"),
+        &["weak", "--all-tests", "--format", "json"],
+    );
+    let report = json_report(&output);
+    let mislabelled = report["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["file"].as_str().unwrap().ends_with("mislabelled.rs"))
+        .unwrap();
+    assert_eq!(mislabelled["tests"].as_array().unwrap().len(), 1);
+    let sum = json_report(&harness(
+        &fixtures("workflow"),
+        &["sum", "--all-tests", "--format", "json"],
+    ));
+    let tests = sum["submissions"][0]["tests"].as_array().unwrap().len();
+    assert_eq!(
+        tests, 3,
+        "i32-parse runs all three tests, not only up to its RE"
+    );
+}
+
 /// The problem set proves the strength of its data: every problem that has its own data has at least one
-/// known-wrong submission with a valid header (the grading run, in e2e, proves they are all rejected).
+/// submission that must not be accepted (the grading run, in e2e, proves they all get what they must).
 #[test]
 fn every_problem_has_wrong_submissions() {
     let workspace = harness::package::Workspace::find(&workspace_root()).unwrap();
@@ -284,47 +359,42 @@ fn every_problem_has_wrong_submissions() {
         if problem.data_id != problem.id {
             continue;
         }
-        let files = harness::package::submissions::wrong_files(&problem.dir).unwrap();
+        let submissions = workspace.submissions(&problem).unwrap();
+        let wrong = submissions
+            .iter()
+            .filter(|s| s.expected != harness::model::Expected::Accepted)
+            .count();
         assert!(
-            !files.is_empty(),
-            "problems/{id}/wrong/ has no known-wrong submission"
+            wrong > 0,
+            "problems/{id}/submissions/ has no wrong submission"
         );
-        for file in files {
-            let header = harness::package::submissions::parse_wrong_header(
-                &fs::read_to_string(&file).unwrap(),
-            );
+        for s in &submissions {
             assert!(
-                header.expect.is_ok(),
-                "{}: {:?}",
-                file.display(),
-                header.expect
-            );
-            assert!(
-                header.why.is_some(),
-                "{}: no `//! why:` line",
-                file.display()
+                s.why.is_some(),
+                "{}: no leading comment saying what it is",
+                s.relative
             );
         }
     }
 }
 
 #[test]
-fn all_wrong_submissions_rejected_exits_zero() {
+fn every_submission_as_expected_exits_zero() {
     let output = harness(&fixtures("workflow"), &["sum"]);
     assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
-    assert!(stdout(&output).contains("wrong submissions: 2 of 2 rejected as declared"));
+    assert!(stdout(&output).contains("submissions: 2 of 2 as expected"));
 }
 
 #[test]
-fn a_test_filter_skips_the_wrong_submissions() {
+fn a_test_filter_skips_the_submissions() {
     let output = harness(
         &fixtures("workflow"),
         &["weak", "--test", "a", "--format", "json"],
     );
     assert_eq!(output.status.code(), Some(0));
-    assert_eq!(json_report(&output)["wrong_submissions"], Value::Null);
+    assert_eq!(json_report(&output)["submissions"], Value::Null);
     let text = stdout(&harness(&fixtures("workflow"), &["weak", "--test", "a"]));
-    assert!(!text.contains("wrong submissions"), "{text}");
+    assert!(!text.contains("submissions"), "{text}");
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -430,9 +500,9 @@ fn new_scaffolds_a_problem_that_is_graded_at_once() {
         "{test}"
     );
     assert_eq!(
-        report["wrong_submissions"],
+        report["submissions"],
         Value::Array(vec![]),
-        "no wrong/ folder yet"
+        "no submissions/ folder yet"
     );
 }
 

@@ -1,5 +1,4 @@
-//! expect: RE
-//! why: reads the piles as u32, as if they were small: parsing a pile above 4294967295 panics.
+//! reads the piles as u32, as if they were small: parsing a pile above 4294967295 panics.
 
 use std::io::{self, Read, Write};
 

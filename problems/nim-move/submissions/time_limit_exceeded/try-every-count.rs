@@ -1,5 +1,4 @@
-//! expect: TLE
-//! why: searches the winning move by trying every count k = 1, 2, ... on every pile until the xor becomes 0:
+//! searches the winning move by trying every count k = 1, 2, ... on every pile until the xor becomes 0:
 //! correct, but a pile of 10^18 stones that is not the winning one costs 10^18 steps.
 
 use std::io::{self, Read, Write};

@@ -1,5 +1,4 @@
-//! expect: WA
-//! why: always plays in the largest pile, leaving a ^ X there (X = xor of all piles). When the largest pile
+//! always plays in the largest pile, leaving a ^ X there (X = xor of all piles). When the largest pile
 //! lacks X's highest bit, a ^ X > a and the u64 subtraction a - (a ^ X) wraps around (no overflow check in
 //! an optimised build): it prints a count near 2^64, more stones than the pile holds.
 

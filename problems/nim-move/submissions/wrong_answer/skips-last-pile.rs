@@ -1,5 +1,4 @@
-//! expect: WA
-//! why: off by one: looks for the pile holding the xor's highest bit among piles 1..n-1 only, and says `lose`
+//! off by one: looks for the pile holding the xor's highest bit among piles 1..n-1 only, and says `lose`
 //! when it is not found there, so a won position whose only winning pile is the last (a single pile, say)
 //! is called lost.
 

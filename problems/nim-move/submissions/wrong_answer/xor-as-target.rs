@@ -1,5 +1,4 @@
-//! expect: WA
-//! why: confuses the target with the xor: shrinks the first pile larger than X = xor of all piles down to X
+//! confuses the target with the xor: shrinks the first pile larger than X = xor of all piles down to X
 //! itself instead of to a ^ X. The move is legal but leaves xor a, never 0.
 
 use std::io::{self, Read, Write};

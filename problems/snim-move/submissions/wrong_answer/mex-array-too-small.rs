@@ -1,5 +1,4 @@
-//! expect: WA
-//! why: assumes Grundy values stay small: the mex is taken over a fixed array of 64 flags, values of 64 and
+//! assumes Grundy values stay small: the mex is taken over a fixed array of 64 flags, values of 64 and
 //! more are dropped, so every sg from 64 up comes out as 64 (or less). Dense sets such as S = {1..=100}
 //! (sg(x) = x mod 101) reach 100, and the moves it prints then leave a non-zero xor.
 

@@ -1,5 +1,4 @@
-//! expect: WA
-//! why: forgets that S comes unsorted: scans S in input order and stops at the first s larger than x, so
+//! forgets that S comes unsorted: scans S in input order and stops at the first s larger than x, so
 //! moves listed after it are never seen. The Grundy values come out wrong and so do the answers.
 
 use std::io::{self, Read, Write};

@@ -1,5 +1,4 @@
-//! expect: WA
-//! why: right Grundy analysis, but prints the heap index 0-based: `0 s` for the first heap (no such heap) and
+//! right Grundy analysis, but prints the heap index 0-based: `0 s` for the first heap (no such heap) and
 //! the neighbour's index otherwise.
 
 use std::io::{self, Read, Write};

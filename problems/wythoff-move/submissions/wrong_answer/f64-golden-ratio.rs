@@ -1,5 +1,4 @@
-//! expect: WA
-//! why: computes floor(k·phi) and floor(a/phi) with an f64 golden ratio. f64 carries 53 bits, so for piles
+//! computes floor(k·phi) and floor(a/phi) with an f64 golden ratio. f64 carries 53 bits, so for piles
 //! near 10^18 the products are off by dozens of units: lost positions are missed and the moves it prints
 //! lead to won positions (it already fails on the f64 traps below 10^9, e.g. (165580140, 267914295)).
 

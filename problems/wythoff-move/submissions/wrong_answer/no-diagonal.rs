@@ -1,5 +1,4 @@
-//! expect: WA
-//! why: forgets the move that takes from both piles: it only looks for a lost position by shrinking one pile
+//! forgets the move that takes from both piles: it only looks for a lost position by shrinking one pile
 //! (to the partner of the other pile in its Wythoff pair) and says `lose` when there is none, as in (1, 1)
 //! or (3, 4), whose only winning move takes from both piles.
 

@@ -1,5 +1,4 @@
-//! expect: WA
-//! why: the exact formula L(k) = (k + isqrt(5k²)) / 2, but 5k² in u64: from k = 1920767767 on it exceeds
+//! the exact formula L(k) = (k + isqrt(5k²)) / 2, but 5k² in u64: from k = 1920767767 on it exceeds
 //! 2^64 and wraps (no overflow check in an optimised build), so lost positions with larger differences are
 //! misjudged. 5k² <= 5·10^36 needs u128.
 

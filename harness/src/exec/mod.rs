@@ -1,0 +1,260 @@
+//! Running a plan: compile each distinct program once, run every (program, test) pair in a pool of worker
+//! threads, emit an event as each test finishes, and collect the results in plan order, whatever the
+//! scheduling. The submissions run in the same pool, beside the solutions (`submissions`).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use anyhow::{Context, Result};
+use rayon::prelude::*;
+
+use crate::check::program::ProgramChecker;
+use crate::check::Checker;
+use crate::events::{Event, Events};
+use crate::grade::{Grader, Standard};
+use crate::lang::{Compiled, Compiler, Executable};
+use crate::model::{CheckerSpec, Limits, Problem, ProblemResult, Report, TestCase, TestResult};
+use crate::package::Workspace;
+use crate::plan::{self, Plan, PlannedProblem, Selection};
+use crate::sandbox::Scratch;
+
+mod submissions;
+
+/// Options of one grading run.
+#[derive(Debug, Clone)]
+pub struct JudgeOptions {
+    pub jobs: usize,
+    pub time_scale: f64,
+    pub output_limit: u64,
+    /// Only tests whose name matches this glob.
+    pub test_filter: Option<String>,
+    /// Also grade the submissions of `problems/<id>/submissions/`.
+    pub submissions: bool,
+    /// Programs to judge instead of the solutions (`--submission PATH`).
+    pub given: Vec<std::path::PathBuf>,
+    /// Run a submission's every test, not only up to its first failure.
+    pub all_tests: bool,
+    /// Told about every planned and finished run (the progress bar).
+    pub events: Events,
+}
+
+impl JudgeOptions {
+    /// The limits a problem's tests run under.
+    pub fn limits(&self, problem: &Problem) -> Limits {
+        Limits::for_problem(
+            problem.time_limit_ms,
+            problem.memory_limit_mb,
+            self.time_scale,
+            self.output_limit,
+        )
+    }
+}
+
+/// Grades `ids` (or every problem when empty). Errors are setup problems of explicitly named problems;
+/// a broken problem that was not named becomes an error row.
+pub fn grade(workspace: &Workspace, ids: &[String], options: &JudgeOptions) -> Result<Report> {
+    let started = std::time::Instant::now();
+    let selection = Selection {
+        ids: ids.to_vec(),
+        test_filter: options.test_filter.clone(),
+        submissions: options.submissions,
+        given: options.given.clone(),
+        time_scale: options.time_scale,
+    };
+    let plan = plan::plan(workspace, &selection)?;
+    // Only now, when every named problem is known to be sound: a setup error writes nothing.
+    let (compiler, pending_version) =
+        Compiler::speculative(&workspace.cache_dir(), workspace.languages()?)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(options.jobs.max(1))
+        .build()
+        .context("cannot start the worker threads")?;
+    let scratch = Scratch::new(&workspace.cache_dir())?;
+    let checkers = pool.install(|| checkers(&plan.problems, &compiler))?;
+    let run = Run {
+        compiler: &compiler,
+        checkers: &checkers,
+        options,
+        scratch: &scratch,
+    };
+    let (problems, submissions) = pool.install(|| {
+        rayon::join(
+            || match plan.solutions {
+                true => grade_problems(&plan.problems, &run),
+                false => Ok(Vec::new()),
+            },
+            || {
+                plan.submissions
+                    .as_ref()
+                    .map(|all| submissions::grade(all, &run))
+                    .transpose()
+            },
+        )
+    });
+    let (mut problems, submissions) = (problems?, submissions?);
+    if let Some(pending) = pending_version {
+        if !pending.confirm()? {
+            // The compiler changed since the last run: what ran was built by the old one. Again, for real.
+            drop((pool, scratch));
+            return grade(workspace, ids, options);
+        }
+    }
+    let Plan { ids, errors, .. } = plan;
+    problems.extend(errors);
+    // Report in the order the ids were given (sorted for a full run).
+    problems.sort_by_key(|p| ids.iter().position(|id| *id == p.id));
+    let wall_ms = started.elapsed().as_secs_f64() * 1000.0;
+    Ok(Report::new(
+        problems,
+        submissions,
+        options.time_scale,
+        wall_ms,
+    ))
+}
+
+/// What every test of a run shares.
+pub(crate) struct Run<'a> {
+    pub compiler: &'a Compiler,
+    /// Each problem's checker, or why it cannot judge (a checker program that does not compile).
+    pub checkers: &'a Checkers,
+    pub options: &'a JudgeOptions,
+    pub scratch: &'a Scratch,
+}
+
+type Checkers = HashMap<String, std::result::Result<Arc<dyn Checker>, String>>;
+
+/// The checker of every planned problem: built-in ones as they are, programs compiled (in parallel).
+fn checkers(planned: &[PlannedProblem], compiler: &Compiler) -> Result<Checkers> {
+    planned
+        .par_iter()
+        .map(|p| Ok((p.problem.id.clone(), checker(&p.problem, compiler)?)))
+        .collect()
+}
+
+/// A problem's checker; the error says why a checker program cannot be used.
+pub fn checker(
+    problem: &Problem,
+    compiler: &Compiler,
+) -> Result<std::result::Result<Arc<dyn Checker>, String>> {
+    let spec = match &problem.checker {
+        CheckerSpec::Builtin(builtin) => return Ok(Ok(Arc::new(*builtin))),
+        CheckerSpec::Program(spec) => spec,
+    };
+    let shown = format!("problems/{}/{}", problem.id, spec.program);
+    Ok(match compiler.compile(&spec.path)? {
+        Compiled::Ok(executable) => Ok(Arc::new(ProgramChecker {
+            executable,
+            protocol: spec.protocol,
+            args: spec.args.clone(),
+            limits: ProgramChecker::default_limits(),
+        })),
+        Compiled::Failed { message } => Err(format!(
+            "the checker {shown} does not compile, so no test can be judged:\n{message}"
+        )),
+        Compiled::Skipped { reason } => {
+            Err(format!("the checker {shown} cannot be built: {reason}"))
+        }
+    })
+}
+
+/// Runs one test of one problem with its solution: the library's "run one test".
+pub fn run_one(
+    workspace: &Workspace,
+    id: &str,
+    test: &str,
+    options: &JudgeOptions,
+) -> Result<TestResult> {
+    let planned = plan::plan_problem(workspace, id, None)?;
+    let Some(case) = planned.tests.iter().find(|t| t.name == test) else {
+        anyhow::bail!("{id} has no test `{test}` (see `harness list`)");
+    };
+    let compiler = Compiler::new(&workspace.cache_dir(), workspace.languages()?)?;
+    let scratch = Scratch::new(&workspace.cache_dir())?;
+    let checker = checker(&planned.problem, &compiler)?.map_err(anyhow::Error::msg)?;
+    let checkers = HashMap::from([(planned.problem.id.clone(), Ok(checker))]);
+    let run = Run {
+        compiler: &compiler,
+        checkers: &checkers,
+        options,
+        scratch: &scratch,
+    };
+    match compiler.compile(&planned.solution)? {
+        Compiled::Ok(binary) => run_test(&planned.problem, case, &binary, &run),
+        Compiled::Failed { .. } => Ok(TestResult::compile_error(test)),
+        Compiled::Skipped { reason } => anyhow::bail!("{reason}"),
+    }
+}
+
+/// Compiles each solution once, in parallel, then runs every (problem, test) pair in parallel.
+fn grade_problems(planned: &[PlannedProblem], run: &Run) -> Result<Vec<ProblemResult>> {
+    let options = run.options;
+    let compiled: Vec<Compiled> = planned
+        .par_iter()
+        .map(|p| match &run.checkers[&p.problem.id] {
+            Ok(_) => run.compiler.compile(&p.solution),
+            Err(why) => Ok(Compiled::Skipped {
+                reason: why.clone(),
+            }),
+        })
+        .collect::<Result<_>>()?;
+    let pairs: Vec<(usize, usize)> = planned
+        .iter()
+        .enumerate()
+        .flat_map(|(i, p)| (0..p.tests.len()).map(move |t| (i, t)))
+        .collect();
+    options
+        .events
+        .emit(Event::RunsPlanned { runs: pairs.len() });
+    let outcomes: Vec<Option<TestResult>> = pairs
+        .par_iter()
+        .map(|&(i, t)| match &compiled[i] {
+            Compiled::Ok(binary) => {
+                run_test(&planned[i].problem, &planned[i].tests[t], binary, run).map(Some)
+            }
+            Compiled::Failed { .. } | Compiled::Skipped { .. } => Ok(None),
+        })
+        .collect::<Result<_>>()?;
+    let mut outcomes = outcomes.into_iter();
+    let mut results = Vec::new();
+    for (p, compiled) in planned.iter().zip(compiled) {
+        let mut row = ProblemResult::new(&p.problem, options.limits(&p.problem).cpu_ms);
+        let tests: Vec<Option<TestResult>> = outcomes.by_ref().take(p.tests.len()).collect();
+        match compiled {
+            Compiled::Ok(_) => row.tests = tests.into_iter().map(|t| t.expect("ran")).collect(),
+            Compiled::Skipped { reason } => row.error = Some(reason),
+            Compiled::Failed { message } => {
+                row.tests = p
+                    .tests
+                    .iter()
+                    .map(|t| TestResult::compile_error(&t.name))
+                    .collect();
+                row.compile_error = Some(message);
+            }
+        }
+        results.push(row);
+    }
+    Ok(results)
+}
+
+/// Runs one test with the problem's grader and reports it.
+pub(crate) fn run_test(
+    problem: &Problem,
+    test: &TestCase,
+    binary: &Executable,
+    run: &Run,
+) -> Result<TestResult> {
+    let options = run.options;
+    let Ok(checker) = &run.checkers[&problem.id] else {
+        unreachable!("a problem whose checker cannot judge runs no test");
+    };
+    let grader = Standard {
+        limits: options.limits(problem),
+        checker: checker.as_ref(),
+    };
+    let result = grader.grade(test, binary, run.scratch)?;
+    options.events.emit(Event::TestFinished {
+        problem: &problem.id,
+        result: &result,
+    });
+    Ok(result)
+}

@@ -1,0 +1,41 @@
+//! the mex is taken over a 64-entry array (C's `bool vis[64]`, values past it ignored), so every Grundy value of 64 or more comes out as 64; with k = 100 they reach 100.
+
+use std::io::{self, Read, Write};
+
+fn main() {
+    let mut input = String::new();
+    io::stdin().read_to_string(&mut input).expect("read stdin");
+    let mut tokens = input
+        .split_ascii_whitespace()
+        .map(|t| t.parse::<usize>().expect("integer"));
+    let mut out = String::new();
+    while let Some(k) = tokens.next() {
+        if k == 0 {
+            break;
+        }
+        let set: Vec<usize> = tokens.by_ref().take(k).collect();
+        let mut sg = vec![0usize; 10001];
+        for x in 1..sg.len() {
+            let mut seen = [false; 64]; // BUG: Grundy values go up to k = 100
+            for &s in &set {
+                if s <= x && sg[x - s] < seen.len() {
+                    seen[sg[x - s]] = true;
+                }
+            }
+            sg[x] = seen.iter().position(|&b| !b).unwrap_or(seen.len());
+        }
+        let m = tokens.next().expect("m");
+        for _ in 0..m {
+            let l = tokens.next().expect("l");
+            let mut xor = 0;
+            for _ in 0..l {
+                xor ^= sg[tokens.next().expect("h")];
+            }
+            out.push(if xor != 0 { 'W' } else { 'L' });
+        }
+        out.push('\n');
+    }
+    io::stdout()
+        .write_all(out.as_bytes())
+        .expect("write stdout");
+}

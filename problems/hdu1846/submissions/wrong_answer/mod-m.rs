@@ -1,0 +1,22 @@
+//! off by one in the Bash period: tests n % m instead of n % (m + 1).
+
+use std::io::{self, Read, Write};
+
+fn main() {
+    let mut input = String::new();
+    io::stdin().read_to_string(&mut input).expect("read stdin");
+    let mut tokens = input
+        .split_ascii_whitespace()
+        .map(|t| t.parse::<u64>().expect("integer"));
+    let cases = tokens.next().unwrap_or(0);
+    let mut out = String::new();
+    for _ in 0..cases {
+        let (Some(n), Some(m)) = (tokens.next(), tokens.next()) else {
+            break;
+        };
+        out.push_str(if n % m != 0 { "first\n" } else { "second\n" });
+    }
+    io::stdout()
+        .write_all(out.as_bytes())
+        .expect("write stdout");
+}
