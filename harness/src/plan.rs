@@ -174,6 +174,7 @@ fn plan_given(
                     why: crate::package::submissions::leading_comment(path),
                     path: path.clone(),
                     expected: Expected::Accepted,
+                    given: true,
                 },
                 problem: p.problem.clone(),
                 tests: p.tests.clone(),

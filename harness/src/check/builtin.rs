@@ -1,4 +1,4 @@
-//! The built-in checkers (DESIGN §4): `lines` (the HDOJ rule), `exact`, `tokens` and `float:EPS`, comparing
+//! The built-in checkers (ARCHITECTURE.md, "Verdicts"): `lines` (the HDOJ rule), `exact`, `tokens` and `float:EPS`, comparing
 //! the expected output with the program's, both read into per-worker buffers.
 
 use std::cell::RefCell;

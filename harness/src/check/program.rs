@@ -1,4 +1,4 @@
-//! Checker programs, in the two protocols people write them in (DESIGN §2):
+//! Checker programs, in the two protocols people write them in (ARCHITECTURE.md, "Problems"):
 //! - testlib: `checker INPUT OUTPUT ANSWER`; exit 0 AC, 1 WA, 2 PE, 3 FAIL (a judge error), 4 PE (output
 //!   in a wrong format), 7 points (WA, the points in the message), 8 WA (output ended early); its stderr is
 //!   the message.

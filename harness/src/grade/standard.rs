@@ -77,7 +77,7 @@ pub fn input_head(input: &std::path::Path) -> Option<String> {
     Some(lines.join("\n").trim_end().to_string())
 }
 
-/// A run that broke a limit keeps its verdict: a TLE run's output is never compared (DESIGN §4).
+/// A run that broke a limit keeps its verdict: a TLE run's output is never compared (ARCHITECTURE.md, "Verdicts").
 pub fn final_verdict(run: Verdict, checked: Judgement) -> Verdict {
     match run {
         Verdict::AC => checked.verdict(),

@@ -1,4 +1,4 @@
-//! The limits a run is judged against, and every default that feeds them (DESIGN §3), in one place.
+//! The limits a run is judged against, and every default that feeds them (ARCHITECTURE.md, "Running a program"), in one place.
 
 use serde::{Deserialize, Serialize};
 

@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::verdict::Verdict;
 
-/// How a solution's output is compared with the expected output by the judge itself (DESIGN §4).
+/// How a solution's output is compared with the expected output by the judge itself (ARCHITECTURE.md, "Verdicts").
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum BuiltinChecker {
@@ -134,7 +134,7 @@ impl std::fmt::Display for BuiltinChecker {
     }
 }
 
-/// The exit-code protocol of a checker or interactor program (DESIGN §2).
+/// The exit-code protocol of a checker or interactor program (ARCHITECTURE.md, "Problems").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Protocol {
@@ -206,7 +206,7 @@ pub enum TestGroup {
 }
 
 impl TestGroup {
-    /// Samples are named `sample-*` (DESIGN §6).
+    /// Samples are named `sample-*` (ARCHITECTURE.md, "Test data").
     pub fn of_name(name: &str) -> TestGroup {
         match name.starts_with("sample") {
             true => TestGroup::Sample,
@@ -224,7 +224,7 @@ pub struct TestCase {
     pub expected: PathBuf,
 }
 
-/// The verdicts a submission is meant to get: its folder under `submissions/` (DESIGN §8, the Kattis
+/// The verdicts a submission is meant to get: its folder under `submissions/` (ARCHITECTURE.md, "Submissions"; the Kattis
 /// folders and our HDOJ ones).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -293,6 +293,8 @@ pub struct Submission {
     pub expected: Expected,
     /// What it is, in words: the first line of its leading comment.
     pub why: Option<String>,
+    /// Given on the command line (`--submission`), not found in the workspace.
+    pub given: bool,
 }
 
 #[cfg(test)]

@@ -152,6 +152,8 @@ pub struct SubmissionResult {
     pub compile_error: Option<String>,
     /// The most CPU time of a test.
     pub max_cpu_ms: f64,
+    /// Given on the command line (`--submission`): judged as if it were accepted.
+    pub given: bool,
     /// A warning about the time limit (problemtools' `ac_to_time_limit` and `time_limit_to_tle` checks).
     pub time_warning: Option<String>,
     /// Every test it ran, without diffs and stderr.
@@ -205,8 +207,18 @@ impl Report {
         time_scale: f64,
         wall_ms: f64,
     ) -> Report {
-        let tests: usize = problems.iter().map(|p| p.tests.len()).sum();
-        let passed: usize = problems.iter().map(ProblemResult::passed).sum();
+        // Programs given with --submission are the tests of a run that grades no solution.
+        let given_tests = || {
+            submissions
+                .iter()
+                .flatten()
+                .filter(|s| s.given)
+                .flat_map(|s| &s.tests)
+        };
+        let tests: usize =
+            problems.iter().map(|p| p.tests.len()).sum::<usize>() + given_tests().count();
+        let passed: usize = problems.iter().map(ProblemResult::passed).sum::<usize>()
+            + given_tests().filter(|t| t.verdict == Verdict::AC).count();
         let all = submissions.as_deref().unwrap_or_default();
         let graded = all.iter().filter(|s| s.skipped.is_none());
         let summary = Summary {
@@ -266,6 +278,7 @@ mod tests {
             skipped: skipped.then(|| "no compiler".into()),
             compile_error: None,
             max_cpu_ms: 0.0,
+            given: false,
             time_warning: None,
             tests: Vec::new(),
         }

@@ -1,4 +1,4 @@
-//! The verdict of a test: its precedence and its short names, in one place (DESIGN §4).
+//! The verdict of a test: its precedence and its short names, in one place (ARCHITECTURE.md, "Verdicts").
 
 use serde::{Deserialize, Serialize};
 

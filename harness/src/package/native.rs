@@ -1,4 +1,4 @@
-//! Our own problem layout: `problems/<id>/problem.toml` (DESIGN §2), the solution in `solutions/<id>/`, and
+//! Our own problem layout: `problems/<id>/problem.toml` (ARCHITECTURE.md, "Problems"), the solution in `solutions/<id>/`, and
 //! the test pairs in `testdata/<id>/`.
 
 use std::collections::BTreeMap;
@@ -15,7 +15,7 @@ use crate::model::{
     BuiltinChecker, CheckerSpec, Problem, ProgramSpec, Protocol, TestCase, TestGroup,
 };
 
-/// `problems/<id>/problem.toml` as written; see DESIGN §2.
+/// `problems/<id>/problem.toml` as written; see ARCHITECTURE.md, "Problems".
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ProblemToml {

@@ -47,6 +47,7 @@ impl Workspace {
                     why: leading_comment(&path),
                     path,
                     expected,
+                    given: false,
                 });
             }
         }

@@ -1,4 +1,4 @@
-//! `problems/<id>/tests.toml`: where every file of the test data comes from (DESIGN §6).
+//! `problems/<id>/tests.toml`: where every file of the test data comes from (ARCHITECTURE.md, "Test data").
 
 use std::path::Path;
 
@@ -79,7 +79,7 @@ pub fn load_test_specs(problem_dir: &Path) -> Result<Vec<TestSpec>> {
             ),
             _ => {}
         }
-        // Names say where a pair came from (DESIGN §6), and `harness gen` never writes a hand-made file:
+        // Names say where a pair came from (ARCHITECTURE.md, "Test data"), and `harness gen` never writes a hand-made file:
         // so a sample or an edge case can never be declared as generated input.
         if spec.name.starts_with("sample-")
             && (spec.input, spec.answer) != (InputSource::Statement, AnswerSource::Statement)

@@ -1,0 +1,171 @@
+//! Grading submissions: each is compiled once and run on its problem's tests in order, stopping at the
+//! first test it does not pass (all of them with `--all-tests`); its verdict is that test's, and it is as
+//! expected when its folder allows that verdict (for `accepted`: every test passed). Time-limit sanity as
+//! problemtools checks it: an accepted submission above half the limit, and a time-limit-exceeded one that
+//! would pass with the limit × 1.5, are warned about.
+
+use anyhow::Result;
+use rayon::prelude::*;
+
+use super::{run_test, Run};
+use crate::events::Event;
+use crate::lang::{Compiled, Executable};
+use crate::model::{Expected, Limits, SubmissionResult, TestResult, Verdict};
+use crate::plan::PlannedSubmission;
+
+/// problemtools' `time_limit_to_tle`: a TLE submission must still fail with this much more time.
+const TIME_LIMIT_TO_TLE: f64 = 1.5;
+
+/// Compiles and runs the submissions in parallel.
+pub(super) fn grade(plan: &[PlannedSubmission], run: &Run) -> Result<Vec<SubmissionResult>> {
+    let compiled: Vec<Compiled> = plan
+        .par_iter()
+        .map(|s| match &run.checkers.get(&s.problem.id) {
+            Some(Ok(_)) => match run.compiler.table().program(&s.submission.path) {
+                Ok(program) => run.compiler.compile_program(&program),
+                Err(unknown) => Ok(Compiled::Skipped {
+                    reason: format!("{}: {unknown:#}", s.submission.relative),
+                }),
+            },
+            Some(Err(why)) => Ok(Compiled::Skipped {
+                reason: format!("the problem cannot be judged: {why}"),
+            }),
+            None => Ok(Compiled::Skipped {
+                reason: "the problem was not planned".to_string(),
+            }),
+        })
+        .collect::<Result<_>>()?;
+    let runs = plan
+        .iter()
+        .zip(&compiled)
+        .filter(|(_, c)| matches!(c, Compiled::Ok(_)))
+        .map(|(s, _)| s.tests.len())
+        .sum();
+    run.options.events.emit(Event::RunsPlanned { runs });
+    plan.par_iter()
+        .zip(compiled)
+        .map(|(s, compiled)| grade_one(s, compiled, run))
+        .collect()
+}
+
+fn grade_one(s: &PlannedSubmission, compiled: Compiled, run: &Run) -> Result<SubmissionResult> {
+    let language = run
+        .compiler
+        .table()
+        .program(&s.submission.path)
+        .ok()
+        .map(|p| p.language.name);
+    let mut result = SubmissionResult {
+        problem: s.problem.id.clone(),
+        file: s.submission.relative.clone(),
+        language,
+        expected: s.submission.expected,
+        why: s.submission.why.clone(),
+        verdict: None,
+        stopped_at: None,
+        matched: false,
+        skipped: None,
+        compile_error: None,
+        max_cpu_ms: 0.0,
+        given: s.submission.given,
+        time_warning: None,
+        tests: Vec::new(),
+    };
+    match compiled {
+        Compiled::Skipped { reason } => result.skipped = Some(reason),
+        Compiled::Failed { message } => {
+            result.verdict = Some(Verdict::CE);
+            result.compile_error = Some(message);
+            result.tests = s
+                .tests
+                .iter()
+                .map(|t| TestResult::compile_error(&t.name))
+                .collect();
+        }
+        Compiled::Ok(executable) => {
+            result.tests = run_until_failure(s, &executable, run)?;
+            let first_failure = result.tests.iter().find(|t| t.verdict != Verdict::AC);
+            result.verdict = Some(first_failure.map_or(Verdict::AC, |t| t.verdict));
+            result.stopped_at = first_failure.map(|t| t.name.clone());
+            result.max_cpu_ms = result.tests.iter().map(|t| t.cpu_ms).fold(0.0, f64::max);
+            result.time_warning = time_warning(s, &result, &executable, run)?;
+        }
+    }
+    result.matched = result
+        .verdict
+        .is_some_and(|v| s.submission.expected.allows(v));
+    Ok(result)
+}
+
+/// The submission's tests in order, up to the first not accepted (all with `--all-tests`).
+fn run_until_failure(
+    s: &PlannedSubmission,
+    executable: &Executable,
+    run: &Run,
+) -> Result<Vec<TestResult>> {
+    let mut tests = Vec::new();
+    for (t, test) in s.tests.iter().enumerate() {
+        let mut result = run_test(&s.problem, test, executable, run)?;
+        let failed = result.verdict != Verdict::AC;
+        if !s.submission.given {
+            // The workspace's own submissions fail on purpose: their diffs would only be noise.
+            result.diff = None;
+            result.stderr_tail = None;
+        }
+        tests.push(result);
+        if failed && !run.options.all_tests {
+            for skipped in &s.tests[t + 1..] {
+                run.options.events.emit(Event::TestSkipped {
+                    problem: &s.problem.id,
+                    test: &skipped.name,
+                });
+            }
+            break;
+        }
+    }
+    Ok(tests)
+}
+
+/// problemtools' time-limit checks: `ac_to_time_limit` (an accepted submission above half the limit) and
+/// `time_limit_to_tle` (a TLE submission that passes its TLE test with the limit × 1.5).
+fn time_warning(
+    s: &PlannedSubmission,
+    result: &SubmissionResult,
+    executable: &Executable,
+    run: &Run,
+) -> Result<Option<String>> {
+    let limits = run.options.limits(&s.problem);
+    match (s.submission.expected, result.verdict) {
+        (Expected::Accepted, Some(Verdict::AC)) if limits.near_limit(result.max_cpu_ms) => {
+            Ok(Some(format!(
+                "accepted, but a test took {:.0} ms of CPU, more than half the {} ms limit: a slower judge may say TLE",
+                result.max_cpu_ms, limits.cpu_ms
+            )))
+        }
+        (Expected::TimeLimitExceeded, Some(Verdict::TLE)) => {
+            let Some(name) = &result.stopped_at else {
+                return Ok(None);
+            };
+            let test = s.tests.iter().find(|t| &t.name == name).expect("a planned test");
+            let cpu_ms = (limits.cpu_ms as f64 * TIME_LIMIT_TO_TLE).ceil() as u64;
+            let longer = Limits {
+                cpu_ms,
+                wall_ms: 3 * cpu_ms + 1000,
+                ..limits
+            };
+            let options = crate::exec::JudgeOptions {
+                time_scale: run.options.time_scale * TIME_LIMIT_TO_TLE,
+                ..run.options.clone()
+            };
+            let longer_run = Run { options: &options, ..*run };
+            let again = run_test(&s.problem, test, executable, &longer_run)?;
+            Ok((again.verdict != Verdict::TLE).then(|| {
+                format!(
+                    "passes {name} with the time limit × {TIME_LIMIT_TO_TLE} ({} ms): it is not clearly too slow",
+                    longer.cpu_ms
+                )
+            }))
+        }
+        _ => Ok(None),
+    }
+}

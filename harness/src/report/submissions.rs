@@ -1,0 +1,162 @@
+//! The submissions in the human report: a line each under its problem (language, folder, verdict, the
+//! test where it stopped, its CPU time), a count on the problem's line, the details of those not as
+//! expected, and problemtools' time-limit warnings.
+
+use std::fmt::Write as _;
+
+use super::human::{indent, Paint, MAX_MESSAGE_LINES};
+use crate::model::{ProblemResult, Report, SubmissionResult, Verdict};
+
+/// One line per submission, under its problem.
+pub(super) fn submission_lines<'a>(
+    text: &mut String,
+    submissions: impl Iterator<Item = &'a SubmissionResult>,
+    paint: &Paint,
+) {
+    for s in submissions {
+        let path = match s.given {
+            true => s.file.clone(),
+            false => format!("{}/{}", s.expected.folder(), s.name()),
+        };
+        let language = s.language.as_deref().unwrap_or("?");
+        let outcome = match (&s.skipped, s.verdict) {
+            (Some(reason), _) => {
+                // The reason without the path it starts with: the line already names the submission.
+                let reason = reason
+                    .split_once(": ")
+                    .map_or(reason.as_str(), |(_, rest)| rest);
+                let short: String = reason.chars().take(48).collect();
+                format!(
+                    "skipped: {short}{}",
+                    if short.len() < reason.len() {
+                        "…"
+                    } else {
+                        ""
+                    }
+                )
+            }
+            (None, Some(verdict)) => {
+                let at = s
+                    .stopped_at
+                    .as_ref()
+                    .map(|t| format!(" at {t}"))
+                    .unwrap_or_default();
+                let cpu = match verdict {
+                    Verdict::CE => String::new(),
+                    _ => format!("  cpu {:.0} ms", s.max_cpu_ms),
+                };
+                format!("{}{at}{cpu}", paint.verdict(verdict, 0))
+            }
+            (None, None) => String::new(),
+        };
+        let mark = match s.skipped.is_none() && !s.matched && !s.given {
+            true => format!("  {}", paint.red("NOT AS EXPECTED")),
+            false => String::new(),
+        };
+        let _ = writeln!(text, "    {path:<40} {language:<10} {outcome}{mark}");
+    }
+}
+
+/// How a problem's submissions fared, for the line under it.
+pub(super) fn submissions_summary(
+    problem: &ProblemResult,
+    submissions: &[SubmissionResult],
+    paint: &Paint,
+) -> String {
+    if let Some(original) = &problem.same_as {
+        return format!("submissions: graded under {original}");
+    }
+    let mine: Vec<&SubmissionResult> = submissions
+        .iter()
+        .filter(|s| s.problem == problem.id && s.skipped.is_none())
+        .collect();
+    if mine.is_empty() {
+        return format!(
+            "submissions: none (add problems/{}/submissions/<folder>/)",
+            problem.id
+        );
+    }
+    let matched = mine.iter().filter(|s| s.matched).count();
+    let count = format!("{matched}/{}", mine.len());
+    let count = match matched == mine.len() {
+        true => paint.green(&count),
+        false => paint.red(&count),
+    };
+    format!("submissions as expected: {count}")
+}
+
+/// A submission whose verdict its folder does not allow.
+pub(super) fn submission_failure(text: &mut String, s: &SubmissionResult, paint: &Paint) {
+    let verdict = s.verdict.map_or("?", Verdict::name);
+    let got = match (s.verdict, &s.stopped_at) {
+        (Some(Verdict::AC), _) => format!("every test {}", paint.green("AC")),
+        (_, Some(test)) => format!("{verdict} at {test}"),
+        _ => verdict.to_string(),
+    };
+    match s.given {
+        true => writeln!(text, "{}  {}", paint.bold(&s.file), got),
+        false => writeln!(
+            text,
+            "{}  {}: in {}/, got {got}",
+            paint.bold(&s.file),
+            paint.red("NOT AS EXPECTED"),
+            s.expected.folder()
+        ),
+    }
+    .expect("writing to a String");
+    if let Some(why) = &s.why {
+        let _ = writeln!(text, "    about it: {why}");
+    }
+    let failed = s.tests.iter().find(|t| t.verdict != Verdict::AC);
+    if let Some(what) = failed.and_then(|t| t.first_difference.as_ref().or(t.detail.as_ref())) {
+        let _ = writeln!(text, "    {what}");
+    }
+    // A program given with --submission is someone's attempt: show what went wrong in full.
+    if let Some(test) = failed.filter(|_| s.given) {
+        let message = test
+            .checker_message
+            .as_ref()
+            .filter(|m| m.lines().count() > 1);
+        let input = test
+            .input_head
+            .as_ref()
+            .map(|i| format!("input (first lines):\n{}", indent(i, MAX_MESSAGE_LINES)));
+        for block in [
+            test.diff.as_ref(),
+            message,
+            input.as_ref(),
+            test.stderr_tail.as_ref(),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            let _ = write!(text, "{}", indent(block, MAX_MESSAGE_LINES));
+        }
+    }
+    if let Some(message) = &s.compile_error {
+        let _ = writeln!(text, "{}", indent(message, MAX_MESSAGE_LINES));
+    }
+}
+
+/// problemtools' time-limit checks, one line per submission they flag.
+pub(super) fn time_warnings(text: &mut String, report: &Report, paint: &Paint) {
+    let flagged: Vec<&SubmissionResult> = report
+        .submissions
+        .as_deref()
+        .unwrap_or_default()
+        .iter()
+        .filter(|s| s.time_warning.is_some())
+        .collect();
+    if flagged.is_empty() {
+        return;
+    }
+    let _ = writeln!(text, "\n{}", paint.yellow("Time-limit warnings"));
+    for s in flagged {
+        let _ = writeln!(
+            text,
+            "{}: {}",
+            s.file,
+            s.time_warning.as_deref().unwrap_or("")
+        );
+    }
+}
