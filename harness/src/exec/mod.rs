@@ -11,7 +11,7 @@ use rayon::prelude::*;
 use crate::check::program::ProgramChecker;
 use crate::check::Checker;
 use crate::events::{Event, Events};
-use crate::grade::{Grader, Standard};
+use crate::grade::{Grader, Interactive, Standard};
 use crate::lang::{Compiled, Compiler, Executable};
 use crate::model::{CheckerSpec, Limits, Problem, ProblemResult, Report, TestCase, TestResult};
 use crate::package::Workspace;
@@ -121,14 +121,40 @@ pub(crate) struct Run<'a> {
     pub scratch: &'a Scratch,
 }
 
-type Checkers = HashMap<String, std::result::Result<Arc<dyn Checker>, String>>;
+type Checkers = HashMap<String, std::result::Result<Judges, String>>;
+
+/// What judges a problem's tests besides the limits: its checker, and its interactor when interactive.
+#[derive(Clone)]
+pub(crate) struct Judges {
+    pub checker: Arc<dyn Checker>,
+    pub interactor: Option<Arc<ProgramChecker>>,
+}
 
 /// The checker of every planned problem: built-in ones as they are, programs compiled (in parallel).
 fn checkers(planned: &[PlannedProblem], compiler: &Compiler) -> Result<Checkers> {
     planned
         .par_iter()
-        .map(|p| Ok((p.problem.id.clone(), checker(&p.problem, compiler)?)))
+        .map(|p| Ok((p.problem.id.clone(), judges(&p.problem, compiler)?)))
         .collect()
+}
+
+/// A problem's checker and interactor, compiled; the error says why they cannot be used.
+fn judges(problem: &Problem, compiler: &Compiler) -> Result<std::result::Result<Judges, String>> {
+    let checker = match checker(problem, compiler)? {
+        Ok(checker) => checker,
+        Err(why) => return Ok(Err(why)),
+    };
+    let interactor = match &problem.interactor {
+        None => None,
+        Some(spec) => match program(problem, spec, "interactor", compiler)? {
+            Ok(interactor) => Some(Arc::new(interactor)),
+            Err(why) => return Ok(Err(why)),
+        },
+    };
+    Ok(Ok(Judges {
+        checker,
+        interactor,
+    }))
 }
 
 /// A problem's checker; the error says why a checker program cannot be used.
@@ -140,19 +166,29 @@ pub fn checker(
         CheckerSpec::Builtin(builtin) => return Ok(Ok(Arc::new(*builtin))),
         CheckerSpec::Program(spec) => spec,
     };
+    Ok(program(problem, spec, "checker", compiler)?.map(|c| Arc::new(c) as Arc<dyn Checker>))
+}
+
+/// A checker or interactor program, compiled.
+fn program(
+    problem: &Problem,
+    spec: &crate::model::ProgramSpec,
+    what: &str,
+    compiler: &Compiler,
+) -> Result<std::result::Result<ProgramChecker, String>> {
     let shown = format!("problems/{}/{}", problem.id, spec.program);
     Ok(match compiler.compile(&spec.path)? {
-        Compiled::Ok(executable) => Ok(Arc::new(ProgramChecker {
+        Compiled::Ok(executable) => Ok(ProgramChecker {
             executable,
             protocol: spec.protocol,
             args: spec.args.clone(),
             limits: ProgramChecker::default_limits(),
-        })),
+        }),
         Compiled::Failed { message } => Err(format!(
-            "the checker {shown} does not compile, so no test can be judged:\n{message}"
+            "the {what} {shown} does not compile, so no test can be judged:\n{message}"
         )),
         Compiled::Skipped { reason } => {
-            Err(format!("the checker {shown} cannot be built: {reason}"))
+            Err(format!("the {what} {shown} cannot be built: {reason}"))
         }
     })
 }
@@ -170,8 +206,8 @@ pub fn run_one(
     };
     let compiler = Compiler::new(&workspace.cache_dir(), workspace.languages()?)?;
     let scratch = Scratch::new(&workspace.cache_dir())?;
-    let checker = checker(&planned.problem, &compiler)?.map_err(anyhow::Error::msg)?;
-    let checkers = HashMap::from([(planned.problem.id.clone(), Ok(checker))]);
+    let judges = judges(&planned.problem, &compiler)?.map_err(anyhow::Error::msg)?;
+    let checkers = HashMap::from([(planned.problem.id.clone(), Ok(judges))]);
     let run = Run {
         compiler: &compiler,
         checkers: &checkers,
@@ -244,14 +280,25 @@ pub(crate) fn run_test(
     run: &Run,
 ) -> Result<TestResult> {
     let options = run.options;
-    let Ok(checker) = &run.checkers[&problem.id] else {
+    let Ok(judges) = &run.checkers[&problem.id] else {
         unreachable!("a problem whose checker cannot judge runs no test");
     };
-    let grader = Standard {
-        limits: options.limits(problem),
-        checker: checker.as_ref(),
+    let limits = options.limits(problem);
+    let result = match &judges.interactor {
+        None => Standard {
+            limits,
+            checker: judges.checker.as_ref(),
+        }
+        .grade(test, binary, run.scratch)?,
+        Some(interactor) => Interactive {
+            limits,
+            interactor,
+            // With the testlib protocol, a checker program judges the transcript afterwards.
+            checker: matches!(problem.checker, CheckerSpec::Program(_))
+                .then_some(judges.checker.as_ref()),
+        }
+        .grade(test, binary, run.scratch)?,
     };
-    let result = grader.grade(test, binary, run.scratch)?;
     options.events.emit(Event::TestFinished {
         problem: &problem.id,
         result: &result,

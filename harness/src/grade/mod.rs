@@ -2,11 +2,13 @@
 //! the output. The standard grader (file in, file out, checker) is `standard`; another kind of problem is
 //! another grader here.
 
+pub mod interactive;
 pub mod run_verdict;
 pub mod standard;
 
 use anyhow::Result;
 
+pub use interactive::Interactive;
 pub use run_verdict::judge_run;
 pub use standard::Standard;
 

@@ -20,6 +20,7 @@ pub fn judge_run(name: &str, outcome: &RunOutcome, limits: &Limits) -> TestResul
         stderr_tail: None,
         checker_message: None,
         input_head: None,
+        transcript: None,
         near_limit: false,
     }
 }

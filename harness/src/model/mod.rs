@@ -12,5 +12,5 @@ pub use problem::{
     TestGroup, TokenOptions,
 };
 pub use result::{ProblemResult, Report, SubmissionResult, Summary, TestResult};
-pub use run::{Exit, Invocation, RunOutcome};
+pub use run::{Chunk, Direction, Exit, Invocation, RunOutcome};
 pub use verdict::Verdict;

@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use super::problem::{Expected, Problem};
-use super::run::Exit;
+use super::run::{Chunk, Exit};
 use super::verdict::Verdict;
 
 /// The result of one test.
@@ -27,6 +27,8 @@ pub struct TestResult {
     pub checker_message: Option<String>,
     /// The first lines of the input of a test a checker program did not accept.
     pub input_head: Option<String>,
+    /// An interactive test that was not accepted: the first and last exchanges, with times.
+    pub transcript: Option<Vec<Chunk>>,
     /// Accepted, but with CPU time above half the (scaled) limit: a slower judge may say TLE.
     pub near_limit: bool,
 }
@@ -47,6 +49,7 @@ impl TestResult {
             stderr_tail: None,
             checker_message: None,
             input_head: None,
+            transcript: None,
             near_limit: false,
         }
     }

@@ -85,3 +85,22 @@ pub fn signal_name(sig: i32) -> &'static str {
         _ => "signal",
     }
 }
+
+/// Which way bytes went, seen from the solution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Direction {
+    /// The interactor wrote it; the solution read it (`>`).
+    #[serde(rename = ">")]
+    ToSolution,
+    /// The solution wrote it (`<`).
+    #[serde(rename = "<")]
+    FromSolution,
+}
+
+/// A piece of the conversation, with its time from the start.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Chunk {
+    pub t_ms: f64,
+    pub dir: Direction,
+    pub text: String,
+}

@@ -321,6 +321,17 @@ fn failure_details(
                 indent(&indent(message, MAX_MESSAGE_LINES), usize::MAX)
             );
         }
+        if let Some(transcript) = &test.transcript {
+            let _ = writeln!(
+                text,
+                "    transcript (last exchanges; > read by the solution, < written by it):"
+            );
+            let _ = write!(
+                text,
+                "{}",
+                indent(&indent(&last_exchanges(transcript), usize::MAX), usize::MAX)
+            );
+        }
         if let Some(input) = &test.input_head {
             let _ = writeln!(text, "    input (first lines):");
             let _ = write!(
@@ -346,6 +357,36 @@ fn failure_details(
             problem.id
         );
     }
+}
+
+/// Exchanges shown at the end of a failed interactive test.
+const EXCHANGES_SHOWN: usize = 12;
+
+/// The last lines of a transcript, one per line written, with the time it was relayed.
+pub(super) fn last_exchanges(transcript: &[crate::model::Chunk]) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    for chunk in transcript {
+        let mark = match chunk.dir {
+            crate::model::Direction::ToSolution => '>',
+            crate::model::Direction::FromSolution => '<',
+        };
+        for line in chunk.text.lines() {
+            let shown: String = crate::check::visible(line.as_bytes())
+                .chars()
+                .take(100)
+                .collect();
+            lines.push(format!("{:>8.1} ms {mark} {shown}", chunk.t_ms));
+        }
+    }
+    if lines.is_empty() {
+        return "(nothing was said)".to_string();
+    }
+    let skipped = lines.len().saturating_sub(EXCHANGES_SHOWN);
+    let mut shown = lines.split_off(skipped);
+    if skipped > 0 {
+        shown.insert(0, format!("… {skipped} earlier lines"));
+    }
+    shown.join("\n")
 }
 
 pub(super) fn indent(message: &str, max_lines: usize) -> String {

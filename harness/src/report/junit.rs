@@ -95,9 +95,16 @@ fn test_case(problem: &ProblemResult, test: &TestResult) -> TestCase {
                 .input_head
                 .as_ref()
                 .map(|i| format!("input (first lines):\n{i}"));
+            let transcript = test.transcript.as_ref().map(|t| {
+                format!(
+                    "transcript (last exchanges):\n{}",
+                    super::human::last_exchanges(t)
+                )
+            });
             let description: Vec<&str> = [
                 test.diff.as_deref(),
                 checker.as_deref(),
+                transcript.as_deref(),
                 input.as_deref(),
                 test.stderr_tail.as_deref(),
             ]

@@ -11,7 +11,10 @@ use std::sync::OnceLock;
 use anyhow::{bail, Context, Result};
 
 use super::interrupt::running_groups;
-use super::protocol::{read_frame, read_message, write_message, Reply, RunRequest};
+use super::protocol::{
+    read_frame, read_message, write_message, InteractRequest, Interaction, Reply, Request,
+    RunRequest,
+};
 use super::LAUNCHER_ARG;
 use crate::model::RunOutcome;
 
@@ -33,6 +36,25 @@ pub fn run(request: &RunRequest) -> Result<RunOutcome> {
                     });
                 }
                 // The first failure only means the launcher is gone; the retry's error is the one to report.
+                Err(_) if attempt == 0 => *slot = None,
+                Err(err) => return Err(err.context("the launcher stopped answering")),
+            }
+        }
+        unreachable!("the loop returns")
+    })
+}
+
+/// Runs an interactive pair through this thread's launcher.
+pub fn interact(request: &InteractRequest) -> Result<Interaction> {
+    LAUNCHER.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        for attempt in 0..2 {
+            if slot.is_none() {
+                *slot = Some(Launcher::start()?);
+            }
+            let launcher = slot.as_mut().expect("started above");
+            match launcher.interact(request) {
+                Ok(reply) => return reply,
                 Err(_) if attempt == 0 => *slot = None,
                 Err(err) => return Err(err.context("the launcher stopped answering")),
             }
@@ -84,7 +106,7 @@ impl Launcher {
     /// is the launcher's answer that the program could not run.
     fn request(&mut self, request: &RunRequest) -> Result<Result<RunOutcome>> {
         let requests = self.requests.as_mut().expect("open until dropped");
-        write_message(requests, request)?;
+        write_message(requests, &Request::Run(request.clone()))?;
         requests.flush()?;
         let mut started = None;
         let answer = loop {
@@ -105,6 +127,41 @@ impl Launcher {
             }
         };
         if let Some(pid) = started {
+            running_groups().remove(&pid);
+        }
+        Ok(answer?)
+    }
+}
+
+impl Launcher {
+    /// Like `request`, for an interactive pair: its replies carry two stderr tails.
+    fn interact(&mut self, request: &InteractRequest) -> Result<Result<Interaction>> {
+        let requests = self.requests.as_mut().expect("open until dropped");
+        write_message(requests, &Request::Interact(request.clone()))?;
+        requests.flush()?;
+        let mut started = Vec::new();
+        let answer = loop {
+            match read_message::<Reply>(&mut self.replies) {
+                Ok(Reply::Started { pid }) if pid > 0 && started.len() < 2 => {
+                    running_groups().insert(pid);
+                    started.push(pid);
+                }
+                Ok(Reply::Interacted { interaction }) => {
+                    let mut interaction = *interaction;
+                    let tails = read_frame(&mut self.replies)
+                        .and_then(|s| Ok((s, read_frame(&mut self.replies)?)));
+                    break tails.map(|(solution, interactor)| {
+                        interaction.solution.stderr_tail = solution;
+                        interaction.interactor.stderr_tail = interactor;
+                        Ok(interaction)
+                    });
+                }
+                Ok(Reply::Failed { message }) => break Ok(Err(anyhow::Error::msg(message))),
+                Ok(other) => break Ok(Err(anyhow::anyhow!("unexpected launcher reply {other:?}"))),
+                Err(err) => break Err(err),
+            }
+        };
+        for pid in started {
             running_groups().remove(&pid);
         }
         Ok(answer?)

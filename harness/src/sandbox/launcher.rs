@@ -10,13 +10,13 @@
 use std::ffi::{CStr, CString, OsStr};
 use std::fs::File;
 use std::io::{self, Write};
-use std::os::fd::AsRawFd;
+use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 
-use super::protocol::{read_message, write_frame, write_message, Reply, RunRequest};
+use super::protocol::{read_message, write_frame, write_message, Reply, Request, RunRequest};
 use crate::model::limits::STDERR_TAIL_BYTES;
 use crate::model::{Exit, Limits, RunOutcome};
 
@@ -30,7 +30,7 @@ pub fn launcher_main() -> ! {
     let mut replies = io::stdout().lock();
     let mut tail = Vec::with_capacity(2 * STDERR_TAIL_BYTES);
     loop {
-        let Ok(request) = read_message::<RunRequest>(&mut requests) else {
+        let Ok(request) = read_message::<Request>(&mut requests) else {
             std::process::exit(0)
         };
         tail.clear();
@@ -38,15 +38,26 @@ pub fn launcher_main() -> ! {
             write_message(&mut replies, &Reply::Started { pid })?;
             replies.flush()
         };
-        let reply = match launch(&request, &mut announce, &mut tail) {
-            Ok(outcome) => Reply::Finished { outcome },
-            Err(err) => Reply::Failed {
-                message: format!("{err:#}"),
+        let (reply, tails) = match request {
+            Request::Run(run) => match launch(&run, &mut announce, &mut tail) {
+                Ok(outcome) => (Reply::Finished { outcome }, vec![tail.clone()]),
+                Err(err) => (failed(err), Vec::new()),
             },
+            Request::Interact(interact) => {
+                match super::interact::interact(&interact, &mut announce) {
+                    Ok((interaction, tails)) => (
+                        Reply::Interacted {
+                            interaction: Box::new(interaction),
+                        },
+                        tails.to_vec(),
+                    ),
+                    Err(err) => (failed(err), Vec::new()),
+                }
+            }
         };
         let sent = (|| -> io::Result<()> {
             write_message(&mut replies, &reply)?;
-            if matches!(reply, Reply::Finished { .. }) {
+            for tail in &tails {
                 write_frame(
                     &mut replies,
                     &tail[tail.len().saturating_sub(STDERR_TAIL_BYTES)..],
@@ -60,22 +71,33 @@ pub fn launcher_main() -> ! {
     }
 }
 
+fn failed(err: anyhow::Error) -> Reply {
+    Reply::Failed {
+        message: format!("{err:#}"),
+    }
+}
+
 /// Everything the child needs between fork and exec, prepared before forking.
-struct Prepared {
-    argv: Vec<CString>,
-    stdin: File,
-    stdout: File,
-    rlimits: [(libc::__rlimit_resource_t, u64, u64); 5],
+pub(super) struct Prepared {
+    pub argv: Vec<CString>,
+    pub stdin: OwnedFd,
+    pub stdout: OwnedFd,
+    pub rlimits: [(libc::__rlimit_resource_t, u64, u64); 5],
 }
 
 /// A fixed, minimal environment, as on a judge: nothing of ours (RUST_BACKTRACE, locale) leaks in.
 const ENVIRONMENT: [&CStr; 2] = [c"PATH=/usr/local/bin:/usr/bin:/bin", c"LC_ALL=C"];
 
-fn prepare(request: &RunRequest) -> Result<Prepared> {
-    let argv = std::iter::once(request.program.as_os_str())
-        .chain(request.args.iter().map(|a| a.as_os_str()))
+/// The program and its arguments as C strings.
+pub(super) fn argv(program: &OsStr, args: &[std::ffi::OsString]) -> Result<Vec<CString>> {
+    std::iter::once(program)
+        .chain(args.iter().map(|a| a.as_os_str()))
         .map(cstring)
-        .collect::<Result<_>>()?;
+        .collect()
+}
+
+fn prepare(request: &RunRequest) -> Result<Prepared> {
+    let argv = argv(&request.program, &request.args)?;
     let stdin = File::open(&request.stdin)
         .with_context(|| format!("cannot read {}", request.stdin.display()))?;
     // A new file each time rather than truncating the last one: on some file systems truncating a file
@@ -85,14 +107,14 @@ fn prepare(request: &RunRequest) -> Result<Prepared> {
         .with_context(|| format!("cannot create {}", request.stdout.display()))?;
     Ok(Prepared {
         argv,
-        stdin,
-        stdout,
+        stdin: stdin.into(),
+        stdout: stdout.into(),
         rlimits: rlimits(&request.limits, request.unlimited_address_space),
     })
 }
 
 /// The resource limits set in the child: (resource, soft, hard), `u64::MAX` meaning unlimited.
-fn rlimits(
+pub(super) fn rlimits(
     limits: &Limits,
     unlimited_address_space: bool,
 ) -> [(libc::__rlimit_resource_t, u64, u64); 5] {
@@ -178,7 +200,7 @@ fn launch(
 }
 
 /// Forks the program: its own process group, stdio on the prepared files, limits set, signals reset.
-fn spawn(prepared: &Prepared, err_write: i32, exec_write: i32) -> Result<i32> {
+pub(super) fn spawn(prepared: &Prepared, err_write: i32, exec_write: i32) -> Result<i32> {
     let mut argv: Vec<*const libc::c_char> = prepared.argv.iter().map(|a| a.as_ptr()).collect();
     argv.push(std::ptr::null());
     let mut env: Vec<*const libc::c_char> = ENVIRONMENT.iter().map(|v| v.as_ptr()).collect();
@@ -220,6 +242,14 @@ unsafe fn exec_child(
     libc::dup2(prepared.stdin.as_raw_fd(), 0);
     libc::dup2(prepared.stdout.as_raw_fd(), 1);
     libc::dup2(err_write, 2);
+    // Nothing else the launcher holds (or the judge inherited) reaches the program: every other
+    // descriptor closes at exec (CLOSE_RANGE_CLOEXEC keeps `exec_write` open until then).
+    libc::syscall(
+        libc::SYS_close_range,
+        3u32,
+        u32::MAX,
+        libc::CLOSE_RANGE_CLOEXEC,
+    );
     for (resource, soft, hard) in prepared.rlimits {
         let unlimited = |v: u64| match v {
             u64::MAX => libc::RLIM_INFINITY,
@@ -248,7 +278,7 @@ unsafe fn exec_child(
 }
 
 /// The child's exec error, if any: it writes its errno on failure; a clean exec closes the pipe (CLOEXEC).
-fn read_exec_error(exec_read: i32) -> Option<io::Error> {
+pub(super) fn read_exec_error(exec_read: i32) -> Option<io::Error> {
     let mut errno = [0u8; 4];
     // SAFETY: reading into a local buffer; 0 bytes on exec success.
     let n = unsafe { libc::read(exec_read, errno.as_mut_ptr().cast(), 4) };
@@ -311,7 +341,7 @@ fn supervise(
 }
 
 /// `wait4` on the child, without blocking when `nohang`: its exit and usage once it has ended.
-fn reap(pid: i32, nohang: bool) -> Result<Option<(Exit, libc::rusage)>> {
+pub(super) fn reap(pid: i32, nohang: bool) -> Result<Option<(Exit, libc::rusage)>> {
     let mut status = 0;
     // SAFETY: zeroed rusage is a valid out-parameter.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
@@ -331,7 +361,7 @@ fn reap(pid: i32, nohang: bool) -> Result<Option<(Exit, libc::rusage)>> {
     Ok(Some((exit, usage)))
 }
 
-fn poll_in(fd: i32) -> libc::pollfd {
+pub(super) fn poll_in(fd: i32) -> libc::pollfd {
     libc::pollfd {
         fd,
         events: libc::POLLIN,
@@ -340,7 +370,7 @@ fn poll_in(fd: i32) -> libc::pollfd {
 }
 
 /// CPU time (user + system) used so far by a running process, from `/proc/PID/stat`.
-fn cpu_time_ms(pid: i32) -> Option<u64> {
+pub(super) fn cpu_time_ms(pid: i32) -> Option<u64> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_ascii_whitespace().collect();
     let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
@@ -350,7 +380,7 @@ fn cpu_time_ms(pid: i32) -> Option<u64> {
 }
 
 /// Reads one chunk of stderr into the tail, keeping it bounded; false at end of file or on error.
-fn read_tail_chunk(fd: i32, tail: &mut Vec<u8>) -> bool {
+pub(super) fn read_tail_chunk(fd: i32, tail: &mut Vec<u8>) -> bool {
     let mut buf = [0u8; 64 * 1024];
     // SAFETY: reading into a local buffer.
     let n = unsafe { libc::read(fd, buf.as_mut_ptr().cast(), buf.len()) };
@@ -367,7 +397,7 @@ fn read_tail_chunk(fd: i32, tail: &mut Vec<u8>) -> bool {
 
 /// After the program is gone: takes what is already in the stderr pipe, without waiting for a grandchild
 /// that may still hold it open.
-fn drain_tail(fd: i32, tail: &mut Vec<u8>) {
+pub(super) fn drain_tail(fd: i32, tail: &mut Vec<u8>) {
     // SAFETY: making our own descriptor non-blocking.
     unsafe { libc::fcntl(fd, libc::F_SETFL, libc::O_NONBLOCK) };
     let mut budget = 16; // at most 1 MiB more: a writer that never stops must not keep us here
@@ -376,7 +406,7 @@ fn drain_tail(fd: i32, tail: &mut Vec<u8>) {
     }
 }
 
-fn pipe() -> Result<(i32, i32)> {
+pub(super) fn pipe() -> Result<(i32, i32)> {
     let mut fds = [0; 2];
     // SAFETY: pipe2 writes two descriptors into the array.
     if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
@@ -389,6 +419,6 @@ fn cstring(arg: &OsStr) -> Result<CString> {
     CString::new(arg.as_bytes()).with_context(|| format!("argument {arg:?} contains a NUL byte"))
 }
 
-fn timeval_us(tv: libc::timeval) -> u64 {
+pub(super) fn timeval_us(tv: libc::timeval) -> u64 {
     (tv.tv_sec as u64) * 1_000_000 + tv.tv_usec as u64
 }

@@ -3,6 +3,7 @@
 //! judge's side (`client`), Ctrl-C (`interrupt`), and the scratch folders runs write into (`scratch`).
 
 mod client;
+mod interact;
 pub mod interrupt;
 pub mod launcher;
 pub mod protocol;
@@ -12,9 +13,10 @@ use std::path::Path;
 
 use anyhow::Result;
 
+pub use client::interact;
 pub use interrupt::install_interrupt_handler;
 pub use launcher::launcher_main;
-pub use protocol::RunRequest;
+pub use protocol::{Chunk, Direction, InteractRequest, Interaction, RunRequest, Side};
 pub use scratch::Scratch;
 
 use crate::model::{Invocation, Limits, RunOutcome};

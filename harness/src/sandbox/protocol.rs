@@ -8,6 +8,7 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::model::run::{Chunk, Direction};
 use crate::model::{Limits, RunOutcome};
 
 /// Run one program to its end.
@@ -28,14 +29,65 @@ pub struct RunRequest {
     pub limits: Limits,
 }
 
+/// What the judge asks a launcher.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Request {
+    Run(RunRequest),
+    Interact(InteractRequest),
+}
+
+/// One side of an interactive run: the program and its own limits.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Side {
+    #[serde(with = "os_bytes")]
+    pub program: OsString,
+    #[serde(with = "os_bytes_vec")]
+    pub args: Vec<OsString>,
+    pub unlimited_address_space: bool,
+    pub limits: Limits,
+}
+
+/// Run a solution and an interactor with their stdin and stdout crossed, through the launcher, which
+/// records both directions.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct InteractRequest {
+    pub solution: Side,
+    pub interactor: Side,
+    /// Bytes kept of each direction at the start and at the end of the transcript.
+    pub transcript_bytes: usize,
+}
+
+/// How an interactive run ended.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Interaction {
+    pub solution: RunOutcome,
+    pub interactor: RunOutcome,
+    /// The interactor ended before the solution did.
+    pub interactor_first: bool,
+    /// The first and last bytes of each direction (`cut` marks where bytes were left out).
+    pub transcript: Vec<Chunk>,
+    pub transcript_cut: bool,
+}
+
 /// One reply of the launcher. A request gets `Started` once the program runs (its process group is then
 /// known), then `Finished`, followed by one raw frame with the stderr tail; or `Failed` at any point.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Reply {
-    Started { pid: i32 },
-    Finished { outcome: RunOutcome },
-    Failed { message: String },
+    Started {
+        pid: i32,
+    },
+    Finished {
+        outcome: RunOutcome,
+    },
+    /// An interactive run ended; two raw frames follow: the solution's and the interactor's stderr tails.
+    Interacted {
+        interaction: Box<Interaction>,
+    },
+    Failed {
+        message: String,
+    },
 }
 
 /// The largest frame accepted: a message is small, and a stderr tail is at most `STDERR_TAIL_BYTES`.
@@ -135,6 +187,10 @@ mod tests {
         write_message(&mut frame, &request).unwrap();
         let back: RunRequest = read_message(&mut frame.as_slice()).unwrap();
         assert_eq!(back, request);
+        let mut frame = Vec::new();
+        write_message(&mut frame, &Request::Run(request.clone())).unwrap();
+        let back: Request = read_message(&mut frame.as_slice()).unwrap();
+        assert_eq!(back, Request::Run(request));
     }
 
     #[test]

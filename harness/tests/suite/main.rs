@@ -6,6 +6,7 @@ mod common;
 mod e2e;
 mod faults;
 mod gen_safety;
+mod interactive;
 mod reports;
 mod setup_errors;
 mod shared_code;

@@ -566,16 +566,22 @@ fn the_template_keeps_the_io_skeleton_of_every_solution() {
         template.0 && template.1.contains("read_to_string"),
         "{template:?}"
     );
-    let solutions = workspace_root().join("solutions");
-    let mut seen = 0;
-    for entry in fs::read_dir(&solutions).unwrap() {
-        let file = entry.unwrap().path().join("src").join("main.rs");
-        if let Ok(source) = fs::read_to_string(&file) {
-            assert_eq!(io_skeleton(&source), template, "{}", file.display());
-            seen += 1;
+    // Every solution of a problem that is not interactive (those talk line by line, flushing each move).
+    let workspace = harness::package::Workspace::find(&workspace_root()).unwrap();
+    let (mut seen, mut expected) = (0, 0);
+    for id in workspace.problem_ids().unwrap() {
+        let problem = workspace.load_problem(&id).unwrap();
+        if problem.data_id != problem.id || problem.interactor.is_some() {
+            continue;
         }
+        expected += 1;
+        let file = workspace.solution_file(&id);
+        let source = fs::read_to_string(&file).unwrap();
+        assert_eq!(io_skeleton(&source), template, "{}", file.display());
+        seen += 1;
     }
-    assert!(seen >= 10, "{seen} solutions");
+    assert_eq!(seen, expected);
+    assert!(expected > 0);
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,0 +1,204 @@
+//! The interactive grader: the solution and the interactor run with stdin and stdout crossed (the launcher
+//! relays and records both directions), each under its own limits. The verdict follows problemtools:
+//!
+//! | first that holds | verdict |
+//! |---|---|
+//! | the interactor failed (crashed, broke its limits, exited with a code its protocol does not define) | JE |
+//! | the interactor rejected the solution before the solution ended | WA (PE for testlib's 2) |
+//! | the solution used too much CPU time, or did not end in time (a deadlock burns no CPU) | TLE |
+//! | the solution crashed or used too much memory | RE / MLE |
+//! | otherwise | the interactor's verdict (testlib: then the problem's checker on the transcript) |
+
+use std::ffi::OsString;
+use std::fs;
+use std::path::Path;
+
+use anyhow::{Context, Result};
+
+use super::{judge_run, Grader};
+use crate::check::program::{ProgramChecker, MESSAGE_BYTES};
+use crate::check::{CheckFiles, Checker};
+use crate::lang::Executable;
+use crate::model::{Exit, Limits, Protocol, RunOutcome, TestCase, TestResult, Verdict};
+use crate::sandbox::{self, InteractRequest, Interaction, Scratch, Side};
+
+/// Bytes of each direction kept at the start and at the end of a transcript.
+pub const TRANSCRIPT_BYTES: usize = 64 * 1024;
+
+pub struct Interactive<'a> {
+    /// The solution's limits.
+    pub limits: Limits,
+    pub interactor: &'a ProgramChecker,
+    /// For the testlib protocol: judges the transcript the interactor wrote against the answer.
+    pub checker: Option<&'a dyn Checker>,
+}
+
+impl Grader for Interactive<'_> {
+    fn grade(
+        &self,
+        test: &TestCase,
+        program: &Executable,
+        scratch: &Scratch,
+    ) -> Result<TestResult> {
+        let dir = scratch.worker_dir()?;
+        let feedback = dir.join("feedback");
+        let _ = fs::remove_dir_all(&feedback);
+        fs::create_dir_all(&feedback)
+            .with_context(|| format!("cannot create {}", feedback.display()))?;
+        let transcript_file = dir.join("transcript.txt");
+        let _ = fs::remove_file(&transcript_file);
+        let path = |p: &Path| p.as_os_str().to_owned();
+        let mut args: Vec<OsString> = match self.interactor.protocol {
+            Protocol::Kattis => vec![path(&test.input), path(&test.expected), path(&feedback)],
+            Protocol::Testlib => vec![path(&test.input), path(&transcript_file)],
+        };
+        args.extend(self.interactor.args.iter().map(OsString::from));
+        let side = |command: crate::model::Invocation, limits: Limits| Side {
+            program: command.program,
+            args: command.args,
+            unlimited_address_space: command.unlimited_address_space,
+            limits,
+        };
+        let interactor_limits = self.interactor.limits;
+        let request = InteractRequest {
+            solution: side(
+                program.invocation(self.limits.memory_kb / 1024, &[]),
+                self.limits,
+            ),
+            interactor: side(
+                self.interactor
+                    .executable
+                    .invocation(interactor_limits.memory_kb / 1024, &args),
+                interactor_limits,
+            ),
+            transcript_bytes: TRANSCRIPT_BYTES,
+        };
+        let interaction = sandbox::interact(&request)?;
+        let mut result = self.judge(test, &interaction, &feedback, &transcript_file, &dir)?;
+        if result.verdict != Verdict::AC {
+            result.transcript = Some(interaction.transcript);
+            if !interaction.solution.stderr_tail.is_empty() {
+                let tail = String::from_utf8_lossy(&interaction.solution.stderr_tail);
+                result.stderr_tail = Some(tail.into_owned());
+            }
+        }
+        result.near_limit = result.verdict == Verdict::AC && self.limits.near_limit(result.cpu_ms);
+        Ok(result)
+    }
+}
+
+/// What the interactor decided.
+enum Said {
+    Accepted,
+    /// Still running when the interaction's time ran out.
+    Undecided,
+    Rejected(Verdict),
+    Failed(String),
+}
+
+impl Interactive<'_> {
+    fn judge(
+        &self,
+        test: &TestCase,
+        interaction: &Interaction,
+        feedback: &Path,
+        transcript_file: &Path,
+        scratch_dir: &Path,
+    ) -> Result<TestResult> {
+        let mut result = judge_run(&test.name, &interaction.solution, &self.limits);
+        let said = self.interactor_said(&interaction.interactor);
+        let message =
+            interactor_message(self.interactor.protocol, &interaction.interactor, feedback);
+        let run_verdict = result.verdict;
+        result.verdict = match &said {
+            Said::Failed(why) => {
+                result.detail = Some(format!("the interactor failed: {why}"));
+                Verdict::JE
+            }
+            Said::Rejected(verdict) if interaction.interactor_first => *verdict,
+            _ if run_verdict != Verdict::AC => run_verdict,
+            Said::Rejected(verdict) => *verdict,
+            Said::Accepted => Verdict::AC,
+            Said::Undecided => {
+                result.detail = Some("the interactor did not end in time".to_string());
+                Verdict::JE
+            }
+        };
+        if result.verdict == Verdict::AC {
+            if let (Protocol::Testlib, Some(checker)) = (self.interactor.protocol, self.checker) {
+                let files = CheckFiles {
+                    input: &test.input,
+                    answer: &test.expected,
+                    output: transcript_file,
+                    scratch: scratch_dir,
+                };
+                let checked = checker.check(&files)?;
+                result.verdict = checked.judgement.verdict();
+                result.first_difference = checked.first_difference;
+                result.checker_message = checked.message;
+            }
+        }
+        if result.verdict != Verdict::AC && result.checker_message.is_none() && !message.is_empty()
+        {
+            let first: String = message
+                .lines()
+                .next()
+                .unwrap_or("")
+                .chars()
+                .take(200)
+                .collect();
+            result.first_difference = Some(format!("interactor: {first}"));
+            result.checker_message = Some(message);
+        }
+        Ok(result)
+    }
+
+    fn interactor_said(&self, outcome: &RunOutcome) -> Said {
+        if outcome.wall_killed {
+            // Killed when the whole interaction ran out of time: it did not get to decide.
+            return Said::Undecided;
+        }
+        let run = judge_run("interactor", outcome, &self.interactor.limits);
+        if matches!(run.verdict, Verdict::TLE | Verdict::MLE | Verdict::OLE) {
+            return Said::Failed(run.detail.unwrap_or_default());
+        }
+        let code = match outcome.exit {
+            Exit::Code(code) => code,
+            Exit::Signal(_) => return Said::Failed(outcome.exit.to_string()),
+        };
+        match (self.interactor.protocol, code) {
+            (Protocol::Kattis, 42) | (Protocol::Testlib, 0) => Said::Accepted,
+            (Protocol::Kattis, 43) | (Protocol::Testlib, 1) => Said::Rejected(Verdict::WA),
+            (Protocol::Testlib, 2) => Said::Rejected(Verdict::PE),
+            (Protocol::Testlib, 3) => Said::Failed("it said FAIL (exit code 3)".to_string()),
+            (Protocol::Kattis, code) => Said::Failed(format!(
+                "exit code {code}, which the Kattis protocol does not define (42 AC, 43 WA)"
+            )),
+            (Protocol::Testlib, code) => Said::Failed(format!(
+                "exit code {code}, which the testlib protocol does not define (0 AC, 1 WA, 2 PE, 3 FAIL)"
+            )),
+        }
+    }
+}
+
+/// The interactor's message: the feedback folder's files (Kattis), else its stderr; first 2 KiB.
+fn interactor_message(protocol: Protocol, outcome: &RunOutcome, feedback: &Path) -> String {
+    let mut message = String::new();
+    if protocol == Protocol::Kattis {
+        for name in ["judgemessage.txt", "teammessage.txt"] {
+            if let Ok(bytes) = fs::read(feedback.join(name)) {
+                message.push_str(String::from_utf8_lossy(&bytes).trim_end());
+                message.push('\n');
+            }
+        }
+    }
+    if message.trim().is_empty() {
+        message = String::from_utf8_lossy(&outcome.stderr_tail).into_owned();
+    }
+    let message = message.trim();
+    let mut end = message.len().min(MESSAGE_BYTES);
+    while !message.is_char_boundary(end) {
+        end -= 1;
+    }
+    message[..end].to_string()
+}

@@ -1,0 +1,409 @@
+//! Interactive runs, on the launcher's side: the solution and the interactor start with their stdin and
+//! stdout crossed through the launcher, which relays every byte (recording the first and last bytes of each
+//! direction, with times), enforces both sides' limits, and kills both at the wall backstop. A broken pipe
+//! only means the other side has gone: it never kills the launcher or the judge.
+
+use std::collections::VecDeque;
+use std::io;
+use std::os::fd::{FromRawFd, OwnedFd};
+use std::time::Instant;
+
+use anyhow::Result;
+
+use super::launcher::{
+    argv, cpu_time_ms, drain_tail, pipe, poll_in, read_exec_error, read_tail_chunk, reap, rlimits,
+    spawn, timeval_us, Prepared,
+};
+use super::protocol::{Chunk, Direction, InteractRequest, Interaction, Side};
+use crate::model::limits::STDERR_TAIL_BYTES;
+use crate::model::{Exit, RunOutcome};
+
+/// Bytes relayed one way and not yet written: past this, the writer is not read until the reader reads.
+const RELAY_BUFFER: usize = 1 << 20;
+/// How long a solution may go on after the interactor ended: enough to notice the end of its input.
+const GRACE_MS: u128 = 1000;
+
+/// One running side.
+struct Running {
+    pid: i32,
+    err: i32,
+    tail: Vec<u8>,
+    started: Instant,
+    result: Option<(Exit, libc::rusage)>,
+    ended_at: Option<Instant>,
+    wall_killed: bool,
+    cpu_killed: bool,
+    output_bytes: u64,
+}
+
+/// Runs both sides to their end; returns how each ended, the transcript, and both stderr tails.
+pub fn interact(
+    request: &InteractRequest,
+    announce: &mut dyn FnMut(i32) -> io::Result<()>,
+) -> Result<(Interaction, [Vec<u8>; 2])> {
+    // solution reads to_solution.0, writes from_solution.1; the interactor the other way round.
+    let to_solution = pipe()?;
+    let from_solution = pipe()?;
+    let to_interactor = pipe()?;
+    let from_interactor = pipe()?;
+    let started = Instant::now();
+    let mut solution = start(&request.solution, to_solution.0, from_solution.1, announce)?;
+    let mut interactor = match start(
+        &request.interactor,
+        to_interactor.0,
+        from_interactor.1,
+        announce,
+    ) {
+        Ok(interactor) => interactor,
+        Err(err) => {
+            // SAFETY: killing and reaping our own child.
+            unsafe { libc::killpg(solution.pid, libc::SIGKILL) };
+            let _ = reap(solution.pid, false);
+            return Err(err.context("the interactor"));
+        }
+    };
+    let mut relay = Relay {
+        // (read end, write end, buffer, direction)
+        ways: [
+            Way::new(from_solution.0, to_interactor.1, Direction::FromSolution),
+            Way::new(from_interactor.0, to_solution.1, Direction::ToSolution),
+        ],
+        transcript: Transcript::new(request.transcript_bytes),
+        started,
+    };
+    let mut interactor_first = None;
+    let wall_ms = request.solution.limits.wall_ms as u128;
+    while solution.result.is_none() || interactor.result.is_none() {
+        relay.step(&mut solution, &mut interactor, &request.solution)?;
+        for (side, limits) in [
+            (&mut solution, &request.solution),
+            (&mut interactor, &request.interactor),
+        ] {
+            if side.result.is_none() {
+                side.result = reap(side.pid, true)?;
+                if side.result.is_some() {
+                    side.ended_at = Some(Instant::now());
+                    // What it left behind (a child holding the pipe) goes with it, so the other side
+                    // sees the end of its input.
+                    // SAFETY: killing our own child's group.
+                    unsafe { libc::killpg(side.pid, libc::SIGKILL) };
+                }
+            }
+            if side.result.is_none() {
+                enforce(side, limits);
+            }
+        }
+        if interactor_first.is_none() {
+            match (solution.result.is_some(), interactor.result.is_some()) {
+                (false, true) => interactor_first = Some(true),
+                (true, _) => interactor_first = Some(false),
+                _ => {}
+            }
+        }
+        // The interactor is done: the solution gets a grace period to notice, then goes.
+        if let (None, Some(ended)) = (solution.result, interactor.ended_at) {
+            if ended.elapsed().as_millis() > GRACE_MS {
+                kill(&mut solution, true);
+            }
+        }
+        if started.elapsed().as_millis() > wall_ms + GRACE_MS {
+            for side in [&mut solution, &mut interactor] {
+                kill(side, true);
+            }
+        }
+    }
+    let tails = [finish(&mut solution), finish(&mut interactor)];
+    let (transcript, transcript_cut) = relay.transcript.chunks();
+    let interaction = Interaction {
+        solution: outcome(&solution, started),
+        interactor: outcome(&interactor, started),
+        interactor_first: interactor_first.unwrap_or(false),
+        transcript,
+        transcript_cut,
+    };
+    Ok((interaction, tails))
+}
+
+fn start(
+    side: &Side,
+    stdin: i32,
+    stdout: i32,
+    announce: &mut dyn FnMut(i32) -> io::Result<()>,
+) -> Result<Running> {
+    let (err_read, err_write) = pipe()?;
+    let (exec_read, exec_write) = pipe()?;
+    // SAFETY: the pipe ends are ours; the child gets copies, ours close when `prepared` drops.
+    let prepared = Prepared {
+        argv: argv(&side.program, &side.args)?,
+        stdin: unsafe { OwnedFd::from_raw_fd(stdin) },
+        stdout: unsafe { OwnedFd::from_raw_fd(stdout) },
+        rlimits: rlimits(&side.limits, side.unlimited_address_space),
+    };
+    let started = Instant::now();
+    let pid = spawn(&prepared, err_write, exec_write)?;
+    drop(prepared);
+    // SAFETY: closing our copies of the child's ends.
+    unsafe {
+        libc::close(err_write);
+        libc::close(exec_write);
+    }
+    if announce(pid).is_err() {
+        // SAFETY: the judge is gone; stop the program and leave.
+        unsafe { libc::killpg(pid, libc::SIGKILL) };
+        std::process::exit(0);
+    }
+    if let Some(err) = read_exec_error(exec_read) {
+        // SAFETY: reaping our own child.
+        unsafe { libc::waitpid(pid, std::ptr::null_mut(), 0) };
+        anyhow::bail!("cannot execute {}: {err}", side.program.to_string_lossy());
+    }
+    // SAFETY: making our own descriptor non-blocking.
+    unsafe { libc::fcntl(err_read, libc::F_SETFL, libc::O_NONBLOCK) };
+    Ok(Running {
+        pid,
+        err: err_read,
+        tail: Vec::new(),
+        started,
+        result: None,
+        ended_at: None,
+        wall_killed: false,
+        cpu_killed: false,
+        output_bytes: 0,
+    })
+}
+
+/// Kills a side at its CPU limit.
+fn enforce(side: &mut Running, side_spec: &Side) {
+    if cpu_time_ms(side.pid).is_some_and(|used| used > side_spec.limits.cpu_ms) {
+        side.cpu_killed = true;
+        kill(side, false);
+    }
+}
+
+fn kill(side: &mut Running, wall: bool) {
+    if side.result.is_none() {
+        side.wall_killed |= wall;
+        // SAFETY: killing our own child's group.
+        unsafe { libc::killpg(side.pid, libc::SIGKILL) };
+    }
+}
+
+/// Sweeps a side's group and takes the rest of its stderr.
+fn finish(side: &mut Running) -> Vec<u8> {
+    // SAFETY: killing our own child's group; harmless when empty.
+    unsafe { libc::killpg(side.pid, libc::SIGKILL) };
+    drain_tail(side.err, &mut side.tail);
+    // SAFETY: our descriptor.
+    unsafe { libc::close(side.err) };
+    let keep = side.tail.len().saturating_sub(STDERR_TAIL_BYTES);
+    side.tail.split_off(keep)
+}
+
+fn outcome(side: &Running, started: Instant) -> RunOutcome {
+    let (exit, usage) = side.result.expect("reaped");
+    let ended = side.ended_at.unwrap_or_else(Instant::now);
+    let _ = started;
+    RunOutcome {
+        exit,
+        cpu_us: timeval_us(usage.ru_utime) + timeval_us(usage.ru_stime),
+        wall_us: ended.duration_since(side.started).as_micros() as u64,
+        peak_kb: usage.ru_maxrss.max(0) as u64,
+        wall_killed: side.wall_killed,
+        stdout_bytes: side.output_bytes,
+        stderr_tail: Vec::new(),
+    }
+}
+
+/// One direction of the relay.
+struct Way {
+    read: i32,
+    write: i32,
+    buffer: VecDeque<u8>,
+    direction: Direction,
+    read_open: bool,
+    write_open: bool,
+}
+
+impl Way {
+    fn new(read: i32, write: i32, direction: Direction) -> Way {
+        for fd in [read, write] {
+            // SAFETY: making our own descriptors non-blocking.
+            unsafe { libc::fcntl(fd, libc::F_SETFL, libc::O_NONBLOCK) };
+        }
+        Way {
+            read,
+            write,
+            buffer: VecDeque::new(),
+            direction,
+            read_open: true,
+            write_open: true,
+        }
+    }
+
+    fn close_read(&mut self) {
+        if self.read_open {
+            // SAFETY: our descriptor, closed once.
+            unsafe { libc::close(self.read) };
+            self.read_open = false;
+        }
+    }
+
+    fn close_write(&mut self) {
+        if self.write_open {
+            // SAFETY: our descriptor, closed once.
+            unsafe { libc::close(self.write) };
+            self.write_open = false;
+        }
+        self.buffer.clear();
+    }
+}
+
+struct Relay {
+    ways: [Way; 2],
+    transcript: Transcript,
+    started: Instant,
+}
+
+impl Relay {
+    /// Waits a little for something to happen, then moves what can be moved.
+    fn step(
+        &mut self,
+        solution: &mut Running,
+        interactor: &mut Running,
+        spec: &Side,
+    ) -> Result<()> {
+        let mut fds = Vec::with_capacity(6);
+        for way in &self.ways {
+            let wants_read = way.read_open && way.buffer.len() < RELAY_BUFFER;
+            fds.push(poll_in(if wants_read { way.read } else { -1 }));
+            let mut out = poll_in(if way.write_open && !way.buffer.is_empty() {
+                way.write
+            } else {
+                -1
+            });
+            out.events = libc::POLLOUT;
+            fds.push(out);
+        }
+        fds.push(poll_in(solution.err));
+        fds.push(poll_in(interactor.err));
+        // SAFETY: polling valid (or negative, ignored) descriptors.
+        unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, 10) };
+        if fds[4].revents != 0 {
+            read_tail_chunk(solution.err, &mut solution.tail);
+        }
+        if fds[5].revents != 0 {
+            read_tail_chunk(interactor.err, &mut interactor.tail);
+        }
+        for (i, way) in self.ways.iter_mut().enumerate() {
+            if fds[2 * i].revents != 0 {
+                let n = read_into(way)?;
+                if way.direction == Direction::FromSolution {
+                    solution.output_bytes += n as u64;
+                    if solution.output_bytes > spec.limits.output_bytes {
+                        kill(solution, false);
+                    }
+                }
+                let new: Vec<u8> = way
+                    .buffer
+                    .iter()
+                    .skip(way.buffer.len() - n)
+                    .copied()
+                    .collect();
+                let t_ms = self.started.elapsed().as_secs_f64() * 1000.0;
+                self.transcript.record(way.direction, t_ms, &new);
+            }
+            if fds[2 * i + 1].revents != 0 {
+                write_from(way);
+            }
+            // The writer is gone and everything it wrote was passed on: the reader sees end of file.
+            if !way.read_open && way.buffer.is_empty() {
+                way.close_write();
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Reads what is there into the way's buffer; the number of bytes read.
+fn read_into(way: &mut Way) -> Result<usize> {
+    let mut chunk = [0u8; 64 * 1024];
+    // SAFETY: reading into a local buffer from our descriptor.
+    let n = unsafe { libc::read(way.read, chunk.as_mut_ptr().cast(), chunk.len()) };
+    if n > 0 {
+        way.buffer.extend(&chunk[..n as usize]);
+        return Ok(n as usize);
+    }
+    let err = io::Error::last_os_error();
+    if n == 0 || err.kind() != io::ErrorKind::WouldBlock {
+        way.close_read();
+    }
+    Ok(0)
+}
+
+/// Writes what the reader will take; a reader that is gone (EPIPE) drops the rest.
+fn write_from(way: &mut Way) {
+    let (front, _) = way.buffer.as_slices();
+    // SAFETY: writing from our buffer to our descriptor.
+    let n = unsafe { libc::write(way.write, front.as_ptr().cast(), front.len()) };
+    if n > 0 {
+        way.buffer.drain(..n as usize);
+    } else if io::Error::last_os_error().kind() != io::ErrorKind::WouldBlock {
+        way.close_write();
+    }
+}
+
+/// The first and last bytes of each direction, in order, with times.
+struct Transcript {
+    limit: usize,
+    head: Vec<Chunk>,
+    head_bytes: [usize; 2],
+    tail: VecDeque<Chunk>,
+    tail_bytes: [usize; 2],
+    cut: bool,
+}
+
+impl Transcript {
+    fn new(limit: usize) -> Transcript {
+        Transcript {
+            limit,
+            head: Vec::new(),
+            head_bytes: [0; 2],
+            tail: VecDeque::new(),
+            tail_bytes: [0; 2],
+            cut: false,
+        }
+    }
+
+    fn record(&mut self, dir: Direction, t_ms: f64, bytes: &[u8]) {
+        if bytes.is_empty() {
+            return;
+        }
+        let d = dir as usize;
+        let chunk = Chunk {
+            t_ms,
+            dir,
+            text: String::from_utf8_lossy(bytes).into_owned(),
+        };
+        if self.head_bytes[d] + bytes.len() <= self.limit {
+            self.head_bytes[d] += bytes.len();
+            self.head.push(chunk);
+            return;
+        }
+        self.tail_bytes[d] += bytes.len();
+        self.tail.push_back(chunk);
+        while self.tail_bytes[d] > self.limit {
+            let Some(i) = self.tail.iter().position(|c| c.dir as usize == d) else {
+                break;
+            };
+            let dropped = self.tail.remove(i).expect("found");
+            self.tail_bytes[d] -= dropped.text.len();
+            self.cut = true;
+        }
+    }
+
+    fn chunks(self) -> (Vec<Chunk>, bool) {
+        let mut all = self.head;
+        all.extend(self.tail);
+        (all, self.cut)
+    }
+}
