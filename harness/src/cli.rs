@@ -42,6 +42,20 @@ pub enum Command {
     /// Prove that each solution file is submittable alone: compiles with `rustc --edition 2021`, uses std
     /// only, declares rust-version 1.70 and passes clippy's incompatible_msrv lint.
     SubmitCheck(SubmitCheckArgs),
+    /// Run each problem's input validator (problems/<id>/validate.rs) on every input of its data (each must
+    /// be accepted) and on every file of problems/<id>/invalid/ (each must be rejected).
+    Validate(ValidateArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    /// Problems whose data to validate (default: all that have a validate.rs).
+    #[arg(value_name = "ID")]
+    pub ids: Vec<String>,
+
+    /// Programs run in parallel (default: the number of available cores).
+    #[arg(short = 'j', long = "jobs", value_name = "N")]
+    pub jobs: Option<usize>,
 }
 
 #[derive(Debug, Args, Default)]

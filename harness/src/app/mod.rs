@@ -7,6 +7,7 @@ pub mod list;
 pub mod new;
 pub mod stress;
 pub mod submit_check;
+pub mod validate;
 
 use anyhow::{Context, Result};
 
@@ -28,6 +29,7 @@ pub fn dispatch(cli: Cli) -> Result<i32> {
         Some(Command::Stress(args)) => stress::stress_command(&workspace, &args),
         Some(Command::New(args)) => new::new_problem(&workspace, &args),
         Some(Command::SubmitCheck(args)) => submit_check::submit_check(&workspace, &args),
+        Some(Command::Validate(args)) => validate::validate(&workspace, &args),
     }
 }
 

@@ -7,6 +7,6 @@ pub mod tests_toml;
 pub mod text;
 pub mod workspace;
 
-pub use tests_toml::{load_test_specs, AnswerSource, InputSource, TestSpec};
+pub use tests_toml::{load_test_specs, AnswerSource, InputSource, TestSpec, Validation};
 pub use text::{read_text, readable_file};
 pub use workspace::Workspace;

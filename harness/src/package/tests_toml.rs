@@ -37,6 +37,21 @@ pub struct TestSpec {
     pub args: Option<Vec<String>>,
     #[serde(default)]
     pub note: Option<String>,
+    /// How the input validator checks this input: strictly (default), `relaxed` (any whitespace between
+    /// tokens, for the deliberately messy `edge-crlf-*` tests) or `none` (the test breaks the format on
+    /// purpose; its note says why).
+    #[serde(default)]
+    pub validate: Validation,
+}
+
+/// How strictly a test's input is validated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Validation {
+    #[default]
+    Strict,
+    Relaxed,
+    None,
 }
 
 #[derive(Debug, Deserialize)]
@@ -61,6 +76,13 @@ pub fn load_test_specs(problem_dir: &Path) -> Result<Vec<TestSpec>> {
         if !valid_name {
             bail!(
                 "{}: test `{}`: names use lowercase letters, digits and dashes",
+                path.display(),
+                spec.name
+            );
+        }
+        if spec.validate == Validation::None && spec.note.is_none() {
+            bail!(
+                "{}: test `{}`: `validate = \"none\"` needs a `note` saying why its input breaks the format",
                 path.display(),
                 spec.name
             );

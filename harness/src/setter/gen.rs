@@ -98,6 +98,16 @@ pub fn gen(workspace: &Workspace, ids: &[String], check: bool, jobs: usize) -> R
         let rejected = pool.install(|| answers_rejected(workspace, &problem, &specs, &scratch))?;
         outcome.mismatches.extend(rejected);
     }
+    // Every input proven valid: the problems' input validators, where they have one.
+    let validated: Vec<String> = ids
+        .iter()
+        .filter(|id| workspace.problem_dir(id).join("validate.rs").is_file())
+        .cloned()
+        .collect();
+    if check && !validated.is_empty() {
+        let validation = super::validate::validate(workspace, &validated, jobs)?;
+        outcome.mismatches.extend(validation.failures);
+    }
     Ok(outcome)
 }
 

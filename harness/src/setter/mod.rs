@@ -6,3 +6,4 @@ pub mod scaffold;
 pub mod stress;
 pub mod submit;
 pub mod tools;
+pub mod validate;

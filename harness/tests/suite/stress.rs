@@ -151,3 +151,48 @@ fn gen_check_finds_stale_data_and_gen_rewrites_only_generated_files() {
         printed(&check)
     );
 }
+
+#[test]
+fn validate_accepts_the_data_and_rejects_the_invalid_examples() {
+    let root = workspace("validate");
+    let output = harness(&root, &["validate"]);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    assert!(
+        printed(&output).contains("1 problems: 2 inputs valid, 3 invalid examples rejected"),
+        "{}",
+        printed(&output)
+    );
+    // A validator that accepts everything is caught by the invalid examples, in validate and gen --check.
+    fs::write(
+        root.join("problems/right/validate.rs"),
+        "fn main() { std::process::exit(42) }\n",
+    )
+    .unwrap();
+    for args in [&["validate"][..], &["gen", "--check"][..]] {
+        let output = harness(&root, args);
+        assert_eq!(
+            output.status.code(),
+            Some(1),
+            "{args:?}: {}",
+            printed(&output)
+        );
+        assert!(
+            printed(&output).contains("invalid/too-big.in: accepted, but it is an invalid input"),
+            "{}",
+            printed(&output)
+        );
+    }
+    // And one that rejects a declared input names the file and the reason.
+    fs::write(
+        root.join("problems/right/validate.rs"),
+        "fn main() { eprintln!(\"line 1: no\"); std::process::exit(43) }\n",
+    )
+    .unwrap();
+    let output = harness(&root, &["validate"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        printed(&output).contains("sample-1.in: rejected: line 1: no"),
+        "{}",
+        printed(&output)
+    );
+}

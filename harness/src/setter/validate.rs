@@ -1,0 +1,171 @@
+//! Input validators, as in Kattis packages: `problems/<id>/validate.rs` reads one input on stdin and exits
+//! 42 when it meets the statement's constraints exactly, 43 with a message otherwise. Every input of the
+//! problem's data must be accepted (as tests.toml says: strictly, `--relaxed`, or not at all), and every
+//! file of `problems/<id>/invalid/` must be rejected, so a validator that accepts everything is caught.
+
+use std::ffi::OsString;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+use rayon::prelude::*;
+
+use crate::lang::{Compiled, Compiler, Executable};
+use crate::model::{Exit, Limits};
+use crate::package::{self, Validation, Workspace};
+use crate::sandbox::{self, Scratch};
+
+/// The validator's exit codes (the Kattis convention).
+const VALID: i32 = 42;
+const INVALID: i32 = 43;
+
+/// What validating found.
+#[derive(Debug, Default)]
+pub struct ValidateOutcome {
+    pub problems: usize,
+    /// Inputs accepted as they must be, invalid inputs rejected as they must be.
+    pub accepted: usize,
+    pub rejected: usize,
+    /// Inputs tests.toml exempts (`validate = "none"`).
+    pub exempt: usize,
+    /// Every input not judged as it must be, with the validator's message.
+    pub failures: Vec<String>,
+}
+
+/// Validates the problems `ids` (all that have a validator when empty).
+pub fn validate(workspace: &Workspace, ids: &[String], jobs: usize) -> Result<ValidateOutcome> {
+    let ids = match ids.is_empty() {
+        true => workspace
+            .problem_ids()?
+            .into_iter()
+            .filter(|id| workspace.problem_dir(id).join("validate.rs").is_file())
+            .collect(),
+        false => ids.to_vec(),
+    };
+    let compiler = Compiler::new(&workspace.cache_dir(), workspace.languages()?)?;
+    let scratch = Scratch::new(&workspace.cache_dir())?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.max(1))
+        .build()?;
+    let mut outcome = ValidateOutcome::default();
+    for id in &ids {
+        let problem = workspace.load_problem(id)?;
+        if problem.data_id != problem.id {
+            continue; // validated with the original's data
+        }
+        let validator = compile(&compiler, &problem.dir.join("validate.rs"))?;
+        let checks = plan(workspace, id)?;
+        outcome.exempt += checks.iter().filter(|c| c.mode == Mode::Exempt).count();
+        let judged: Vec<Option<String>> = pool.install(|| {
+            checks
+                .par_iter()
+                .filter(|c| c.mode != Mode::Exempt)
+                .map(|check| run(&validator, check, &scratch))
+                .collect::<Result<_>>()
+        })?;
+        outcome.problems += 1;
+        for (check, failure) in checks.iter().filter(|c| c.mode != Mode::Exempt).zip(judged) {
+            match (failure, check.mode) {
+                (Some(failure), _) => outcome.failures.push(failure),
+                (None, Mode::MustReject) => outcome.rejected += 1,
+                (None, _) => outcome.accepted += 1,
+            }
+        }
+    }
+    Ok(outcome)
+}
+
+fn compile(compiler: &Compiler, path: &Path) -> Result<Executable> {
+    if !path.is_file() {
+        bail!(
+            "{} does not exist: write the input validator (exit 42 valid, 43 invalid; see README.md)",
+            path.display()
+        );
+    }
+    match compiler.compile(path)? {
+        Compiled::Ok(executable) => Ok(executable),
+        Compiled::Failed { message } => bail!("{} does not compile:\n{message}", path.display()),
+        Compiled::Skipped { reason } => bail!("{}: {reason}", path.display()),
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    MustAccept,
+    MustAcceptRelaxed,
+    MustReject,
+    Exempt,
+}
+
+struct Check {
+    input: PathBuf,
+    mode: Mode,
+}
+
+/// Every input of the data (as tests.toml declares it) and every file of `invalid/`.
+fn plan(workspace: &Workspace, id: &str) -> Result<Vec<Check>> {
+    let dir = workspace.problem_dir(id);
+    let data = workspace.testdata_dir(id);
+    let mut checks: Vec<Check> = package::load_test_specs(&dir)?
+        .into_iter()
+        .map(|spec| Check {
+            input: data.join(format!("{}.in", spec.name)),
+            mode: match spec.validate {
+                Validation::Strict => Mode::MustAccept,
+                Validation::Relaxed => Mode::MustAcceptRelaxed,
+                Validation::None => Mode::Exempt,
+            },
+        })
+        .collect();
+    let invalid = dir.join("invalid");
+    let mut bad = Vec::new();
+    if invalid.is_dir() {
+        for entry in
+            fs::read_dir(&invalid).with_context(|| format!("cannot list {}", invalid.display()))?
+        {
+            let path = entry?.path();
+            if path.extension().is_some_and(|e| e == "in") {
+                bad.push(path);
+            }
+        }
+    }
+    if bad.len() < 3 {
+        bail!(
+            "{}: {} invalid inputs; add at least three (each breaking a different rule) that the validator must reject",
+            invalid.display(),
+            bad.len()
+        );
+    }
+    bad.sort();
+    checks.extend(bad.into_iter().map(|input| Check {
+        input,
+        mode: Mode::MustReject,
+    }));
+    Ok(checks)
+}
+
+/// Runs the validator on one input; a failure when it does not judge it as it must.
+fn run(validator: &Executable, check: &Check, scratch: &Scratch) -> Result<Option<String>> {
+    let args: Vec<OsString> = match check.mode {
+        Mode::MustAcceptRelaxed => vec!["--relaxed".into()],
+        _ => Vec::new(),
+    };
+    let limits = Limits::tool();
+    let command = validator.invocation(limits.memory_kb / 1024, &args);
+    let stdout = scratch.file("validator.out");
+    let outcome = sandbox::run(&command, &check.input, &stdout, &limits)?;
+    let said = String::from_utf8_lossy(&outcome.stderr_tail);
+    let said = said.lines().next().unwrap_or("").to_string();
+    let shown = check.input.display();
+    Ok(match (check.mode, outcome.exit) {
+        (Mode::MustReject, Exit::Code(INVALID)) => None,
+        (Mode::MustReject, Exit::Code(VALID)) => Some(format!(
+            "{shown}: accepted, but it is an invalid input the validator must reject"
+        )),
+        (_, Exit::Code(VALID)) => None,
+        (_, Exit::Code(INVALID)) => Some(format!("{shown}: rejected: {said}")),
+        (_, exit) => Some(format!(
+            "{shown}: the validator failed ({exit}), instead of exiting 42 or 43: {said}"
+        )),
+    })
+}
