@@ -62,6 +62,7 @@ pub fn grade(workspace: &Workspace, ids: &[String], options: &JudgeOptions) -> R
         time_scale: options.time_scale,
     };
     let plan = plan::plan(workspace, &selection)?;
+    workspace.configure_sandbox();
     // Only now, when every named problem is known to be sound: a setup error writes nothing.
     let (compiler, pending_version) =
         Compiler::speculative(&workspace.cache_dir(), workspace.languages()?)?;
@@ -201,6 +202,7 @@ pub fn run_one(
     options: &JudgeOptions,
 ) -> Result<TestResult> {
     let planned = plan::plan_problem(workspace, id, None)?;
+    workspace.configure_sandbox();
     let Some(case) = planned.tests.iter().find(|t| t.name == test) else {
         anyhow::bail!("{id} has no test `{test}` (see `harness list`)");
     };

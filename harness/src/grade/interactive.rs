@@ -53,23 +53,26 @@ impl Grader for Interactive<'_> {
             Protocol::Testlib => vec![path(&test.input), path(&transcript_file)],
         };
         args.extend(self.interactor.args.iter().map(OsString::from));
-        let side = |command: crate::model::Invocation, limits: Limits| Side {
+        let side = |command: crate::model::Invocation, limits: Limits, isolate: bool| Side {
             program: command.program,
             args: command.args,
             unlimited_address_space: command.unlimited_address_space,
             limits,
+            isolate,
         };
         let interactor_limits = self.interactor.limits;
         let request = InteractRequest {
             solution: side(
                 program.invocation(self.limits.memory_kb / 1024, &[]),
                 self.limits,
+                true,
             ),
             interactor: side(
                 self.interactor
                     .executable
                     .invocation(interactor_limits.memory_kb / 1024, &args),
                 interactor_limits,
+                false,
             ),
             transcript_bytes: TRANSCRIPT_BYTES,
         };

@@ -38,6 +38,12 @@ fn verdict_and_detail(
             Verdict::TLE,
             Some(format!("CPU time over {} ms", limits.cpu_ms)),
         )
+    } else if outcome.memory_killed {
+        let detail = format!(
+            "killed at the memory limit of {} KiB (the whole process tree)",
+            limits.memory_kb
+        );
+        (Verdict::MLE, Some(detail))
     } else if stack_overflow(outcome, stderr) {
         // The stack may be as large as the memory limit, so a runaway recursion also ends just over it:
         // name what happened rather than the memory it took.
@@ -59,6 +65,9 @@ fn verdict_and_detail(
         let mut detail = outcome.exit.to_string();
         if let Some(message) = panic_message(stderr) {
             detail.push_str(&format!(" ({message})"));
+        }
+        if outcome.tasks_refused {
+            detail.push_str(" (it reached the limit on processes and threads)");
         }
         (Verdict::RE, Some(detail))
     } else {
@@ -118,6 +127,8 @@ mod tests {
             peak_kb,
             wall_killed: false,
             stdout_bytes: 10,
+            memory_killed: false,
+            tasks_refused: false,
             stderr_tail: stderr.as_bytes().to_vec(),
         }
     }
@@ -136,6 +147,8 @@ mod tests {
             peak_kb: if has(Verdict::MLE) { 50_000 } else { 2000 },
             wall_killed: false,
             stdout_bytes: if has(Verdict::OLE) { 101 } else { 10 },
+            memory_killed: false,
+            tasks_refused: false,
             stderr_tail: Vec::new(),
         }
     }

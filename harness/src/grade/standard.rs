@@ -6,7 +6,7 @@ use anyhow::Result;
 use super::{judge_run, Grader};
 use crate::check::{CheckFiles, Checker, Judgement};
 use crate::lang::Executable;
-use crate::model::{Limits, TestCase, TestResult, Verdict};
+use crate::model::{Invocation, Limits, TestCase, TestResult, Verdict};
 use crate::sandbox::{self, Scratch};
 
 pub struct Standard<'a> {
@@ -22,7 +22,10 @@ impl Grader for Standard<'_> {
         scratch: &Scratch,
     ) -> Result<TestResult> {
         let stdout = scratch.stdout_file();
-        let command = program.invocation(self.limits.memory_kb / 1024, &[]);
+        let command = Invocation {
+            isolate: true,
+            ..program.invocation(self.limits.memory_kb / 1024, &[])
+        };
         let outcome = sandbox::run(&command, &test.input, &stdout, &self.limits)?;
         let mut result = judge_run(&test.name, &outcome, &self.limits);
         if result.verdict == Verdict::AC {

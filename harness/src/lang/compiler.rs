@@ -57,6 +57,7 @@ impl Executable {
             program: argv.next().unwrap_or_default(),
             args: argv.chain(extra.iter().cloned()).collect(),
             unlimited_address_space: self.unlimited_address_space,
+            isolate: false,
         }
     }
 }

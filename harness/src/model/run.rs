@@ -14,6 +14,8 @@ pub struct Invocation {
     pub args: Vec<OsString>,
     /// The runtime reserves far more address space than it uses (JVM): no address-space cap.
     pub unlimited_address_space: bool,
+    /// A program under judgement (not the judge's own checker or a setter's tool): contained.
+    pub isolate: bool,
 }
 
 /// How the program ended.
@@ -52,6 +54,12 @@ pub struct RunOutcome {
     pub wall_killed: bool,
     /// Bytes the program wrote to stdout (up to the limit + 1).
     pub stdout_bytes: u64,
+    /// The kernel killed a process of the run at the memory limit (its control group).
+    #[serde(default)]
+    pub memory_killed: bool,
+    /// The run tried to start more tasks than its limit allows.
+    #[serde(default)]
+    pub tasks_refused: bool,
     /// The last bytes of stderr.
     #[serde(skip)]
     pub stderr_tail: Vec<u8>,

@@ -77,9 +77,15 @@ struct Launcher {
 
 impl Launcher {
     fn start() -> Result<Launcher> {
+        static SLOTS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let slot = SLOTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let (cache_bin, hidden) = configured();
         let mut command = Command::new(launcher_path()?);
         command
             .arg(LAUNCHER_ARG)
+            .arg(slot.to_string())
+            .arg(cache_bin)
+            .args(hidden)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -175,6 +181,22 @@ impl Drop for Launcher {
         let _ = self.child.wait();
         running_groups().remove(&(self.child.id() as i32));
     }
+}
+
+/// Where the programs under judgement live, and the folders they must not see.
+static CONFIG: OnceLock<std::sync::Mutex<(PathBuf, Vec<PathBuf>)>> = OnceLock::new();
+
+/// Tells the launchers started from now on where the cache's binaries are and what to hide.
+pub fn configure(cache_dir: &Path, hidden: Vec<PathBuf>) {
+    let config = CONFIG.get_or_init(Default::default);
+    *config.lock().unwrap_or_else(|e| e.into_inner()) = (cache_dir.join("bin"), hidden);
+}
+
+fn configured() -> (PathBuf, Vec<PathBuf>) {
+    CONFIG
+        .get()
+        .map(|c| c.lock().unwrap_or_else(|e| e.into_inner()).clone())
+        .unwrap_or_default()
 }
 
 fn launcher_path() -> Result<PathBuf> {

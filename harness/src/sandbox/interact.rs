@@ -12,7 +12,7 @@ use anyhow::Result;
 
 use super::launcher::{
     argv, cpu_time_ms, drain_tail, pipe, poll_in, read_exec_error, read_tail_chunk, reap, rlimits,
-    spawn, timeval_us, Prepared,
+    spawn, timeval_us, LaunchContext, Prepared,
 };
 use super::protocol::{Chunk, Direction, InteractRequest, Interaction, Side};
 use crate::model::limits::STDERR_TAIL_BYTES;
@@ -37,19 +37,30 @@ struct Running {
 }
 
 /// Runs both sides to their end; returns how each ended, the transcript, and both stderr tails.
-pub fn interact(
+pub(super) fn interact(
     request: &InteractRequest,
+    context: &LaunchContext,
     announce: &mut dyn FnMut(i32) -> io::Result<()>,
 ) -> Result<(Interaction, [Vec<u8>; 2])> {
+    context
+        .isolation
+        .prepare(request.solution.limits.memory_kb * 1024);
     // solution reads to_solution.0, writes from_solution.1; the interactor the other way round.
     let to_solution = pipe()?;
     let from_solution = pipe()?;
     let to_interactor = pipe()?;
     let from_interactor = pipe()?;
     let started = Instant::now();
-    let mut solution = start(&request.solution, to_solution.0, from_solution.1, announce)?;
+    let mut solution = start(
+        &request.solution,
+        context,
+        to_solution.0,
+        from_solution.1,
+        announce,
+    )?;
     let mut interactor = match start(
         &request.interactor,
+        context,
         to_interactor.0,
         from_interactor.1,
         announce,
@@ -113,9 +124,15 @@ pub fn interact(
         }
     }
     let tails = [finish(&mut solution), finish(&mut interactor)];
+    let tree = context.isolation.finish();
+    super::isolate::kill_adopted();
     let (transcript, transcript_cut) = relay.transcript.chunks();
+    let mut solution_outcome = outcome(&solution, started);
+    solution_outcome.cpu_us = solution_outcome.cpu_us.max(tree.cpu_us.unwrap_or(0));
+    solution_outcome.memory_killed = tree.oom_killed;
+    solution_outcome.tasks_refused = tree.tasks_refused;
     let interaction = Interaction {
-        solution: outcome(&solution, started),
+        solution: solution_outcome,
         interactor: outcome(&interactor, started),
         interactor_first: interactor_first.unwrap_or(false),
         transcript,
@@ -126,6 +143,7 @@ pub fn interact(
 
 fn start(
     side: &Side,
+    context: &LaunchContext,
     stdin: i32,
     stdout: i32,
     announce: &mut dyn FnMut(i32) -> io::Result<()>,
@@ -140,7 +158,9 @@ fn start(
         rlimits: rlimits(&side.limits, side.unlimited_address_space),
     };
     let started = Instant::now();
-    let pid = spawn(&prepared, err_write, exec_write)?;
+    let setup = context.setup(&side.program, side.isolate);
+    let pid = spawn(&prepared, &setup, err_write, exec_write)?;
+    drop(setup);
     drop(prepared);
     // SAFETY: closing our copies of the child's ends.
     unsafe {
@@ -210,6 +230,8 @@ fn outcome(side: &Running, started: Instant) -> RunOutcome {
         peak_kb: usage.ru_maxrss.max(0) as u64,
         wall_killed: side.wall_killed,
         stdout_bytes: side.output_bytes,
+        memory_killed: false,
+        tasks_refused: false,
         stderr_tail: Vec::new(),
     }
 }

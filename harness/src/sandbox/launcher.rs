@@ -16,6 +16,7 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 
+use super::isolate::{ChildSetup, Isolation};
 use super::protocol::{read_message, write_frame, write_message, Reply, Request, RunRequest};
 use crate::model::limits::STDERR_TAIL_BYTES;
 use crate::model::{Exit, Limits, RunOutcome};
@@ -26,11 +27,29 @@ pub fn launcher_main() -> ! {
     // If the judge dies without closing our requests pipe (SIGKILL), go too, and the program with us.
     // SAFETY: prctl with constant arguments.
     unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) };
+    // `harness __launcher SLOT CACHE_BIN [HIDDEN...]`.
+    let args: Vec<std::ffi::OsString> = std::env::args_os().skip(2).collect();
+    let slot = args
+        .first()
+        .and_then(|s| s.to_str()?.parse().ok())
+        .unwrap_or(0);
+    let cache_bin = args
+        .get(1)
+        .map(std::path::PathBuf::from)
+        .filter(|p| !p.as_os_str().is_empty());
+    let hidden: Vec<std::path::PathBuf> =
+        args.iter().skip(2).map(std::path::PathBuf::from).collect();
+    let isolation = Isolation::new(slot, &hidden);
+    let context = LaunchContext {
+        isolation,
+        cache_bin,
+    };
     let mut requests = io::stdin().lock();
     let mut replies = io::stdout().lock();
     let mut tail = Vec::with_capacity(2 * STDERR_TAIL_BYTES);
     loop {
         let Ok(request) = read_message::<Request>(&mut requests) else {
+            drop(context);
             std::process::exit(0)
         };
         tail.clear();
@@ -39,12 +58,12 @@ pub fn launcher_main() -> ! {
             replies.flush()
         };
         let (reply, tails) = match request {
-            Request::Run(run) => match launch(&run, &mut announce, &mut tail) {
+            Request::Run(run) => match launch(&run, &context, &mut announce, &mut tail) {
                 Ok(outcome) => (Reply::Finished { outcome }, vec![tail.clone()]),
                 Err(err) => (failed(err), Vec::new()),
             },
             Request::Interact(interact) => {
-                match super::interact::interact(&interact, &mut announce) {
+                match super::interact::interact(&interact, &context, &mut announce) {
                     Ok((interaction, tails)) => (
                         Reply::Interacted {
                             interaction: Box::new(interaction),
@@ -66,8 +85,27 @@ pub fn launcher_main() -> ! {
             replies.flush()
         })();
         if sent.is_err() {
+            drop(context);
             std::process::exit(0);
         }
+    }
+}
+
+/// What the launcher keeps between runs.
+pub(super) struct LaunchContext {
+    pub isolation: Isolation,
+    /// The cache's `bin` folder, where the programs under judgement live.
+    pub cache_bin: Option<std::path::PathBuf>,
+}
+
+impl LaunchContext {
+    pub(super) fn setup(&self, program: &OsStr, isolate: bool) -> ChildSetup {
+        ChildSetup::new(
+            &self.isolation,
+            isolate,
+            std::path::Path::new(program),
+            self.cache_bin.as_deref(),
+        )
     }
 }
 
@@ -133,7 +171,15 @@ pub(super) fn rlimits(
             },
             u64::MAX,
         ),
-        (libc::RLIMIT_STACK, memory.max(8 << 20), u64::MAX),
+        // As large as the memory limit allows (judges allow deep recursion), a little below it, so that
+        // a runaway recursion overflows the stack (a named RE) before the control group's memory limit.
+        (
+            libc::RLIMIT_STACK,
+            memory
+                .saturating_sub((memory / 4).min(16 << 20))
+                .max(8 << 20),
+            u64::MAX,
+        ),
         (
             libc::RLIMIT_FSIZE,
             limits.output_bytes + 1,
@@ -146,14 +192,18 @@ pub(super) fn rlimits(
 /// Runs one program to its end: starts it, announces its pid, supervises it, and sweeps its group.
 fn launch(
     request: &RunRequest,
+    context: &LaunchContext,
     announce: &mut dyn FnMut(i32) -> io::Result<()>,
     tail: &mut Vec<u8>,
 ) -> Result<RunOutcome> {
     let prepared = prepare(request)?;
+    let setup = context.setup(&request.program, request.isolate);
+    context.isolation.prepare(request.limits.memory_kb * 1024);
     let (err_read, err_write) = pipe()?;
     let (exec_read, exec_write) = pipe()?;
     let started = Instant::now();
-    let pid = spawn(&prepared, err_write, exec_write)?;
+    let pid = spawn(&prepared, &setup, err_write, exec_write)?;
+    drop(setup);
     drop(prepared);
     // SAFETY: closing our copies of the child's pipe ends.
     unsafe {
@@ -176,21 +226,34 @@ fn launch(
                 request.program.to_string_lossy()
             ))
         }
-        None => supervise(pid, err_read, started, &request.limits, tail),
+        None => supervise(
+            pid,
+            err_read,
+            started,
+            &request.limits,
+            &context.isolation,
+            tail,
+        ),
     };
-    // Sweep whatever the program left behind in its group (a grandchild holding a pipe, a daemon).
+    // Sweep whatever the program left behind in its group (a grandchild holding a pipe, a daemon), in
+    // its control group, and among the processes the launcher adopted.
     // SAFETY: killing the program's own group; harmless when it is already empty.
     unsafe { libc::killpg(pid, libc::SIGKILL) };
-    let finished = result.map(|(exit, usage, wall_killed)| {
+    let tree = context.isolation.finish();
+    super::isolate::kill_adopted();
+    let finished = result.map(|(exit, usage, wall_killed, sampled_kb, sampled_over)| {
         let wall_us = started.elapsed().as_micros() as u64;
         drain_tail(err_read, tail);
         RunOutcome {
             exit,
-            cpu_us: timeval_us(usage.ru_utime) + timeval_us(usage.ru_stime),
+            cpu_us: (timeval_us(usage.ru_utime) + timeval_us(usage.ru_stime))
+                .max(tree.cpu_us.unwrap_or(0)),
             wall_us,
-            peak_kb: usage.ru_maxrss.max(0) as u64,
+            peak_kb: (usage.ru_maxrss.max(0) as u64).max(sampled_kb),
             wall_killed,
             stdout_bytes: std::fs::metadata(&request.stdout).map_or(0, |m| m.len()),
+            memory_killed: tree.oom_killed || sampled_over,
+            tasks_refused: tree.tasks_refused,
             stderr_tail: Vec::new(),
         }
     });
@@ -200,7 +263,12 @@ fn launch(
 }
 
 /// Forks the program: its own process group, stdio on the prepared files, limits set, signals reset.
-pub(super) fn spawn(prepared: &Prepared, err_write: i32, exec_write: i32) -> Result<i32> {
+pub(super) fn spawn(
+    prepared: &Prepared,
+    setup: &ChildSetup,
+    err_write: i32,
+    exec_write: i32,
+) -> Result<i32> {
     let mut argv: Vec<*const libc::c_char> = prepared.argv.iter().map(|a| a.as_ptr()).collect();
     argv.push(std::ptr::null());
     let mut env: Vec<*const libc::c_char> = ENVIRONMENT.iter().map(|v| v.as_ptr()).collect();
@@ -214,7 +282,17 @@ pub(super) fn spawn(prepared: &Prepared, err_write: i32, exec_write: i32) -> Res
     }
     if pid == 0 {
         // SAFETY: child side; see above. Never returns.
-        unsafe { exec_child(prepared, launcher_pid, err_write, exec_write, &argv, &env) };
+        unsafe {
+            exec_child(
+                prepared,
+                setup,
+                launcher_pid,
+                err_write,
+                exec_write,
+                &argv,
+                &env,
+            )
+        };
     }
     // SAFETY: the child's group, set on both sides so that neither order of events leaves a window.
     unsafe { libc::setpgid(pid, pid) };
@@ -227,6 +305,7 @@ pub(super) fn spawn(prepared: &Prepared, err_write: i32, exec_write: i32) -> Res
 /// Only to be called in the child of a fork; makes only async-signal-safe calls.
 unsafe fn exec_child(
     prepared: &Prepared,
+    setup: &ChildSetup,
     launcher_pid: i32,
     err_write: i32,
     exec_write: i32,
@@ -265,6 +344,7 @@ unsafe fn exec_child(
     let mut empty: libc::sigset_t = std::mem::zeroed();
     libc::sigemptyset(&mut empty);
     libc::sigprocmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut());
+    setup.apply();
     // The copied address space of the launcher must not count as the program's peak memory.
     let fd = libc::open(c"/proc/self/clear_refs".as_ptr(), libc::O_WRONLY);
     if fd >= 0 {
@@ -294,8 +374,11 @@ fn supervise(
     err_read: i32,
     started: Instant,
     limits: &Limits,
+    isolation: &Isolation,
     tail: &mut Vec<u8>,
-) -> Result<(Exit, libc::rusage, bool)> {
+) -> Result<(Exit, libc::rusage, bool, u64, bool)> {
+    let mut sampled_kb = 0;
+    let mut memory_killed = false;
     // SAFETY: pidfd_open has no memory-safety preconditions; on failure we fall back to short polls.
     let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as i32;
     // Wake up now and then to stop a busy loop at the CPU limit (RLIMIT_CPU counts whole seconds).
@@ -313,7 +396,9 @@ fn supervise(
             wall_killed = true;
         }
         match reap(pid, !wall_killed) {
-            Ok(Some((exit, usage))) => break Ok((exit, usage, wall_killed)),
+            Ok(Some((exit, usage))) => {
+                break Ok((exit, usage, wall_killed, sampled_kb, memory_killed))
+            }
             Ok(None) => {}
             Err(err) => break Err(err),
         }
@@ -327,7 +412,22 @@ fn supervise(
         if fds[0].revents != 0 && !read_tail_chunk(err_read, tail) {
             err_open = false;
         }
-        let over_cpu = || cpu_time_ms(pid).is_some_and(|used| used > limits.cpu_ms);
+        // Memory of the whole tree from its control group; without one, the program's own, enforced
+        // here at the limit.
+        let rss = isolation.tree_rss_kb().or_else(|| process_rss_kb(pid));
+        sampled_kb = sampled_kb.max(rss.unwrap_or(0));
+        if !isolation.has_cgroup() && sampled_kb > limits.memory_kb && !memory_killed {
+            memory_killed = true;
+            // SAFETY: killing our own child's group.
+            unsafe { libc::killpg(pid, libc::SIGKILL) };
+        }
+        // The whole tree's CPU time when a control group counts it, else the program's own.
+        let over_cpu = || {
+            isolation
+                .tree_cpu_ms()
+                .or_else(|| cpu_time_ms(pid))
+                .is_some_and(|used| used > limits.cpu_ms)
+        };
         if fds[1].revents == 0 && !wall_killed && over_cpu() {
             // SAFETY: killing our own child; it is reaped on the next turn.
             unsafe { libc::kill(pid, libc::SIGKILL) };
@@ -367,6 +467,13 @@ pub(super) fn poll_in(fd: i32) -> libc::pollfd {
         events: libc::POLLIN,
         revents: 0,
     }
+}
+
+/// Resident memory of a running process, from `/proc/PID/status`.
+fn process_rss_kb(pid: i32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
 }
 
 /// CPU time (user + system) used so far by a running process, from `/proc/PID/stat`.

@@ -5,6 +5,7 @@
 mod client;
 mod interact;
 pub mod interrupt;
+pub mod isolate;
 pub mod launcher;
 pub mod protocol;
 pub mod scratch;
@@ -13,7 +14,7 @@ use std::path::Path;
 
 use anyhow::Result;
 
-pub use client::interact;
+pub use client::{configure, interact};
 pub use interrupt::install_interrupt_handler;
 pub use launcher::launcher_main;
 pub use protocol::{Chunk, Direction, InteractRequest, Interaction, RunRequest, Side};
@@ -39,5 +40,6 @@ pub fn run(
         stdin: stdin.to_path_buf(),
         stdout: stdout.to_path_buf(),
         limits: *limits,
+        isolate: command.isolate,
     })
 }

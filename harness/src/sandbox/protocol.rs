@@ -27,6 +27,9 @@ pub struct RunRequest {
     #[serde(with = "path_bytes")]
     pub stdout: PathBuf,
     pub limits: Limits,
+    /// A program under judgement: contained as far as the machine allows (`sandbox::isolate`).
+    #[serde(default)]
+    pub isolate: bool,
 }
 
 /// What the judge asks a launcher.
@@ -46,6 +49,8 @@ pub struct Side {
     pub args: Vec<OsString>,
     pub unlimited_address_space: bool,
     pub limits: Limits,
+    #[serde(default)]
+    pub isolate: bool,
 }
 
 /// Run a solution and an interactor with their stdin and stdout crossed, through the launcher, which
@@ -182,6 +187,7 @@ mod tests {
             stdin: PathBuf::from("in"),
             stdout: PathBuf::from(OsString::from_vec(b"o\x80ut".to_vec())),
             limits: Limits::tool(),
+            isolate: true,
         };
         let mut frame = Vec::new();
         write_message(&mut frame, &request).unwrap();
@@ -202,6 +208,8 @@ mod tests {
             peak_kb: 3000,
             wall_killed: false,
             stdout_bytes: 12,
+            memory_killed: false,
+            tasks_refused: false,
             stderr_tail: Vec::new(),
         };
         for reply in [

@@ -45,6 +45,7 @@ pub enum StressOutcome {
 pub fn stress(workspace: &Workspace, id: &str, options: &StressOptions) -> Result<StressOutcome> {
     let problem = workspace.load_problem(id)?;
     let data_id = problem.data_id.clone();
+    workspace.configure_sandbox();
     let tools = Tools::compile(workspace, &data_id, true, true, true)?;
     // The problem's own checker: answers that are not unique are not disagreements.
     let checker = crate::exec::checker(&problem, &tools.compiler)?.map_err(anyhow::Error::msg)?;
@@ -108,7 +109,10 @@ fn compare(
     let answer = scratch.file("brute.out");
     fs::write(&answer, &expected).with_context(|| format!("cannot write {}", answer.display()))?;
     let stdout = scratch.file("solution.out");
-    let command = solution.invocation(limits.memory_kb / 1024, &[]);
+    let command = crate::model::Invocation {
+        isolate: true,
+        ..solution.invocation(limits.memory_kb / 1024, &[])
+    };
     let outcome = sandbox::run(&command, &input_path, &stdout, limits)?;
     let result = judge_run("stress", &outcome, limits);
     let got = fs::read(&stdout).unwrap_or_default();

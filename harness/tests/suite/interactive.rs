@@ -48,7 +48,8 @@ fn every_interactor_fault_gets_a_definite_verdict() {
     let want: Vec<(String, String)> = [
         ("crash", "JE"),
         ("exit-at-once", "AC"),
-        ("flood", "TLE"),
+        // The solution keeps the flood as one line: stopped at its memory limit.
+        ("flood", "MLE"),
         ("never-reads", "TLE"),
         ("normal", "AC"),
         ("reject-first", "WA"),

@@ -3,6 +3,7 @@
 
 mod checkers;
 mod common;
+mod containment;
 mod e2e;
 mod faults;
 mod gen_safety;

@@ -1,0 +1,517 @@
+//! Containment of the programs under judgement (the launcher's side), with what the machine offers:
+//! - a control group per launcher (cgroup v1 memory + pids + cpuacct, or v2): memory enforced by the kernel
+//!   at the limit, a task limit, CPU time of the whole process tree, and every process of the run killed at
+//!   its end, a double-forked daemon included;
+//! - when the judge runs as root: the program runs as an unprivileged uid with `no_new_privs`, in its own
+//!   mount namespace where the workspace's data folders are hidden under empty file systems and `/tmp`,
+//!   `/dev/shm` and its working folder are private and empty;
+//! - always: the launcher is not dumpable (its descriptors are out of reach through /proc), it is the
+//!   subreaper of everything the program starts, and no descriptor but 0, 1, 2 reaches the program.
+//!
+//! Each layer that is not available is skipped and named in `Isolation::describe`. This is not a hardened
+//! sandbox against kernel exploits.
+
+use std::ffi::CString;
+use std::fs;
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+
+/// The first uid (and gid) of the sandbox: worker N runs its programs as `SANDBOX_UID + N`.
+pub const SANDBOX_UID: u32 = 61000;
+/// Tasks a run may have at once (processes and threads).
+pub const TASK_LIMIT: u64 = 64;
+
+/// The launcher's containment, set up once.
+pub struct Isolation {
+    cgroup: Option<Cgroup>,
+    /// The uid programs run as, when the launcher is root.
+    uid: Option<u32>,
+    /// Folders hidden from the program (mount namespace), as C strings ready for the child.
+    hidden: Vec<CString>,
+    mount_ns: bool,
+}
+
+impl Isolation {
+    /// Sets up what the machine allows; `hide` are folders the program must not see (the workspace's data).
+    pub fn new(slot: u32, hide: &[PathBuf]) -> Isolation {
+        // SAFETY: plain prctl and getuid calls.
+        unsafe {
+            libc::prctl(libc::PR_SET_DUMPABLE, 0);
+            libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1);
+        }
+        // SAFETY: getuid has no preconditions.
+        let root = unsafe { libc::getuid() } == 0;
+        let hidden = hide
+            .iter()
+            .filter(|p| p.is_dir())
+            .filter_map(|p| CString::new(p.as_os_str().as_bytes()).ok())
+            .collect();
+        Isolation {
+            cgroup: Cgroup::create(slot),
+            uid: root.then_some(SANDBOX_UID + slot),
+            hidden,
+            mount_ns: root,
+        }
+    }
+
+    /// What is active, one phrase each.
+    pub fn describe(&self) -> Vec<String> {
+        let mut active = vec!["launcher not dumpable, subreaper of the run".to_string()];
+        match &self.cgroup {
+            Some(cgroup) => active.push(format!(
+                "control group ({}): memory limit, {TASK_LIMIT} tasks, CPU of the whole tree",
+                cgroup.kind
+            )),
+            None => active.push("no control group available: memory sampled, no task limit".into()),
+        }
+        match self.uid {
+            Some(uid) => active.push(format!(
+                "runs as uid {uid} with no_new_privs, in a mount namespace (data hidden, private /tmp)"
+            )),
+            None => active.push("not root: runs as the judge's user, data readable".into()),
+        }
+        active
+    }
+
+    /// Before a run: limits reset for it.
+    pub fn prepare(&self, memory_bytes: u64) {
+        if let Some(cgroup) = &self.cgroup {
+            cgroup.prepare(memory_bytes);
+        }
+    }
+
+    /// The files the child writes its pid into, to join the control group.
+    pub fn join_files(&self) -> Vec<CString> {
+        self.cgroup
+            .as_ref()
+            .map_or_else(Vec::new, Cgroup::procs_files)
+    }
+
+    /// Whether the program is to run as another user in its own mount namespace.
+    pub fn uid(&self) -> Option<u32> {
+        self.uid
+    }
+
+    pub fn mount_ns(&self) -> bool {
+        self.mount_ns
+    }
+
+    pub fn hidden(&self) -> &[CString] {
+        &self.hidden
+    }
+
+    pub fn has_cgroup(&self) -> bool {
+        self.cgroup.is_some()
+    }
+
+    /// CPU time of the whole tree so far, when a control group counts it.
+    pub fn tree_cpu_ms(&self) -> Option<u64> {
+        self.cgroup.as_ref()?.cpu_ms()
+    }
+
+    /// Resident memory of the whole tree now, when a control group counts it.
+    pub fn tree_rss_kb(&self) -> Option<u64> {
+        self.cgroup.as_ref()?.rss_kb()
+    }
+
+    /// After a run: every process still in the run's group is killed, and what the tree used is read.
+    pub fn finish(&self) -> TreeUsage {
+        let Some(cgroup) = &self.cgroup else {
+            return TreeUsage::default();
+        };
+        cgroup.kill_all();
+        cgroup.usage()
+    }
+}
+
+impl Drop for Isolation {
+    fn drop(&mut self) {
+        if let Some(cgroup) = &self.cgroup {
+            cgroup.kill_all();
+            for dir in &cgroup.dirs {
+                let _ = fs::remove_dir(dir);
+            }
+        }
+    }
+}
+
+/// What the whole process tree of a run used, from its control group.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct TreeUsage {
+    pub cpu_us: Option<u64>,
+    /// The kernel killed a process of the run at the memory limit.
+    pub oom_killed: bool,
+    /// Tasks were refused at the task limit.
+    pub tasks_refused: bool,
+}
+
+/// One control group per launcher, reused run after run.
+struct Cgroup {
+    kind: &'static str,
+    /// The memory, pids and cpuacct folders.
+    dirs: Vec<PathBuf>,
+    /// The group's OOM kills and refused tasks before the current run.
+    base: std::cell::Cell<(u64, u64)>,
+}
+
+impl Cgroup {
+    fn create(slot: u32) -> Option<Cgroup> {
+        let name = format!("harness-{}-{slot}", std::process::id());
+        let v1 = ["memory", "pids", "cpuacct"];
+        let mut dirs = Vec::new();
+        for controller in v1 {
+            let base = own_cgroup_dir(controller)?;
+            let dir = base.join(&name);
+            if fs::create_dir(&dir).is_err() {
+                for made in &dirs {
+                    let _ = fs::remove_dir(made);
+                }
+                return None;
+            }
+            dirs.push(dir);
+        }
+        Some(Cgroup {
+            kind: "v1",
+            dirs,
+            base: std::cell::Cell::new((0, 0)),
+        })
+    }
+
+    fn dir(&self, controller: &str) -> &Path {
+        let i = ["memory", "pids", "cpuacct"]
+            .iter()
+            .position(|c| *c == controller)
+            .expect("a v1 controller");
+        &self.dirs[i]
+    }
+
+    fn prepare(&self, memory_bytes: u64) {
+        let memory = self.dir("memory");
+        // The limit, for RAM and RAM + swap alike (a program must not escape into swap).
+        let limit = memory_bytes.max(4 << 20).to_string();
+        let _ = fs::write(memory.join("memory.memsw.limit_in_bytes"), "-1");
+        let _ = fs::write(memory.join("memory.limit_in_bytes"), &limit);
+        let _ = fs::write(memory.join("memory.memsw.limit_in_bytes"), &limit);
+        for file in [
+            "memory.max_usage_in_bytes",
+            "memory.failcnt",
+            "memory.memsw.failcnt",
+        ] {
+            let _ = fs::write(memory.join(file), "0");
+        }
+        let _ = fs::write(self.dir("pids").join("pids.max"), TASK_LIMIT.to_string());
+        let _ = fs::write(self.dir("cpuacct").join("cpuacct.usage"), "0");
+        // The counters only grow: remembered to tell this run's events apart.
+        self.base.set((
+            oom_kills(self.dir("memory")).unwrap_or(0),
+            refused_tasks(self.dir("pids")),
+        ));
+    }
+
+    /// CPU time of the whole tree so far, in ms.
+    fn cpu_ms(&self) -> Option<u64> {
+        let text = fs::read_to_string(self.dir("cpuacct").join("cpuacct.usage")).ok()?;
+        text.trim().parse::<u64>().ok().map(|ns| ns / 1_000_000)
+    }
+
+    /// Resident memory of the whole tree now, in KiB (page cache aside).
+    fn rss_kb(&self) -> Option<u64> {
+        let text = fs::read_to_string(self.dir("memory").join("memory.stat")).ok()?;
+        let field = |name: &str| {
+            text.lines()
+                .find_map(|l| l.strip_prefix(name))
+                .and_then(|n| n.trim().parse::<u64>().ok())
+        };
+        Some((field("total_rss ")? + field("total_shmem ").unwrap_or(0)) / 1024)
+    }
+
+    fn procs_files(&self) -> Vec<CString> {
+        self.dirs
+            .iter()
+            .filter_map(|d| CString::new(d.join("cgroup.procs").as_os_str().as_bytes()).ok())
+            .collect()
+    }
+
+    /// Kills every process of the group until it is empty (a fork bomb refills it for a moment).
+    fn kill_all(&self) {
+        let procs = self.dir("pids").join("cgroup.procs");
+        for _ in 0..200 {
+            let pids: Vec<i32> = fs::read_to_string(&procs)
+                .unwrap_or_default()
+                .lines()
+                .filter_map(|l| l.trim().parse().ok())
+                .collect();
+            if pids.is_empty() {
+                return;
+            }
+            for pid in pids {
+                // SAFETY: killing a process of the run's group.
+                unsafe { libc::kill(pid, libc::SIGKILL) };
+            }
+            reap_orphans();
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+    }
+
+    fn usage(&self) -> TreeUsage {
+        let cpu_ns = fs::read_to_string(self.dir("cpuacct").join("cpuacct.usage"))
+            .ok()
+            .and_then(|t| t.trim().parse::<u64>().ok());
+        let (kills, refused) = self.base.get();
+        TreeUsage {
+            cpu_us: cpu_ns.map(|ns| ns / 1000),
+            oom_killed: oom_kills(self.dir("memory")).unwrap_or(0) > kills,
+            tasks_refused: refused_tasks(self.dir("pids")) > refused,
+        }
+    }
+}
+
+fn refused_tasks(pids: &Path) -> u64 {
+    fs::read_to_string(pids.join("pids.events"))
+        .ok()
+        .and_then(|t| t.split_whitespace().nth(1).and_then(|n| n.parse().ok()))
+        .unwrap_or(0)
+}
+
+fn oom_kills(memory: &Path) -> Option<u64> {
+    let text = fs::read_to_string(memory.join("memory.oom_control")).ok()?;
+    text.lines()
+        .find_map(|l| l.strip_prefix("oom_kill "))
+        .and_then(|n| n.trim().parse().ok())
+}
+
+/// The folder of the control group this process is in, for a v1 controller.
+fn own_cgroup_dir(controller: &str) -> Option<PathBuf> {
+    let text = fs::read_to_string("/proc/self/cgroup").ok()?;
+    let path = text.lines().find_map(|line| {
+        let mut parts = line.splitn(3, ':');
+        let (_, controllers, path) = (parts.next()?, parts.next()?, parts.next()?);
+        controllers
+            .split(',')
+            .any(|c| c == controller)
+            .then(|| path.to_string())
+    })?;
+    let dir = Path::new("/sys/fs/cgroup")
+        .join(controller)
+        .join(path.trim_start_matches('/'));
+    dir.is_dir().then_some(dir)
+}
+
+/// Reaps every child that has ended (orphans come back to the launcher, its subreaper).
+pub fn reap_orphans() {
+    loop {
+        // SAFETY: reaping any ended child without blocking.
+        let pid = unsafe { libc::waitpid(-1, std::ptr::null_mut(), libc::WNOHANG) };
+        if pid <= 0 {
+            return;
+        }
+    }
+}
+
+/// Kills the processes the launcher adopted (a daemon that left the program's group) and reaps them.
+pub fn kill_adopted() {
+    // SAFETY: getpid has no preconditions.
+    let me = unsafe { libc::getpid() };
+    for entry in fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let Some(pid) = entry
+            .file_name()
+            .to_str()
+            .and_then(|s| s.parse::<i32>().ok())
+        else {
+            continue;
+        };
+        let parent = fs::read_to_string(entry.path().join("stat"))
+            .ok()
+            .and_then(|stat| {
+                stat.rsplit_once(')')?
+                    .1
+                    .split_whitespace()
+                    .nth(1)?
+                    .parse::<i32>()
+                    .ok()
+            });
+        if parent == Some(me) {
+            // SAFETY: killing a child of ours.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+        }
+    }
+    reap_orphans();
+}
+
+/// What the child does between fork and exec to contain itself, prepared before forking (no allocation
+/// after the fork).
+pub struct ChildSetup {
+    /// `cgroup.procs` files to write the child's pid into.
+    pub join: Vec<CString>,
+    /// The uid (and gid) to run as.
+    pub uid: Option<u32>,
+    /// Hide these folders and make /tmp and /dev/shm private, in a new mount namespace.
+    pub mount_ns: bool,
+    pub hidden: Vec<CString>,
+    /// The cache's `bin` folder and the program's own build folder in it: the folder is hidden but for
+    /// the build folder, bound back from a descriptor opened in the new namespace before the cover.
+    pub bin: Option<(CString, CString)>,
+    /// Fresh /tmp and /dev/shm (not when the program itself lives there: a cache under /tmp).
+    pub private_tmp: bool,
+    pub private_shm: bool,
+}
+
+impl ChildSetup {
+    /// The setup of a program: only the control group for the judge's own programs; everything the
+    /// machine allows for a program under judgement.
+    pub fn new(
+        isolation: &Isolation,
+        isolate: bool,
+        program: &Path,
+        cache_bin: Option<&Path>,
+    ) -> ChildSetup {
+        let mut setup = ChildSetup {
+            join: Vec::new(),
+            uid: None,
+            mount_ns: false,
+            hidden: Vec::new(),
+            bin: None,
+            private_tmp: false,
+            private_shm: false,
+        };
+        if !isolate {
+            return setup;
+        }
+        setup.join = isolation.join_files();
+        setup.uid = isolation.uid();
+        setup.mount_ns = isolation.mount_ns();
+        setup.hidden = isolation.hidden().to_vec();
+        setup.private_tmp = !program.starts_with("/tmp");
+        setup.private_shm = !program.starts_with("/dev/shm");
+        let build = cache_bin.and_then(|bin| {
+            let rest = program.strip_prefix(bin).ok()?;
+            Some((bin.to_path_buf(), bin.join(rest.components().next()?)))
+        });
+        if let (true, Some((bin, build))) = (setup.mount_ns, build) {
+            let cpath = |p: &Path| CString::new(p.as_os_str().as_bytes()).ok();
+            if let (Some(bin), Some(build)) = (cpath(&bin), cpath(&build)) {
+                setup.bin = Some((bin, build));
+            }
+        }
+        setup
+    }
+
+    /// Applies the setup in the child.
+    ///
+    /// # Safety
+    /// Only in the child of a fork, before exec: makes only async-signal-safe system calls on data prepared
+    /// before the fork.
+    pub unsafe fn apply(&self) {
+        let mut digits = [0u8; 12];
+        let pid = decimal(libc::getpid() as u64, &mut digits);
+        for file in &self.join {
+            let fd = libc::open(file.as_ptr(), libc::O_WRONLY);
+            if fd >= 0 {
+                libc::write(fd, pid.as_ptr().cast(), pid.len());
+                libc::close(fd);
+            }
+        }
+        if self.mount_ns && libc::unshare(libc::CLONE_NEWNS) == 0 {
+            self.mount_private();
+        }
+        if let Some(uid) = self.uid {
+            libc::setgroups(0, std::ptr::null());
+            libc::setgid(uid);
+            libc::setuid(uid);
+        }
+        libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+    }
+
+    /// # Safety
+    /// As `apply`.
+    unsafe fn mount_private(&self) {
+        let none = std::ptr::null::<libc::c_char>();
+        let tmpfs = c"tmpfs".as_ptr();
+        libc::mount(
+            none,
+            c"/".as_ptr(),
+            none,
+            libc::MS_REC | libc::MS_PRIVATE,
+            std::ptr::null(),
+        );
+        let flags = libc::MS_NOSUID | libc::MS_NODEV;
+        if let Some((bin, build)) = &self.bin {
+            let fd = libc::open(
+                build.as_ptr(),
+                libc::O_PATH | libc::O_DIRECTORY | libc::O_CLOEXEC,
+            );
+            let mut digits = [0u8; 12];
+            let mut source = *b"/proc/self/fd/\0\0\0\0\0\0\0\0\0\0\0\0\0";
+            let n = decimal(fd.max(0) as u64, &mut digits);
+            source[14..14 + n.len()].copy_from_slice(n);
+            let covered = fd >= 0
+                && libc::mount(
+                    tmpfs,
+                    bin.as_ptr(),
+                    tmpfs,
+                    flags,
+                    c"mode=0755".as_ptr().cast(),
+                ) == 0;
+            if covered {
+                libc::mkdir(build.as_ptr(), 0o755);
+                let source = source.as_ptr().cast::<libc::c_char>();
+                libc::mount(
+                    source,
+                    build.as_ptr(),
+                    none,
+                    libc::MS_BIND | libc::MS_REC,
+                    std::ptr::null(),
+                );
+                libc::mount(
+                    none,
+                    build.as_ptr(),
+                    none,
+                    libc::MS_REMOUNT | libc::MS_BIND | libc::MS_RDONLY,
+                    std::ptr::null(),
+                );
+                libc::mount(
+                    tmpfs,
+                    bin.as_ptr(),
+                    tmpfs,
+                    libc::MS_REMOUNT | libc::MS_RDONLY | flags,
+                    std::ptr::null(),
+                );
+            }
+        }
+        for dir in &self.hidden {
+            libc::mount(
+                tmpfs,
+                dir.as_ptr(),
+                tmpfs,
+                flags | libc::MS_RDONLY,
+                c"mode=0".as_ptr().cast(),
+            );
+        }
+        for (dir, private) in [(c"/tmp", self.private_tmp), (c"/dev/shm", self.private_shm)] {
+            if private {
+                libc::mount(
+                    tmpfs,
+                    dir.as_ptr(),
+                    tmpfs,
+                    flags,
+                    c"mode=1777".as_ptr().cast(),
+                );
+            }
+        }
+        libc::chdir(c"/tmp".as_ptr());
+    }
+}
+
+/// `n` in decimal into `buf`, without allocating (between fork and exec).
+fn decimal(mut n: u64, buf: &mut [u8; 12]) -> &[u8] {
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 || i == 0 {
+            break;
+        }
+    }
+    &buf[i..]
+}
