@@ -45,6 +45,11 @@ pub enum Command {
     /// Run each problem's input validator (problems/<id>/validate.rs) on every input of its data (each must
     /// be accepted) and on every file of problems/<id>/invalid/ (each must be rejected).
     Validate(ValidateArgs),
+    /// Judge Kattis / ICPC problem packages (folders with a problem.yaml, legacy, 2023-07-draft or 2025-09
+    /// format): every example submission must get what its folder under submissions/ says.
+    Verify(VerifyArgs),
+    /// Write problems of the workspace as Kattis problem packages (2023-07-draft format).
+    Export(ExportArgs),
 }
 
 #[derive(Debug, Args)]
@@ -181,6 +186,56 @@ pub struct SubmitCheckArgs {
     /// Problems whose solution to check (default: all).
     #[arg(value_name = "ID")]
     pub ids: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// Problem package folders, each with a problem.yaml.
+    #[arg(value_name = "DIR", required = true)]
+    pub dirs: Vec<PathBuf>,
+
+    /// Tests run in parallel (default: the number of available cores).
+    #[arg(short = 'j', long = "jobs", value_name = "N")]
+    pub jobs: Option<usize>,
+
+    /// Multiply every time limit, for machines slower than the judge.
+    #[arg(long, value_name = "F", default_value_t = 1.0)]
+    pub time_scale: f64,
+
+    /// Report format on stdout.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+
+    /// When to colour the human report.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+
+    /// Leave out the diffs of wrong answers.
+    #[arg(long)]
+    pub no_diff: bool,
+
+    /// List every test of each package's first accepted submission.
+    #[arg(short, long)]
+    pub verbose: bool,
+
+    /// Run every test of each submission, not only up to its first failure.
+    #[arg(long)]
+    pub all_tests: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// Problems to export (default: all).
+    #[arg(value_name = "ID")]
+    pub ids: Vec<String>,
+
+    /// The folder the packages are written into, one folder per problem.
+    #[arg(long, value_name = "DIR")]
+    pub to: PathBuf,
+
+    /// Replace packages that already exist there.
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[cfg(test)]

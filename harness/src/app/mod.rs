@@ -1,6 +1,7 @@
 //! The subcommands, one file each: each takes its parsed arguments and the workspace, prints its output,
 //! and returns the exit status.
 
+pub mod export;
 pub mod gen;
 pub mod grade;
 pub mod list;
@@ -8,6 +9,7 @@ pub mod new;
 pub mod stress;
 pub mod submit_check;
 pub mod validate;
+pub mod verify;
 
 use anyhow::{Context, Result};
 
@@ -20,6 +22,10 @@ pub fn dispatch(cli: Cli) -> Result<i32> {
         Some(root) => root.clone(),
         None => std::env::current_dir().context("cannot read the current folder")?,
     };
+    if let Some(Command::Verify(args)) = &cli.command {
+        // A package may be anywhere: a workspace, when there is one, only lends its cache and languages.
+        return verify::verify(Workspace::find(&start).ok().as_ref(), args);
+    }
     let workspace = Workspace::find(&start)?;
     match cli.command {
         None => grade::grade(&workspace, &cli.run),
@@ -30,6 +36,8 @@ pub fn dispatch(cli: Cli) -> Result<i32> {
         Some(Command::New(args)) => new::new_problem(&workspace, &args),
         Some(Command::SubmitCheck(args)) => submit_check::submit_check(&workspace, &args),
         Some(Command::Validate(args)) => validate::validate(&workspace, &args),
+        Some(Command::Verify(_)) => unreachable!("dispatched above"),
+        Some(Command::Export(args)) => export::export(&workspace, &args),
     }
 }
 

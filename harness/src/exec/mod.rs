@@ -19,6 +19,7 @@ use crate::plan::{self, Plan, PlannedProblem, Selection};
 use crate::sandbox::Scratch;
 
 mod submissions;
+pub mod verify;
 
 /// Options of one grading run.
 #[derive(Debug, Clone)]

@@ -91,9 +91,8 @@ fn grade_one(s: &PlannedSubmission, compiled: Compiled, run: &Run) -> Result<Sub
             result.time_warning = time_warning(s, &result, &executable, run)?;
         }
     }
-    result.matched = result
-        .verdict
-        .is_some_and(|v| s.submission.expected.allows(v));
+    let verdicts: Vec<Verdict> = result.tests.iter().map(|t| t.verdict).collect();
+    result.matched = result.verdict.is_some() && s.submission.expected.allows_tests(&verdicts);
     Ok(result)
 }
 

@@ -9,8 +9,8 @@ pub mod verdict;
 pub use limits::Limits;
 pub use problem::{
     BuiltinChecker, CheckerSpec, Expected, Problem, ProgramSpec, Protocol, Submission, TestCase,
-    TestGroup, TokenOptions,
+    TestGroup, TokenOptions, VerdictRule,
 };
 pub use result::{ProblemResult, Report, SubmissionResult, Summary, TestResult};
 pub use run::{Chunk, Direction, Exit, Invocation, RunOutcome};
-pub use verdict::Verdict;
+pub use verdict::{Verdict, VerdictSet};

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 
-use super::verdict::Verdict;
+use super::verdict::{Verdict, VerdictSet};
 
 /// How a solution's output is compared with the expected output by the judge itself (ARCHITECTURE.md, "Verdicts").
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -237,6 +237,34 @@ pub enum Expected {
     MemoryLimitExceeded,
     /// Anything but accepted.
     Rejected,
+    /// A set of verdicts, as a problem package says (Kattis `submissions.yaml`, DOMjudge
+    /// `@EXPECTED_RESULTS@`); never a folder of our own layout.
+    Verdicts(VerdictRule),
+}
+
+/// What a submission of a problem package must get: every test it runs gets a verdict in `permitted`,
+/// and at least one gets a verdict in `required`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct VerdictRule {
+    /// The folder the submission is in, as reports name it.
+    pub folder: &'static str,
+    pub permitted: VerdictSet,
+    pub required: VerdictSet,
+}
+
+impl VerdictRule {
+    /// A folder name that lives as long as the program (a few per package, kept once each).
+    pub fn folder_name(name: &str) -> &'static str {
+        static NAMES: std::sync::Mutex<std::collections::BTreeSet<&'static str>> =
+            std::sync::Mutex::new(std::collections::BTreeSet::new());
+        let mut names = NAMES.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(known) = names.get(name) {
+            return known;
+        }
+        let kept: &'static str = Box::leak(name.to_string().into_boxed_str());
+        names.insert(kept);
+        kept
+    }
 }
 
 impl Expected {
@@ -259,6 +287,7 @@ impl Expected {
             Expected::PresentationError => "presentation_error",
             Expected::MemoryLimitExceeded => "memory_limit_exceeded",
             Expected::Rejected => "rejected",
+            Expected::Verdicts(rule) => rule.folder,
         }
     }
 
@@ -277,6 +306,23 @@ impl Expected {
             Expected::PresentationError => verdict == Verdict::PE,
             Expected::MemoryLimitExceeded => verdict == Verdict::MLE,
             Expected::Rejected => !matches!(verdict, Verdict::AC | Verdict::JE),
+            Expected::Verdicts(rule) => {
+                rule.permitted.contains(verdict) && rule.required.contains(verdict)
+            }
+        }
+    }
+
+    /// Whether a submission whose tests got these verdicts, in order, is as expected: for a folder, its
+    /// first verdict that is not AC (AC when there is none); for a set of verdicts, every one permitted
+    /// and one of them required.
+    pub fn allows_tests(self, verdicts: &[Verdict]) -> bool {
+        let first_failure = verdicts.iter().copied().find(|v| *v != Verdict::AC);
+        match self {
+            Expected::Verdicts(rule) if !verdicts.is_empty() => {
+                verdicts.iter().all(|v| rule.permitted.contains(*v))
+                    && verdicts.iter().any(|v| rule.required.contains(*v))
+            }
+            _ => self.allows(first_failure.unwrap_or(Verdict::AC)),
         }
     }
 }
@@ -313,6 +359,32 @@ mod tests {
         assert!(!Expected::Rejected.allows(Verdict::AC));
         assert!(!Expected::Rejected.allows(Verdict::JE));
         assert!(Expected::Accepted.allows(Verdict::AC));
+    }
+
+    #[test]
+    fn verdict_rules_judge_every_test() {
+        let wrong_answer = Expected::Verdicts(VerdictRule {
+            folder: VerdictRule::folder_name("wrong_answer"),
+            permitted: VerdictSet::of(&[Verdict::AC, Verdict::WA]),
+            required: VerdictSet::of(&[Verdict::WA]),
+        });
+        assert_eq!(wrong_answer.folder(), "wrong_answer");
+        assert!(wrong_answer.allows_tests(&[Verdict::AC, Verdict::WA]));
+        assert!(!wrong_answer.allows_tests(&[Verdict::AC, Verdict::AC]));
+        assert!(!wrong_answer.allows_tests(&[Verdict::WA, Verdict::TLE]));
+        let only_wa = Expected::Verdicts(VerdictRule {
+            folder: VerdictRule::folder_name("mixed"),
+            permitted: VerdictSet::of(&[Verdict::WA]),
+            required: VerdictSet::of(&[Verdict::WA]),
+        });
+        assert!(!only_wa.allows_tests(&[Verdict::AC, Verdict::WA]));
+        assert!(only_wa.allows_tests(&[Verdict::WA]));
+        assert!(Expected::WrongAnswer.allows_tests(&[Verdict::AC, Verdict::WA]));
+        assert!(Expected::Accepted.allows_tests(&[]));
+        assert!(std::ptr::eq(
+            VerdictRule::folder_name("mixed"),
+            VerdictRule::folder_name("mixed")
+        ));
     }
 
     #[test]

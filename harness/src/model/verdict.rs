@@ -61,6 +61,53 @@ impl Verdict {
     }
 }
 
+/// A set of verdicts (the verdicts a submission is permitted or required to get, as Kattis'
+/// `submissions.yaml` and DOMjudge's `@EXPECTED_RESULTS@` name them).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct VerdictSet(u16);
+
+impl VerdictSet {
+    pub const EMPTY: VerdictSet = VerdictSet(0);
+
+    pub fn of(verdicts: &[Verdict]) -> VerdictSet {
+        verdicts
+            .iter()
+            .fold(VerdictSet::EMPTY, |set, v| set.with(*v))
+    }
+    pub fn with(self, verdict: Verdict) -> VerdictSet {
+        VerdictSet(self.0 | 1 << verdict as u16)
+    }
+    pub fn contains(self, verdict: Verdict) -> bool {
+        self.0 & (1 << verdict as u16) != 0
+    }
+    pub fn union(self, other: VerdictSet) -> VerdictSet {
+        VerdictSet(self.0 | other.0)
+    }
+    pub fn intersection(self, other: VerdictSet) -> VerdictSet {
+        VerdictSet(self.0 & other.0)
+    }
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    /// The verdicts in the set, most severe first.
+    pub fn verdicts(self) -> impl Iterator<Item = Verdict> {
+        Verdict::ALL.into_iter().filter(move |v| self.contains(*v))
+    }
+}
+
+impl std::fmt::Display for VerdictSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names: Vec<&str> = self.verdicts().map(Verdict::name).collect();
+        f.write_str(&names.join(", "))
+    }
+}
+
+impl Serialize for VerdictSet {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.verdicts().map(Verdict::name))
+    }
+}
+
 impl std::fmt::Display for Verdict {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
@@ -79,6 +126,16 @@ mod tests {
         }
         assert_eq!(Verdict::from_name("wa"), None);
         assert_eq!(Verdict::from_name(""), None);
+    }
+
+    #[test]
+    fn verdict_sets() {
+        let set = VerdictSet::of(&[Verdict::WA, Verdict::AC]);
+        assert!(set.contains(Verdict::AC) && set.contains(Verdict::WA));
+        assert!(!set.contains(Verdict::PE));
+        assert_eq!(set.to_string(), "WA, AC");
+        assert!(set.intersection(VerdictSet::of(&[Verdict::TLE])).is_empty());
+        assert_eq!(serde_json::to_string(&set).unwrap(), r#"["WA","AC"]"#);
     }
 
     #[test]

@@ -1,6 +1,11 @@
 //! Loading problems from disk: the workspace's folders, our own layout (`problem.toml`, `tests.toml`,
 //! `testdata/`), and the known-wrong submissions. Another package format is another file here.
 
+pub mod kattis;
+pub mod kattis_data;
+pub mod kattis_program;
+pub mod kattis_submissions;
+pub mod kattis_yaml;
 pub mod native;
 pub mod submissions;
 pub mod tests_toml;

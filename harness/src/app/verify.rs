@@ -1,0 +1,250 @@
+//! `harness verify DIR...`: judge Kattis / ICPC problem packages anywhere on disk. Every package is read
+//! first (a malformed one is a setup error naming the file and the key, exit 2); then each example
+//! submission is graded and must get what its folder says (exit 0 when all do, 1 otherwise).
+
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
+
+use anyhow::Result;
+use serde::Serialize;
+
+use super::jobs;
+use crate::cli::{Format, VerifyArgs};
+use crate::events::Events;
+use crate::exec::verify::{verify_package, PackageResult, VerifyOptions};
+use crate::lang::LanguageTable;
+use crate::model::{Expected, Report, SubmissionResult, Summary, TestResult, Verdict, VerdictSet};
+use crate::package::kattis::{self, KattisPackage};
+use crate::package::Workspace;
+use crate::report::{self, HumanOptions};
+use crate::{EXIT_FAILED, EXIT_OK};
+
+pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
+    if !(args.time_scale.is_finite() && args.time_scale > 0.0) {
+        anyhow::bail!(
+            "--time-scale must be a positive number, got {}",
+            args.time_scale
+        );
+    }
+    let packages = args
+        .dirs
+        .iter()
+        .map(|dir| kattis::load(dir))
+        .collect::<Result<Vec<_>>>()?;
+    let options = VerifyOptions {
+        jobs: jobs(args.jobs),
+        time_scale: args.time_scale,
+        all_tests: args.all_tests,
+        cache_dir: cache_dir(workspace),
+        languages: match workspace {
+            Some(workspace) => workspace.languages()?,
+            None => LanguageTable::builtin(),
+        },
+        events: Events::default(),
+    };
+    let started = std::time::Instant::now();
+    let mut judged = Vec::new();
+    for package in &packages {
+        let result = match package.unsupported {
+            Some(_) => None,
+            None => Some(verify_package(package, &options)?),
+        };
+        judged.push((package, result));
+    }
+    let rows = judged
+        .iter()
+        .filter_map(|(_, r)| r.as_ref().map(|r| r.row.clone()))
+        .collect();
+    let submissions = judged
+        .iter()
+        .filter_map(|(_, r)| r.as_ref())
+        .flat_map(|r| r.submissions.clone())
+        .collect();
+    let wall_ms = started.elapsed().as_secs_f64() * 1000.0;
+    let report = Report::new(rows, Some(submissions), args.time_scale, wall_ms);
+    let mut out = io::stdout().lock();
+    match args.format {
+        Format::Json => {
+            let packages: Vec<JsonPackage> = judged
+                .iter()
+                .map(|(p, r)| json_package(p, r.as_ref()))
+                .collect();
+            let json = JsonReport {
+                packages,
+                summary: &report.summary,
+            };
+            serde_json::to_writer_pretty(&mut out, &json)?;
+            writeln!(out)?;
+        }
+        Format::Human => human(&mut out, &judged, &report, args)?,
+    }
+    out.flush()?;
+    Ok(match report.all_accepted() {
+        true => EXIT_OK,
+        false => EXIT_FAILED,
+    })
+}
+
+/// Where builds go: the workspace's cache, `$HARNESS_CACHE_DIR`, else `/var/tmp/harness-cache` (not
+/// `/tmp`: a program under judgement gets a private `/tmp`, where the copies it runs from would vanish).
+fn cache_dir(workspace: Option<&Workspace>) -> PathBuf {
+    match (workspace, std::env::var_os("HARNESS_CACHE_DIR")) {
+        (Some(workspace), _) => workspace.cache_dir(),
+        (None, Some(dir)) if !dir.is_empty() => PathBuf::from(dir),
+        _ if std::path::Path::new("/var/tmp").is_dir() => PathBuf::from("/var/tmp/harness-cache"),
+        _ => std::env::temp_dir().join("harness-cache"),
+    }
+}
+
+/// What each package is, then the judge's report.
+fn human(
+    out: &mut dyn Write,
+    judged: &[(&KattisPackage, Option<PackageResult>)],
+    report: &Report,
+    args: &VerifyArgs,
+) -> Result<()> {
+    for (package, result) in judged {
+        let kind = package.types.join(", ");
+        writeln!(
+            out,
+            "{}: {} package, {kind}, {} tests, validator {}",
+            package.dir.display(),
+            package.format.name(),
+            package.tests.len(),
+            validator_name(package)
+        )?;
+        match (&package.unsupported, result) {
+            (Some(why), _) => writeln!(out, "    skipped: {why}")?,
+            (None, Some(result)) if result.time_limit_ms > 0 => writeln!(
+                out,
+                "    time limit {} s ({}); memory {} MiB; output {} MiB",
+                result.time_limit_ms as f64 / 1000.0,
+                result.time_limit_note,
+                package.memory_mb,
+                package.output_mb
+            )?,
+            _ => {}
+        }
+        for warning in &package.warnings {
+            writeln!(out, "    warning: {warning}")?;
+        }
+    }
+    writeln!(out)?;
+    let options = HumanOptions {
+        color: report::use_color(
+            args.color,
+            io::stdout().is_terminal(),
+            std::env::var_os("NO_COLOR").as_deref(),
+            std::env::var_os("TERM").as_deref(),
+        ),
+        no_diff: args.no_diff,
+        verbose: args.verbose,
+    };
+    report::render_human(report, &options, out)
+}
+
+fn validator_name(package: &KattisPackage) -> String {
+    match &package.validator {
+        Some(program) => program.relative.clone(),
+        None => {
+            let flags = package
+                .tests
+                .first()
+                .map(|t| t.args.join(" "))
+                .unwrap_or_default();
+            format!("default {flags}").trim_end().to_string()
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    packages: Vec<JsonPackage>,
+    summary: &'a Summary,
+}
+
+#[derive(Serialize)]
+struct JsonPackage {
+    dir: String,
+    id: String,
+    name: String,
+    format: &'static str,
+    #[serde(rename = "type")]
+    kind: String,
+    /// Why the package was not judged.
+    skipped: Option<String>,
+    /// A problem that kept the package from being judged fully.
+    error: Option<String>,
+    time_limit_ms: Option<u64>,
+    time_limit_source: Option<String>,
+    memory_limit_mb: u64,
+    output_limit_mb: u64,
+    validator: String,
+    tests: usize,
+    warnings: Vec<String>,
+    submissions: Vec<JsonSubmission>,
+}
+
+#[derive(Serialize)]
+struct JsonSubmission {
+    /// Relative to the package.
+    file: String,
+    language: Option<String>,
+    /// The folder under submissions/.
+    expected: String,
+    /// The verdicts every test must get, and at least one test must get, when the package says so.
+    permitted: Option<VerdictSet>,
+    required: Option<VerdictSet>,
+    verdict: Option<Verdict>,
+    matched: bool,
+    skipped: Option<String>,
+    stopped_at: Option<String>,
+    compile_error: Option<String>,
+    max_cpu_ms: f64,
+    time_warning: Option<String>,
+    tests: Vec<TestResult>,
+}
+
+fn json_package(package: &KattisPackage, result: Option<&PackageResult>) -> JsonPackage {
+    JsonPackage {
+        dir: package.dir.to_string_lossy().into_owned(),
+        id: package.id.clone(),
+        name: package.name.clone(),
+        format: package.format.name(),
+        kind: package.types.join(", "),
+        skipped: package.unsupported.clone(),
+        error: result.and_then(|r| r.row.error.clone()),
+        time_limit_ms: result.map(|r| r.time_limit_ms).filter(|ms| *ms > 0),
+        time_limit_source: result.map(|r| r.time_limit_note.clone()),
+        memory_limit_mb: package.memory_mb,
+        output_limit_mb: package.output_mb,
+        validator: validator_name(package),
+        tests: package.tests.len(),
+        warnings: package.warnings.clone(),
+        submissions: result
+            .map(|r| r.submissions.iter().map(json_submission).collect())
+            .unwrap_or_default(),
+    }
+}
+
+fn json_submission(s: &SubmissionResult) -> JsonSubmission {
+    let rule = match s.expected {
+        Expected::Verdicts(rule) => Some(rule),
+        _ => None,
+    };
+    JsonSubmission {
+        file: s.file.clone(),
+        language: s.language.clone(),
+        expected: s.expected.folder().to_string(),
+        permitted: rule.map(|r| r.permitted).filter(|p| !p.is_empty()),
+        required: rule.map(|r| r.required).filter(|r| !r.is_empty()),
+        verdict: s.verdict,
+        matched: s.matched,
+        skipped: s.skipped.clone(),
+        stopped_at: s.stopped_at.clone(),
+        compile_error: s.compile_error.clone(),
+        max_cpu_ms: s.max_cpu_ms,
+        time_warning: s.time_warning.clone(),
+        tests: s.tests.clone(),
+    }
+}

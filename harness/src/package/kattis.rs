@@ -1,0 +1,482 @@
+//! Kattis / ICPC problem packages (a folder with `problem.yaml`), in the `legacy` format of problemtools
+//! and the `2023-07-draft` and `2025-09` formats: their metadata and limits, their output validator (or
+//! the default one with its flags), their test data (`kattis_data`) and their example submissions
+//! (`kattis_submissions`), turned into the judge's own `Problem`, `TestCase`s and `Submission`s.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+
+use super::kattis_yaml::{ini_value, YamlMap};
+use crate::model::{
+    BuiltinChecker, CheckerSpec, Limits, Problem, ProgramSpec, Protocol, Submission, TestCase,
+};
+
+pub use super::kattis_data::KattisTest;
+pub use super::kattis_program::{ProgramKind, ValidatorProgram};
+pub use super::kattis_submissions::Unplanned;
+
+/// The problem-package formats this loader reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FormatVersion {
+    /// problemtools' format before `problem_format_version` (also `legacy-icpc`).
+    Legacy,
+    Draft2023,
+    V2025,
+}
+
+impl FormatVersion {
+    pub fn name(self) -> &'static str {
+        match self {
+            FormatVersion::Legacy => "legacy",
+            FormatVersion::Draft2023 => "2023-07-draft",
+            FormatVersion::V2025 => "2025-09",
+        }
+    }
+}
+
+/// The time limit: given by the package, or to be computed from the accepted submissions.
+#[derive(Debug, Clone)]
+pub struct Timing {
+    /// Seconds, with where it was found.
+    pub given: Option<(f64, String)>,
+    /// The slowest accepted submission times this is the lowest time limit (`ac_to_time_limit`, legacy
+    /// `time_multiplier`).
+    pub ac_to_time_limit: f64,
+    /// A time-limit-exceeded submission must still fail with the limit times this (`time_limit_to_tle`,
+    /// legacy `time_safety_margin`).
+    pub time_limit_to_tle: f64,
+    /// A computed limit is a whole multiple of this, in seconds.
+    pub resolution: f64,
+}
+
+impl Timing {
+    /// The time limit problemtools computes from the slowest accepted run: that times
+    /// `ac_to_time_limit`, rounded up to a whole multiple of the resolution, at least one of it.
+    pub fn computed_ms(&self, slowest_ms: f64) -> u64 {
+        let exact_s = slowest_ms / 1000.0 * self.ac_to_time_limit;
+        // A hair below a multiple is that multiple: floating-point products are not exact.
+        let steps = ((exact_s / self.resolution) - 1e-9).ceil().max(1.0);
+        (steps * self.resolution * 1000.0).round() as u64
+    }
+}
+
+/// A problem package, read and checked, ready to judge.
+#[derive(Debug, Clone)]
+pub struct KattisPackage {
+    pub dir: PathBuf,
+    /// The folder's name.
+    pub id: String,
+    pub name: String,
+    pub format: FormatVersion,
+    pub interactive: bool,
+    /// The problem's types (`pass-fail`, `interactive`, `scoring`, ...).
+    pub types: Vec<String>,
+    /// Why the package cannot be judged (a scoring problem), when it cannot.
+    pub unsupported: Option<String>,
+    pub timing: Timing,
+    pub memory_mb: u64,
+    pub output_mb: u64,
+    /// The limits of the output validator's runs.
+    pub validator_limits: Limits,
+    /// `None`: the default output validator.
+    pub validator: Option<ValidatorProgram>,
+    pub tests: Vec<KattisTest>,
+    pub submissions: Vec<Submission>,
+    /// Submissions that are not judged, with the reason.
+    pub unplanned: Vec<Unplanned>,
+    /// Submissions left out of the time-limit computation (`use_for_time_limit: false`).
+    pub not_for_time_limit: Vec<PathBuf>,
+    /// What the loader could not honour, or ignored.
+    pub warnings: Vec<String>,
+}
+
+/// Defaults of a package's limits (problemtools' system defaults).
+pub const DEFAULT_MEMORY_MIB: u64 = 2048;
+pub const DEFAULT_OUTPUT_MIB: u64 = 8;
+const DEFAULT_VALIDATION_SECONDS: u64 = 60;
+const DEFAULT_VALIDATION_MEMORY_MIB: u64 = 2048;
+const DEFAULT_VALIDATION_OUTPUT_MIB: u64 = 8;
+
+const LEGACY_KEYS: &[&str] = &[
+    "problem_format_version",
+    "type",
+    "name",
+    "uuid",
+    "author",
+    "source",
+    "source_url",
+    "license",
+    "rights_owner",
+    "limits",
+    "validation",
+    "validator_flags",
+    "grading",
+    "keywords",
+];
+const NEW_KEYS: &[&str] = &[
+    "problem_format_version",
+    "type",
+    "name",
+    "uuid",
+    "version",
+    "credits",
+    "source",
+    "license",
+    "rights_owner",
+    "embargo_until",
+    "limits",
+    "keywords",
+    "languages",
+    "allow_file_writing",
+    "constants",
+    "output_validator_args",
+];
+const LEGACY_LIMITS: &[&str] = &[
+    "time_multiplier",
+    "time_safety_margin",
+    "time_limit",
+    "memory",
+    "output",
+    "code",
+    "compilation_time",
+    "compilation_memory",
+    "validation_time",
+    "validation_memory",
+    "validation_output",
+];
+const NEW_LIMITS: &[&str] = &[
+    "time_multipliers",
+    "time_limit",
+    "time_resolution",
+    "memory",
+    "output",
+    "code",
+    "compilation_time",
+    "compilation_memory",
+    "validation_time",
+    "validation_memory",
+    "validation_output",
+    "validation_passes",
+];
+
+/// Reads the package in `dir`. Errors name the file and the key of what is malformed.
+pub fn load(dir: &Path) -> Result<KattisPackage> {
+    let dir = dir
+        .canonicalize()
+        .with_context(|| format!("{}: no such package folder", dir.display()))?;
+    let yaml = YamlMap::read(&dir.join("problem.yaml")).with_context(|| {
+        format!(
+            "{}: not a problem package (it needs a problem.yaml)",
+            dir.display()
+        )
+    })?;
+    let format = format_version(&yaml)?;
+    let id = dir
+        .file_name()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .into_owned();
+    let mut warnings = Vec::new();
+    let known = match format {
+        FormatVersion::Legacy => LEGACY_KEYS,
+        _ => NEW_KEYS,
+    };
+    for key in yaml.unknown_keys(known) {
+        warnings.push(format!("problem.yaml: unknown key `{key}` ignored"));
+    }
+    let (types, unsupported, base_args) = kind(&yaml, format)?;
+    let interactive = types.iter().any(|t| t == "interactive");
+    let limits = yaml.sub("limits")?;
+    if let Some(limits) = &limits {
+        let known = match format {
+            FormatVersion::Legacy => LEGACY_LIMITS,
+            _ => NEW_LIMITS,
+        };
+        for key in limits.unknown_keys(known) {
+            warnings.push(format!("problem.yaml: unknown key `{key}` ignored"));
+        }
+    }
+    let timing = timing(&dir, limits.as_ref(), format)?;
+    let whole = |key: &str, unit: &str, default: u64| -> Result<u64> {
+        Ok(match &limits {
+            Some(limits) => limits.whole(key, unit)?.unwrap_or(default),
+            None => default,
+        })
+    };
+    let validation_s = whole("validation_time", "seconds", DEFAULT_VALIDATION_SECONDS)?;
+    let validator_limits = Limits {
+        cpu_ms: validation_s * 1000,
+        wall_ms: 3 * validation_s * 1000 + 1000,
+        memory_kb: whole("validation_memory", "MiB", DEFAULT_VALIDATION_MEMORY_MIB)? * 1024,
+        output_bytes: whole("validation_output", "MiB", DEFAULT_VALIDATION_OUTPUT_MIB)? << 20,
+    };
+    let validator =
+        super::kattis_program::validator(&dir, &yaml, format, interactive, &mut warnings)?;
+    let tests = super::kattis_data::load_tests(&dir, format, &base_args)?;
+    if validator.is_none() {
+        for test in &tests {
+            BuiltinChecker::from_kattis_flags(&test.args).map_err(|why| {
+                anyhow::anyhow!(
+                    "{}: validator flags of test {}: {why}",
+                    test.args_from,
+                    test.case.name
+                )
+            })?;
+        }
+    }
+    let found = super::kattis_submissions::load(&dir, &id, &mut warnings)?;
+    Ok(KattisPackage {
+        name: name(&dir, &yaml, format)?.unwrap_or_else(|| id.clone()),
+        memory_mb: whole("memory", "MiB", DEFAULT_MEMORY_MIB)?,
+        output_mb: whole("output", "MiB", DEFAULT_OUTPUT_MIB)?,
+        dir,
+        id,
+        format,
+        interactive,
+        types,
+        unsupported,
+        timing,
+        validator_limits,
+        validator,
+        tests,
+        submissions: found.planned,
+        unplanned: found.unplanned,
+        not_for_time_limit: found.not_for_time_limit,
+        warnings,
+    })
+}
+
+fn format_version(yaml: &YamlMap) -> Result<FormatVersion> {
+    let version = yaml.string("problem_format_version")?;
+    Ok(match version.as_deref() {
+        None | Some("legacy") | Some("legacy-icpc") => FormatVersion::Legacy,
+        Some("2023-07-draft") | Some("2023-07") => FormatVersion::Draft2023,
+        Some("2025-09") | Some("2025-09-draft") => FormatVersion::V2025,
+        Some(other) => bail!(
+            "{}: key `problem_format_version`: `{other}` is not a version this judge reads (legacy, 2023-07-draft, 2025-09)",
+            yaml.path.display()
+        ),
+    })
+}
+
+/// The problem's types, why it cannot be judged (scoring and the other types), and the validator
+/// arguments problem.yaml gives every test.
+fn kind(
+    yaml: &YamlMap,
+    format: FormatVersion,
+) -> Result<(Vec<String>, Option<String>, Vec<String>)> {
+    let types: Vec<String> = match format {
+        FormatVersion::Legacy => {
+            let mut types = vec![yaml.string("type")?.unwrap_or_else(|| "pass-fail".into())];
+            let validation = yaml.words("validation")?.unwrap_or_default();
+            match validation.first().map(String::as_str) {
+                None | Some("default") if validation.len() <= 1 => {}
+                Some("custom") => types.extend(validation[1..].iter().map(|w| match w.as_str() {
+                    "score" => "scoring".to_string(),
+                    other => other.to_string(),
+                })),
+                _ => bail!(
+                    "{}: key `validation`: expected `default` or `custom` (then `interactive` and/or `score`), got `{}`",
+                    yaml.path.display(),
+                    validation.join(" ")
+                ),
+            }
+            types
+        }
+        _ => yaml
+            .one_or_many("type")?
+            .unwrap_or_else(|| vec!["pass-fail".into()]),
+    };
+    let mut unsupported = None;
+    for kind in &types {
+        match kind.as_str() {
+            "pass-fail" | "interactive" => {}
+            "scoring" => unsupported = Some("scoring problems are not supported yet".to_string()),
+            "multi-pass" | "submit-answer" => {
+                unsupported = Some(format!("{kind} problems are not supported yet"))
+            }
+            other => bail!(
+                "{}: key `type`: unknown problem type `{other}` (pass-fail, scoring, interactive, multi-pass, submit-answer)",
+                yaml.path.display()
+            ),
+        }
+    }
+    let args = match format {
+        FormatVersion::Legacy => yaml.words("validator_flags")?,
+        _ => yaml.words("output_validator_args")?,
+    };
+    Ok((types, unsupported, args.unwrap_or_default()))
+}
+
+/// The time limit and its multipliers.
+fn timing(dir: &Path, limits: Option<&YamlMap>, format: FormatVersion) -> Result<Timing> {
+    let legacy = format == FormatVersion::Legacy;
+    let mut timing = Timing {
+        given: None,
+        ac_to_time_limit: if legacy { 5.0 } else { 2.0 },
+        time_limit_to_tle: if legacy { 2.0 } else { 1.5 },
+        resolution: 1.0,
+    };
+    if let Some(limits) = limits {
+        if legacy {
+            let multiplier = limits.positive("time_multiplier", "a factor")?;
+            timing.ac_to_time_limit = multiplier.unwrap_or(timing.ac_to_time_limit);
+            let margin = limits.positive("time_safety_margin", "a factor")?;
+            timing.time_limit_to_tle = margin.unwrap_or(timing.time_limit_to_tle);
+        } else if let Some(multipliers) = limits.sub("time_multipliers")? {
+            let ac = multipliers.positive("ac_to_time_limit", "a factor")?;
+            timing.ac_to_time_limit = ac.unwrap_or(timing.ac_to_time_limit);
+            let tle = multipliers.positive("time_limit_to_tle", "a factor")?;
+            timing.time_limit_to_tle = tle.unwrap_or(timing.time_limit_to_tle);
+        }
+        timing.resolution = limits
+            .positive("time_resolution", "seconds")?
+            .unwrap_or(1.0);
+        if let Some(seconds) = limits.positive("time_limit", "seconds")? {
+            timing.given = Some((seconds, "problem.yaml limits.time_limit".into()));
+        }
+    }
+    if timing.given.is_none() {
+        timing.given = old_time_limit_files(dir)?;
+    }
+    Ok(timing)
+}
+
+/// The time limit of older packages: a `.timelimit` file, or DOMjudge's `domjudge-problem.ini`.
+fn old_time_limit_files(dir: &Path) -> Result<Option<(f64, String)>> {
+    let dot = dir.join(".timelimit");
+    let ini = dir.join("domjudge-problem.ini");
+    let (text, source) = if dot.is_file() {
+        (super::read_text(&dot)?, ".timelimit".to_string())
+    } else if let Some(value) = ini_value(&ini, "timelimit")? {
+        (value, "domjudge-problem.ini timelimit".to_string())
+    } else {
+        return Ok(None);
+    };
+    match text.trim().parse::<f64>() {
+        Ok(seconds) if seconds.is_finite() && seconds > 0.0 => Ok(Some((seconds, source))),
+        _ => bail!(
+            "{}/{source}: expected a time limit in seconds, got `{}`",
+            dir.display(),
+            text.trim()
+        ),
+    }
+}
+
+/// The problem's name: problem.yaml's (English first), else a legacy statement's `\problemname`.
+fn name(dir: &Path, yaml: &YamlMap, format: FormatVersion) -> Result<Option<String>> {
+    if yaml.get("name").is_some_and(|v| v.is_mapping()) {
+        let names = yaml.sub("name")?.expect("a map");
+        let english = names.string("en")?;
+        let first = names.map.values().find_map(super::kattis_yaml::scalar);
+        return Ok(english.or(first));
+    }
+    if let Some(name) = yaml.string("name")? {
+        return Ok(Some(name));
+    }
+    if format != FormatVersion::Legacy {
+        bail!("{}: key `name` is required", yaml.path.display());
+    }
+    let statements = dir.join("problem_statement");
+    for file in ["problem.en.tex", "problem.tex"] {
+        if let Ok(text) = std::fs::read_to_string(statements.join(file)) {
+            if let Some(name) = problem_name(&text) {
+                return Ok(Some(name));
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// The argument of `\problemname{...}`, braces inside it kept.
+fn problem_name(tex: &str) -> Option<String> {
+    let start = tex.find("\\problemname{")? + "\\problemname{".len();
+    let mut depth = 1;
+    for (i, c) in tex[start..].char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            _ => {}
+        }
+        if depth == 0 {
+            return Some(tex[start..start + i].trim().to_string());
+        }
+    }
+    None
+}
+
+impl KattisPackage {
+    /// The judge's own problem for this package, judged with this time limit.
+    pub fn problem(&self, time_limit_ms: u64) -> Problem {
+        let root_args = self
+            .tests
+            .first()
+            .map(|t| t.args.clone())
+            .unwrap_or_default();
+        let spec = self.validator.as_ref().map(|v| ProgramSpec {
+            program: v.relative.clone(),
+            path: v.path.clone(),
+            protocol: Protocol::Kattis,
+            args: root_args.clone(),
+        });
+        let default = BuiltinChecker::from_kattis_flags(&root_args)
+            .unwrap_or(BuiltinChecker::Tokens(Default::default()));
+        let (checker, interactor) = match (spec, self.interactive) {
+            (Some(spec), true) => (CheckerSpec::Builtin(default), Some(spec)),
+            (Some(spec), false) => (CheckerSpec::Program(spec), None),
+            (None, _) => (CheckerSpec::Builtin(default), None),
+        };
+        Problem {
+            id: self.id.clone(),
+            title: self.name.clone(),
+            judge: format!("kattis {}", self.format.name()),
+            number: String::new(),
+            url: String::new(),
+            time_limit_ms,
+            memory_limit_mb: self.memory_mb,
+            checker,
+            interactor,
+            data_id: self.id.clone(),
+            dir: self.dir.clone(),
+        }
+    }
+
+    /// The test cases, in the order the package gives them.
+    pub fn test_cases(&self) -> Vec<TestCase> {
+        self.tests.iter().map(|t| t.case.clone()).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn computed_time_limits_round_up_to_the_resolution() {
+        let timing = Timing {
+            given: None,
+            ac_to_time_limit: 2.0,
+            time_limit_to_tle: 1.5,
+            resolution: 1.0,
+        };
+        assert_eq!(timing.computed_ms(10.0), 1000, "at least one second");
+        assert_eq!(timing.computed_ms(500.0), 1000);
+        assert_eq!(timing.computed_ms(501.0), 2000);
+        let fine = Timing {
+            resolution: 0.25,
+            ac_to_time_limit: 5.0,
+            ..timing
+        };
+        assert_eq!(fine.computed_ms(120.0), 750);
+    }
+
+    #[test]
+    fn problem_names_from_latex() {
+        assert_eq!(
+            problem_name("\\problemname{Hello $x^{2}$}\nText").as_deref(),
+            Some("Hello $x^{2}$")
+        );
+        assert_eq!(problem_name("no name"), None);
+    }
+}

@@ -1,0 +1,193 @@
+//! The test data of a Kattis problem package: `data/sample/` then `data/secret/`, each walked recursively,
+//! groups and cases in lexicographic order of their names; a case is a `.in` file with its `.ans`. The
+//! output validator's arguments of each case: legacy `validator_flags` followed by the group's
+//! `output_validator_flags` (`testdata.yaml`); in the new formats `output_validator_args` of the closest
+//! `test_group.yaml` (or `testdata.yaml`), or of the case's own `.yaml`.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+
+use super::kattis::FormatVersion;
+use super::kattis_yaml::YamlMap;
+use crate::model::{TestCase, TestGroup};
+
+/// A test case and the arguments its output validator gets.
+#[derive(Debug, Clone)]
+pub struct KattisTest {
+    pub case: TestCase,
+    pub args: Vec<String>,
+    /// The file the arguments come from, for errors about them.
+    pub args_from: String,
+}
+
+/// Arguments, and the file they come from.
+#[derive(Debug, Clone)]
+struct Args {
+    words: Vec<String>,
+    from: String,
+}
+
+/// Every test case of the package, samples first.
+pub fn load_tests(dir: &Path, format: FormatVersion, base: &[String]) -> Result<Vec<KattisTest>> {
+    let data = dir.join("data");
+    let root = Args {
+        words: base.to_vec(),
+        from: "problem.yaml".into(),
+    };
+    let walk = Walk {
+        dir,
+        format,
+        base: base.to_vec(),
+    };
+    let root = walk.resolve(group_args(&data, dir)?, &root);
+    let mut tests = Vec::new();
+    for (name, group) in [("sample", TestGroup::Sample), ("secret", TestGroup::Secret)] {
+        let folder = data.join(name);
+        if folder.is_dir() {
+            walk.group(&folder, group, &root, &mut tests)?;
+        }
+    }
+    if !data.join("secret").is_dir() {
+        bail!(
+            "{}: no data/secret/ folder; the secret test cases go there",
+            dir.display()
+        );
+    }
+    if tests.is_empty() {
+        bail!(
+            "{}: no test cases (`.in` with `.ans`) under data/sample/ or data/secret/",
+            dir.display()
+        );
+    }
+    Ok(tests)
+}
+
+struct Walk<'a> {
+    dir: &'a Path,
+    format: FormatVersion,
+    base: Vec<String>,
+}
+
+impl Walk<'_> {
+    /// A group's arguments: its own (in legacy packages after problem.yaml's `validator_flags`), else
+    /// those it inherits.
+    fn resolve(&self, own: Option<Args>, inherited: &Args) -> Args {
+        match (own, self.format) {
+            (None, _) => inherited.clone(),
+            (Some(own), FormatVersion::Legacy) => Args {
+                words: [self.base.clone(), own.words].concat(),
+                from: own.from,
+            },
+            (Some(own), _) => own,
+        }
+    }
+
+    fn group(
+        &self,
+        folder: &Path,
+        group: TestGroup,
+        inherited: &Args,
+        tests: &mut Vec<KattisTest>,
+    ) -> Result<()> {
+        let args = self.resolve(group_args(folder, self.dir)?, inherited);
+        for (stem, path) in entries(folder)? {
+            if path.is_dir() {
+                if !stem.ends_with(".files") {
+                    self.group(&path, group, &args, tests)?;
+                }
+                continue;
+            }
+            if path.extension().and_then(|e| e.to_str()) != Some("in") {
+                continue;
+            }
+            let answer = path.with_extension("ans");
+            if !answer.is_file() {
+                bail!(
+                    "{}: `{stem}.in` has no `{stem}.ans`; every test case needs its answer file",
+                    folder.display()
+                );
+            }
+            super::readable_file(&path)?;
+            super::readable_file(&answer)?;
+            let case_args = match self.format {
+                FormatVersion::Legacy => None,
+                _ => case_args(&path.with_extension("yaml"), self.dir)?,
+            };
+            let name = path.with_extension("");
+            let name = name.strip_prefix(self.dir.join("data")).unwrap_or(&name);
+            tests.push(KattisTest {
+                case: TestCase {
+                    name: name.to_string_lossy().into_owned(),
+                    group,
+                    input: path.clone(),
+                    expected: answer,
+                },
+                args: case_args.as_ref().unwrap_or(&args).words.clone(),
+                args_from: case_args.unwrap_or_else(|| args.clone()).from,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// The entries of a folder by name (a `.in` file by its name without `.in`), hidden ones aside.
+fn entries(folder: &Path) -> Result<Vec<(String, PathBuf)>> {
+    let mut found = Vec::new();
+    for entry in
+        std::fs::read_dir(folder).with_context(|| format!("cannot list {}", folder.display()))?
+    {
+        let path = entry
+            .with_context(|| format!("cannot list {}", folder.display()))?
+            .path();
+        let name = path
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        if name.starts_with('.') {
+            continue;
+        }
+        let key = name.strip_suffix(".in").unwrap_or(&name).to_string();
+        found.push((key, path));
+    }
+    found.sort();
+    Ok(found)
+}
+
+/// A group's own validator arguments, from its `test_group.yaml` or `testdata.yaml`.
+fn group_args(folder: &Path, package: &Path) -> Result<Option<Args>> {
+    let new = folder.join("test_group.yaml");
+    let old = folder.join("testdata.yaml");
+    if new.is_file() && old.is_file() {
+        bail!(
+            "{}: both test_group.yaml and testdata.yaml; keep one (test_group.yaml in the new formats)",
+            folder.display()
+        );
+    }
+    let file = if new.is_file() { new } else { old };
+    let Some(yaml) = YamlMap::read_if_exists(&file)? else {
+        return Ok(None);
+    };
+    args_of(&yaml, package)
+}
+
+/// A test case's own `output_validator_args`, from its `.yaml`.
+fn case_args(file: &Path, package: &Path) -> Result<Option<Args>> {
+    match YamlMap::read_if_exists(file)? {
+        Some(yaml) => args_of(&yaml, package),
+        None => Ok(None),
+    }
+}
+
+fn args_of(yaml: &YamlMap, package: &Path) -> Result<Option<Args>> {
+    let words = match yaml.words("output_validator_args")? {
+        Some(words) => Some(words),
+        None => yaml.words("output_validator_flags")?,
+    };
+    let from = yaml.path.strip_prefix(package).unwrap_or(&yaml.path);
+    Ok(words.map(|words| Args {
+        words,
+        from: from.to_string_lossy().into_owned(),
+    }))
+}

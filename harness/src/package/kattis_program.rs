@@ -1,0 +1,236 @@
+//! The output validator of a package: `output_validators/<name>/` (legacy) or `output_validator/`, a file
+//! or a folder. Those the language table cannot build alone: a folder with `build` and/or `run`
+//! scripts, and a folder of Python files run as a module (`__main__.py`). Each becomes a row of the
+//! language table, made for that program: its "compile" command copies the folder to a place of its own
+//! in the cache (named by the hash of every file) and runs `build` there; its run command is that copy's
+//! `run` (or `python3 <copy>`). The compiler then caches and runs it like any program; a `build` that
+//! fails is a compile error with the script's output.
+
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+use sha2::{Digest, Sha256};
+
+use super::kattis::FormatVersion;
+use super::kattis_yaml::YamlMap;
+use crate::lang::Language;
+
+/// How an output validator program is built and run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProgramKind {
+    /// A file or folder compiled by the judge's language table.
+    Table,
+    /// A folder with `build` and/or `run` scripts.
+    BuildRun,
+    /// A folder of Python files run as a module (`__main__.py`).
+    PythonPackage,
+}
+
+/// A custom output validator (the interactor of an interactive problem).
+#[derive(Debug, Clone)]
+pub struct ValidatorProgram {
+    pub path: PathBuf,
+    /// Relative to the package, as reports name it.
+    pub relative: String,
+    pub kind: ProgramKind,
+}
+
+/// The custom output validator, when there is one: `output_validators/<name>` (legacy, with
+/// `validation: custom`) or `output_validator/` (the new formats).
+pub fn validator(
+    dir: &Path,
+    yaml: &YamlMap,
+    format: FormatVersion,
+    interactive: bool,
+    warnings: &mut Vec<String>,
+) -> Result<Option<ValidatorProgram>> {
+    let legacy_dir = dir.join("output_validators");
+    let new_dir = dir.join("output_validator");
+    let program = match format {
+        FormatVersion::Legacy => {
+            let custom = yaml.words("validation")?.unwrap_or_default();
+            let custom = custom.first().is_some_and(|w| w == "custom");
+            let found = single_program(&legacy_dir)?;
+            if !custom {
+                if found.is_some() {
+                    warnings.push("output_validators/ is ignored: problem.yaml says `validation: default`".into());
+                }
+                return Ok(None);
+            }
+            found.with_context(|| {
+                format!(
+                    "{}: key `validation` says custom, but {} holds no validator",
+                    yaml.path.display(),
+                    legacy_dir.display()
+                )
+            })?
+        }
+        _ if new_dir.is_dir() => new_dir,
+        _ if new_dir.is_file() => bail!("{}: must be a folder", new_dir.display()),
+        _ => match single_program(&legacy_dir)? {
+            Some(found) => {
+                warnings.push("output_validators/ is the legacy folder; the new formats use output_validator/".into());
+                found
+            }
+            None if interactive => bail!(
+                "{}: key `type` says interactive, but there is no output_validator/ (the interactor)",
+                yaml.path.display()
+            ),
+            None => return Ok(None),
+        },
+    };
+    let kind = program_kind(&program);
+    let relative = program
+        .strip_prefix(dir)
+        .unwrap_or(&program)
+        .to_string_lossy()
+        .into_owned();
+    Ok(Some(ValidatorProgram {
+        path: program,
+        relative,
+        kind,
+    }))
+}
+
+/// The one program in a folder of programs; more than one is an error.
+fn single_program(folder: &Path) -> Result<Option<PathBuf>> {
+    if !folder.is_dir() {
+        return Ok(None);
+    }
+    let mut programs = Vec::new();
+    for entry in
+        std::fs::read_dir(folder).with_context(|| format!("cannot list {}", folder.display()))?
+    {
+        let path = entry
+            .with_context(|| format!("cannot list {}", folder.display()))?
+            .path();
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        if !name.starts_with('.') && !name.starts_with("README") {
+            programs.push(path);
+        }
+    }
+    programs.sort();
+    match programs.len() {
+        0 | 1 => Ok(programs.pop()),
+        _ => bail!(
+            "{}: holds {} programs; this judge runs one output validator",
+            folder.display(),
+            programs.len()
+        ),
+    }
+}
+
+fn program_kind(path: &Path) -> ProgramKind {
+    if path.join("build").is_file() || path.join("run").is_file() {
+        ProgramKind::BuildRun
+    } else if path.join("__main__.py").is_file() {
+        ProgramKind::PythonPackage
+    } else {
+        ProgramKind::Table
+    }
+}
+
+/// Copies the folder and runs `build` in the copy; `run` must exist afterwards.
+const BUILD_RUN: &str = r#"set -e
+rm -rf "$2"
+mkdir -p "$2"
+cp -R "$1/." "$2"
+cd "$2"
+if [ -f build ]; then
+    chmod +x build
+    ./build
+fi
+if [ ! -f run ]; then
+    echo "no run script after build" >&2
+    exit 1
+fi
+chmod +x run
+"#;
+
+/// Copies the folder; Python checks the syntax of every file.
+const PYTHON_PACKAGE: &str = r#"set -e
+rm -rf "$2"
+mkdir -p "$2"
+cp -R "$1/." "$2"
+cd "$2"
+python3 -c 'import sys, pathlib; [compile(p.read_bytes(), str(p), "exec") for p in pathlib.Path(".").rglob("*.py")]'
+"#;
+
+/// The language row that builds and runs `program`, and the file to hand the compiler; `None` for a
+/// program the language table builds as it is.
+pub fn script_language(
+    program: &ValidatorProgram,
+    cache_dir: &Path,
+) -> Result<Option<(Language, PathBuf)>> {
+    let (script, name) = match program.kind {
+        ProgramKind::Table => return Ok(None),
+        ProgramKind::BuildRun => (BUILD_RUN, "build/run scripts"),
+        ProgramKind::PythonPackage => (PYTHON_PACKAGE, "Python 3 module"),
+    };
+    let hash = folder_hash(&program.path)?;
+    let home = std::path::absolute(cache_dir.join("kattis").join(&hash))
+        .with_context(|| format!("cannot resolve {}", cache_dir.display()))?;
+    fs::create_dir_all(&home).with_context(|| format!("cannot create {}", home.display()))?;
+    let extension = format!("kattis-{hash}");
+    let marker = home.join(format!("validator.{extension}"));
+    let source = std::path::absolute(&program.path)
+        .with_context(|| format!("cannot resolve {}", program.path.display()))?;
+    fs::write(&marker, format!("{}\n{hash}\n", source.display()))
+        .with_context(|| format!("cannot write {}", marker.display()))?;
+    let copy = home.join("program");
+    let text = |p: &Path| p.to_string_lossy().into_owned();
+    let run = match program.kind {
+        ProgramKind::PythonPackage => vec!["python3".to_string(), text(&copy)],
+        _ => vec![text(&copy.join("run"))],
+    };
+    let language = Language {
+        id: extension.clone(),
+        name: name.to_string(),
+        priority: 0,
+        extensions: vec![extension],
+        shebang: None,
+        main_marker: None,
+        compile: ["sh", "-c", script, "sh"]
+            .iter()
+            .map(|s| s.to_string())
+            .chain([text(&source), text(&copy)])
+            .collect(),
+        run,
+        version: ["sh", "-c", "echo kattis-program-1"]
+            .map(String::from)
+            .to_vec(),
+        unlimited_address_space: false,
+        compiler_env: None,
+    };
+    Ok(Some((language, marker)))
+}
+
+/// The hash of every file of a folder: names, contents and whether each is executable.
+fn folder_hash(dir: &Path) -> Result<String> {
+    let mut hasher = Sha256::new();
+    for entry in walkdir::WalkDir::new(dir).sort_by_file_name() {
+        let entry = entry.with_context(|| format!("cannot list {}", dir.display()))?;
+        if !entry.file_type().is_file() {
+            continue;
+        }
+        let path = entry.path();
+        let name = path.strip_prefix(dir).unwrap_or(path);
+        let content = fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let mode = entry
+            .metadata()
+            .map(|m| m.permissions().mode() & 0o111)
+            .unwrap_or(0);
+        hasher.update(name.to_string_lossy().as_bytes());
+        hasher.update([0, u8::from(mode != 0)]);
+        hasher.update((content.len() as u64).to_le_bytes());
+        hasher.update(&content);
+    }
+    Ok(hasher
+        .finalize()
+        .iter()
+        .take(12)
+        .map(|b| format!("{b:02x}"))
+        .collect())
+}

@@ -1,0 +1,427 @@
+//! The example submissions of a Kattis problem package: every file or folder under `submissions/<folder>/`
+//! (`.disabled` and hidden entries aside), each with the verdicts it must get:
+//! - the folder's, as the specification's default requirements say (`accepted`: every test AC;
+//!   `wrong_answer`, `time_limit_exceeded`, `run_time_error`: that verdict, the other tests AC;
+//!   `rejected`: anything but AC; `brute_force`: TLE or RTE, never WA);
+//! - DOMjudge's `@EXPECTED_RESULTS@: ...` header, in any other folder (`mixed/`, `rejected/`, ...): the
+//!   final verdict is one of those listed;
+//! - `submissions/submissions.yaml`: `permitted` and `required` verdicts for the submissions its glob
+//!   patterns match, and `use_for_time_limit: false`.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+use serde_norway::Value;
+
+use super::kattis_yaml::{scalar, YamlMap};
+use super::submissions::leading_comment;
+use crate::model::{Expected, Submission, Verdict, VerdictRule, VerdictSet};
+
+/// A submission that is not judged, and why.
+#[derive(Debug, Clone)]
+pub struct Unplanned {
+    /// Relative to the package.
+    pub relative: String,
+    pub folder: String,
+    pub reason: String,
+}
+
+/// The submissions of a package.
+#[derive(Debug, Default)]
+pub struct Found {
+    pub planned: Vec<Submission>,
+    pub unplanned: Vec<Unplanned>,
+    pub not_for_time_limit: Vec<PathBuf>,
+}
+
+/// Every verdict a test can get but a judge error or a compile error.
+fn any() -> VerdictSet {
+    VerdictSet::of(&Verdict::ALL).intersection(not(&[Verdict::JE, Verdict::CE]))
+}
+
+fn not(verdicts: &[Verdict]) -> VerdictSet {
+    let excluded = VerdictSet::of(verdicts);
+    Verdict::ALL
+        .into_iter()
+        .filter(|v| !excluded.contains(*v))
+        .fold(VerdictSet::EMPTY, VerdictSet::with)
+}
+
+fn set(verdicts: &[Verdict]) -> VerdictSet {
+    VerdictSet::of(verdicts)
+}
+
+/// The specification's requirements of a folder: (permitted, required).
+fn default_requirements(folder: &str) -> Option<(VerdictSet, VerdictSet)> {
+    use Verdict::*;
+    let rte = [RE, MLE, OLE];
+    Some(match folder {
+        "accepted" => (set(&[AC]), any()),
+        "wrong_answer" => (set(&[AC, WA, PE]), set(&[WA, PE])),
+        "time_limit_exceeded" => (set(&[AC, TLE]), set(&[TLE])),
+        "run_time_error" => (set(&[AC]).union(set(&rte)), set(&rte)),
+        "rejected" => (any(), any().intersection(not(&[AC]))),
+        "brute_force" => (
+            set(&[AC, TLE]).union(set(&rte)),
+            set(&[TLE]).union(set(&rte)),
+        ),
+        _ => return None,
+    })
+}
+
+/// The folders whose `@EXPECTED_RESULTS@` header DOMjudge ignores.
+const OFFICIAL: [&str; 4] = [
+    "accepted",
+    "wrong_answer",
+    "time_limit_exceeded",
+    "run_time_error",
+];
+
+/// The requirements as the judge's `Expected`: the plain folders where they are the same.
+fn expected(folder: &str, permitted: VerdictSet, required: VerdictSet) -> Expected {
+    for (plain, name) in [
+        (Expected::Accepted, "accepted"),
+        (Expected::TimeLimitExceeded, "time_limit_exceeded"),
+    ] {
+        if folder == name && default_requirements(name) == Some((permitted, required)) {
+            return plain;
+        }
+    }
+    Expected::Verdicts(VerdictRule {
+        folder: VerdictRule::folder_name(folder),
+        permitted,
+        required,
+    })
+}
+
+/// Reads `submissions/` of the package in `dir`.
+pub fn load(dir: &Path, id: &str, warnings: &mut Vec<String>) -> Result<Found> {
+    let root = dir.join("submissions");
+    let yaml = match YamlMap::read_if_exists(&root.join("submissions.yaml"))? {
+        Some(yaml) => parse_yaml(&yaml, warnings)?,
+        None => Vec::new(),
+    };
+    let mut found = Found::default();
+    for folder in sorted_entries(&root)?.into_iter().filter(|p| p.is_dir()) {
+        let folder_name = folder
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        for path in sorted_entries(&folder)? {
+            let file_name = path
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned();
+            if file_name.ends_with(".disabled") {
+                continue;
+            }
+            let relative = path
+                .strip_prefix(dir)
+                .unwrap_or(&path)
+                .to_string_lossy()
+                .into_owned();
+            let within = format!("{folder_name}/{file_name}");
+            let Some((expected, for_time_limit)) =
+                requirements(&folder_name, &within, &path, &yaml)?
+            else {
+                found.unplanned.push(Unplanned {
+                    relative,
+                    reason: format!(
+                        "unknown submissions folder `{folder_name}` (no @EXPECTED_RESULTS@ header, not in submissions.yaml)"
+                    ),
+                    folder: folder_name.clone(),
+                });
+                continue;
+            };
+            if !for_time_limit {
+                found.not_for_time_limit.push(path.clone());
+            }
+            found.planned.push(Submission {
+                problem: id.to_string(),
+                why: leading_comment(&path),
+                path,
+                relative,
+                expected,
+                given: false,
+            });
+        }
+    }
+    Ok(found)
+}
+
+/// What a submission must get, and whether it may set the time limit; `None` for a folder nothing
+/// says anything about.
+fn requirements(
+    folder: &str,
+    within: &str,
+    path: &Path,
+    yaml: &[YamlEntry],
+) -> Result<Option<(Expected, bool)>> {
+    let matching: Vec<&YamlEntry> = yaml
+        .iter()
+        .filter(|e| glob_matches(&e.glob, within))
+        .collect();
+    let mut current = default_requirements(folder);
+    if matching.is_empty() && !OFFICIAL.contains(&folder) {
+        if let Some(listed) = expected_results(path)? {
+            let permitted = listed.union(set(&[Verdict::AC]));
+            return Ok(Some((expected(folder, permitted, listed), true)));
+        }
+    }
+    if current.is_none() && matching.is_empty() {
+        return Ok(None);
+    }
+    let mut for_time_limit = true;
+    for entry in matching {
+        let (permitted, required) = current.get_or_insert((any(), any()));
+        if entry.glob == folder {
+            // The folder's own key replaces the default requirements it names.
+            *permitted = entry.permitted.unwrap_or(*permitted);
+            *required = entry.required.unwrap_or(*required);
+        } else {
+            *permitted = permitted.intersection(entry.permitted.unwrap_or(any()));
+            *required = required.intersection(entry.required.unwrap_or(any()));
+        }
+        for_time_limit &= entry.use_for_time_limit != Some(false);
+    }
+    let (permitted, required) = current.expect("set above");
+    Ok(Some((
+        expected(folder, permitted, required),
+        for_time_limit,
+    )))
+}
+
+/// One glob pattern of `submissions.yaml` and what it requires.
+#[derive(Debug)]
+struct YamlEntry {
+    glob: String,
+    permitted: Option<VerdictSet>,
+    required: Option<VerdictSet>,
+    use_for_time_limit: Option<bool>,
+}
+
+fn parse_yaml(yaml: &YamlMap, warnings: &mut Vec<String>) -> Result<Vec<YamlEntry>> {
+    let mut entries = Vec::new();
+    for (glob, _) in yaml.map.iter() {
+        let Some(glob) = glob.as_str() else {
+            bail!(
+                "{}: every key must be a glob pattern (a string)",
+                yaml.path.display()
+            );
+        };
+        let Some(rules) = yaml.sub(glob)? else {
+            continue;
+        };
+        let verdicts = |key: &str| -> Result<Option<VerdictSet>> {
+            let Some(names) = rules.words(key)? else {
+                return Ok(None);
+            };
+            names
+                .iter()
+                .map(|name| {
+                    kattis_verdict(name).ok_or_else(|| {
+                        rules.bad(
+                            key,
+                            "verdicts among AC, WA, TLE, RTE",
+                            &Value::String(name.clone()),
+                        )
+                    })
+                })
+                .try_fold(VerdictSet::EMPTY, |all, one| Ok(all.union(one?)))
+                .map(Some)
+        };
+        let use_for_time_limit = match rules.get("use_for_time_limit") {
+            None => None,
+            Some(Value::Bool(b)) => Some(*b),
+            Some(Value::String(s)) if s == "lower" || s == "upper" => Some(true),
+            Some(other) => {
+                return Err(rules.bad("use_for_time_limit", "true, false, lower or upper", other))
+            }
+        };
+        for (key, value) in rules.map.iter() {
+            let key = key
+                .as_str()
+                .map_or_else(|| scalar(key).unwrap_or_default(), str::to_string);
+            match key.as_str() {
+                "permitted" | "required" | "use_for_time_limit" | "authors" | "model_solution" => {}
+                _ if value.is_mapping() => warnings.push(format!(
+                    "submissions.yaml: `{glob}`: requirements on the test group `{key}` are not checked (not supported yet)"
+                )),
+                _ => warnings.push(format!("submissions.yaml: `{glob}`: key `{key}` is not supported yet and ignored")),
+            }
+        }
+        entries.push(YamlEntry {
+            glob: glob.to_string(),
+            permitted: verdicts("permitted")?,
+            required: verdicts("required")?,
+            use_for_time_limit,
+        });
+    }
+    Ok(entries)
+}
+
+/// A verdict of `submissions.yaml`, as the judge's verdicts.
+fn kattis_verdict(name: &str) -> Option<VerdictSet> {
+    use Verdict::*;
+    Some(match name {
+        "AC" => set(&[AC]),
+        "WA" => set(&[WA, PE]),
+        "TLE" => set(&[TLE]),
+        "RTE" => set(&[RE, MLE, OLE]),
+        _ => return None,
+    })
+}
+
+/// A result named by DOMjudge (or in the Kattis spelling), as the judge's verdicts.
+fn domjudge_verdict(name: &str) -> Option<VerdictSet> {
+    use Verdict::*;
+    let name = name.to_ascii_uppercase().replace('_', "-");
+    Some(match name.as_str() {
+        "CORRECT" | "ACCEPTED" | "AC" => set(&[AC]),
+        "WRONG-ANSWER" | "WA" => set(&[WA, PE]),
+        "NO-OUTPUT" => set(&[WA]),
+        "PRESENTATION-ERROR" | "PE" => set(&[PE]),
+        "TIMELIMIT" | "TIME-LIMIT" | "TIME-LIMIT-EXCEEDED" | "TLE" => set(&[TLE]),
+        "RUN-ERROR" | "RUN-TIME-ERROR" | "RUNTIME-ERROR" | "RTE" | "RE" => set(&[RE, MLE]),
+        "MEMORY-LIMIT" | "MEMORY-LIMIT-EXCEEDED" | "MLE" => set(&[MLE]),
+        "OUTPUT-LIMIT" | "OUTPUT-LIMIT-EXCEEDED" | "OLE" => set(&[OLE]),
+        "COMPILER-ERROR" | "COMPILE-ERROR" | "CE" => set(&[CE]),
+        _ => return None,
+    })
+}
+
+/// The results a DOMjudge `@EXPECTED_RESULTS@:` line lists, in the submission's files.
+fn expected_results(path: &Path) -> Result<Option<VerdictSet>> {
+    const TAG: &str = "@EXPECTED_RESULTS@:";
+    let files = match path.is_dir() {
+        true => walkdir::WalkDir::new(path)
+            .sort_by_file_name()
+            .into_iter()
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_type().is_file())
+            .map(|e| e.into_path())
+            .collect(),
+        false => vec![path.to_path_buf()],
+    };
+    for file in files {
+        let Ok(bytes) = std::fs::read(&file) else {
+            continue;
+        };
+        let text = String::from_utf8_lossy(&bytes);
+        let Some(line) = text.lines().find(|l| l.contains(TAG)) else {
+            continue;
+        };
+        let listed = line[line.find(TAG).expect("found") + TAG.len()..]
+            .trim()
+            .trim_end_matches("*/")
+            .trim_end_matches("-->");
+        let mut verdicts = VerdictSet::EMPTY;
+        for name in listed
+            .split([',', ' ', '\t'])
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+        {
+            let Some(one) = domjudge_verdict(name) else {
+                bail!(
+                    "{}: @EXPECTED_RESULTS@: unknown result `{name}` (CORRECT, WRONG-ANSWER, TIMELIMIT, RUN-ERROR, NO-OUTPUT, OUTPUT-LIMIT, COMPILER-ERROR)",
+                    file.display()
+                );
+            };
+            verdicts = verdicts.union(one);
+        }
+        if verdicts.is_empty() {
+            bail!("{}: @EXPECTED_RESULTS@ lists no result", file.display());
+        }
+        return Ok(Some(verdicts));
+    }
+    Ok(None)
+}
+
+/// A `submissions.yaml` glob against a submission's path under `submissions/`: `*` within one name,
+/// `{a,b}` alternatives; a pattern that matches a parent folder matches everything in it.
+pub fn glob_matches(pattern: &str, path: &str) -> bool {
+    let parts: Vec<&str> = path.split('/').collect();
+    expand_braces(pattern).iter().any(|pattern| {
+        let wanted: Vec<&str> = pattern.trim_end_matches('/').split('/').collect();
+        wanted.len() <= parts.len()
+            && wanted
+                .iter()
+                .zip(&parts)
+                .all(|(w, p)| crate::plan::glob_match(w, p))
+    })
+}
+
+fn expand_braces(pattern: &str) -> Vec<String> {
+    let (Some(open), Some(close)) = (pattern.find('{'), pattern.find('}')) else {
+        return vec![pattern.to_string()];
+    };
+    if close < open {
+        return vec![pattern.to_string()];
+    }
+    let (head, tail) = (&pattern[..open], &pattern[close + 1..]);
+    pattern[open + 1..close]
+        .split(',')
+        .flat_map(|choice| expand_braces(&format!("{head}{choice}{tail}")))
+        .collect()
+}
+
+fn sorted_entries(dir: &Path) -> Result<Vec<PathBuf>> {
+    if !dir.is_dir() {
+        return Ok(Vec::new());
+    }
+    let mut paths = Vec::new();
+    for entry in std::fs::read_dir(dir).with_context(|| format!("cannot list {}", dir.display()))? {
+        let path = entry
+            .with_context(|| format!("cannot list {}", dir.display()))?
+            .path();
+        if !path
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .starts_with('.')
+        {
+            paths.push(path);
+        }
+    }
+    paths.sort();
+    Ok(paths)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn globs_match_within_names_and_parents() {
+        assert!(glob_matches("accepted", "accepted/a.py"));
+        assert!(glob_matches("accepted/*", "accepted/a.py"));
+        assert!(glob_matches("*/a.{py,cpp}", "mixed/a.cpp"));
+        assert!(!glob_matches("accepted/*.py", "accepted/a.cpp"));
+        assert!(!glob_matches("accept", "accepted/a.py"));
+    }
+
+    #[test]
+    fn domjudge_results_map_to_verdicts() {
+        assert_eq!(
+            domjudge_verdict("wrong_answer"),
+            Some(set(&[Verdict::WA, Verdict::PE]))
+        );
+        assert_eq!(domjudge_verdict("TIMELIMIT"), Some(set(&[Verdict::TLE])));
+        assert_eq!(domjudge_verdict("OUTPUT-LIMIT"), Some(set(&[Verdict::OLE])));
+        assert_eq!(domjudge_verdict("MAYBE"), None);
+        assert_eq!(
+            expected("accepted", set(&[Verdict::AC]), any()),
+            Expected::Accepted
+        );
+        assert!(matches!(
+            expected(
+                "wrong_answer",
+                set(&[Verdict::AC, Verdict::WA, Verdict::PE]),
+                set(&[Verdict::WA, Verdict::PE])
+            ),
+            Expected::Verdicts(_)
+        ));
+    }
+}

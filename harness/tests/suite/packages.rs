@@ -1,0 +1,266 @@
+//! `harness verify` on Kattis problem packages (fixtures/packages/, described in its README): legacy,
+//! 2023-07-draft and 2025-09 formats, default and custom validators with their arguments, an interactive
+//! problem, build/run scripts, DOMjudge's conventions, a computed time limit, and what makes verify fail.
+
+use std::process::Output;
+
+use serde_json::Value;
+
+use super::common::{self, json_report, printed, stdout};
+
+/// `harness verify` on fixture packages; Python from the system's folders first, where a program run as
+/// another user can reach it.
+fn verify(packages: &[&str], extra: &[&str]) -> Output {
+    let dirs: Vec<String> = packages
+        .iter()
+        .map(|p| {
+            common::fixtures("packages")
+                .join(p)
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    let mut args = vec!["verify"];
+    args.extend(dirs.iter().map(String::as_str));
+    args.extend(extra);
+    let path = format!(
+        "/usr/local/bin:/usr/bin:/bin:{}",
+        std::env::var("PATH").unwrap_or_default()
+    );
+    common::command(&common::fixtures("packages"), &args)
+        .env("PATH", path)
+        .output()
+        .expect("run the harness binary")
+}
+
+fn package<'a>(report: &'a Value, id: &str) -> &'a Value {
+    report["packages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == id)
+        .unwrap_or_else(|| panic!("no package {id} in {report:#}"))
+}
+
+fn submission<'a>(package: &'a Value, file: &str) -> &'a Value {
+    package["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["file"] == file)
+        .unwrap_or_else(|| panic!("no submission {file} in {package:#}"))
+}
+
+fn test_names(submission: &Value) -> Vec<&str> {
+    let tests = submission["tests"].as_array().unwrap();
+    tests.iter().map(|t| t["name"].as_str().unwrap()).collect()
+}
+
+#[test]
+fn legacy_package_with_default_validator_flags_and_a_computed_time_limit() {
+    let output = verify(&["addition"], &["--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    let addition = package(&report, "addition");
+    assert_eq!(addition["format"], "legacy");
+    assert_eq!(addition["name"], "Addition");
+    assert_eq!(addition["validator"], "default float_tolerance 1e-6");
+    assert_eq!(addition["memory_limit_mb"], 256);
+    assert_eq!(addition["output_limit_mb"], 8);
+    // Fast accepted submissions × time_multiplier 4, rounded up: one second.
+    assert_eq!(addition["time_limit_ms"], 1000);
+    let source = addition["time_limit_source"].as_str().unwrap();
+    assert!(
+        source.starts_with("computed") && source.contains("× 4"),
+        "{source}"
+    );
+    let accepted = submission(addition, "submissions/accepted/add.py");
+    assert_eq!(
+        test_names(accepted),
+        [
+            "sample/1",
+            "sample/2",
+            "secret/large/01",
+            "secret/small/01",
+            "secret/small/02"
+        ],
+        ".in.download and .ans.download are not test data; groups in order"
+    );
+    let files: Vec<&str> = addition["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["file"].as_str().unwrap())
+        .collect();
+    assert_eq!(files.len(), 7, "the .disabled one is left out: {files:?}");
+    assert!(files.contains(&"submissions/accepted/two-files"));
+    for s in addition["submissions"].as_array().unwrap() {
+        assert_eq!(s["matched"], true, "{s:#}");
+    }
+    let mixed = submission(addition, "submissions/mixed/truncates.py");
+    assert_eq!(mixed["expected"], "mixed");
+    assert_eq!(mixed["verdict"], "WA");
+    assert_eq!(mixed["permitted"], serde_json::json!(["WA", "PE", "AC"]));
+    assert_eq!(
+        submission(addition, "submissions/run_time_error/exit.py")["verdict"],
+        "RE"
+    );
+    let slow = submission(addition, "submissions/time_limit_exceeded/spin.py");
+    assert_eq!(slow["verdict"], "TLE");
+}
+
+#[test]
+fn interactive_package_with_build_and_run_scripts() {
+    let output = verify(&["guess"], &["--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    let guess = package(&report, "guess");
+    assert_eq!(guess["format"], "2023-07-draft");
+    assert_eq!(guess["type"], "interactive");
+    assert_eq!(guess["validator"], "output_validator");
+    assert_eq!(
+        guess["tests"], 4,
+        "the .interaction file is for the statement"
+    );
+    assert_eq!(guess["time_limit_ms"], 1000);
+    assert_eq!(guess["time_limit_source"], "problem.yaml limits.time_limit");
+    let verdicts: Vec<(&str, &str)> = guess["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s["file"].as_str().unwrap(), s["verdict"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        verdicts,
+        [
+            ("submissions/accepted/bisect.py", "AC"),
+            ("submissions/time_limit_exceeded/spins.py", "TLE"),
+            ("submissions/wrong_answer/always-fifty.py", "WA"),
+        ]
+    );
+}
+
+#[test]
+fn validator_arguments_per_group_and_case_and_submissions_yaml() {
+    let output = verify(&["echo"], &["--format", "json", "--all-tests"]);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    let echo = package(&report, "echo");
+    assert_eq!(echo["format"], "2025-09");
+    assert_eq!(echo["memory_limit_mb"], 512);
+    // ignore_case from data/test_group.yaml, exact in secret/b, ignore_case again in secret/b/2.yaml; the
+    // validator fails (a judge error) without one of them.
+    let upper = submission(echo, "submissions/wrong_answer/upper.py");
+    let tests: Vec<(&str, &str)> = upper["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| (t["name"].as_str().unwrap(), t["verdict"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        tests,
+        [
+            ("sample/1", "AC"),
+            ("secret/a/1", "AC"),
+            ("secret/b/1", "WA"),
+            ("secret/b/2", "AC")
+        ]
+    );
+    assert_eq!(upper["matched"], true);
+    let lower = submission(echo, "submissions/mixed/lower.py");
+    assert_eq!(
+        (&lower["expected"], &lower["matched"]),
+        (&"mixed".into(), &true.into())
+    );
+    assert_eq!(lower["required"], serde_json::json!(["WA", "PE"]));
+    let crash = submission(echo, "submissions/mixed/crash.py");
+    assert_eq!(
+        (&crash["verdict"], &crash["matched"]),
+        (&"RE".into(), &true.into())
+    );
+    let brute = submission(echo, "submissions/brute_force/spin.py");
+    assert_eq!(
+        (&brute["verdict"], &brute["matched"]),
+        (&"TLE".into(), &true.into())
+    );
+    let unknown = submission(echo, "submissions/other/nothing.py");
+    assert!(unknown["skipped"]
+        .as_str()
+        .unwrap()
+        .contains("unknown submissions folder `other`"));
+    let warnings = echo["warnings"].to_string();
+    assert!(
+        warnings.contains("test group `sample` are not checked"),
+        "{warnings}"
+    );
+}
+
+#[test]
+fn legacy_custom_validator_with_flags_and_a_domjudge_time_limit() {
+    let output = verify(&["maxpair"], &["--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    let maxpair = package(&report, "maxpair");
+    assert_eq!(maxpair["validator"], "output_validators/pair_checker");
+    assert_eq!(maxpair["time_limit_ms"], 1000);
+    assert_eq!(
+        maxpair["time_limit_source"],
+        "domjudge-problem.ini timelimit"
+    );
+    let languages: Vec<&str> = maxpair["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|s| s["language"].as_str())
+        .collect();
+    assert!(
+        languages.contains(&"C") && languages.contains(&"Java"),
+        "{languages:?}"
+    );
+    let rejected = submission(maxpair, "submissions/rejected/zero-based.py");
+    assert_eq!(
+        rejected["permitted"],
+        serde_json::json!(["WA", "PE", "AC"]),
+        "@EXPECTED_RESULTS@"
+    );
+    assert_eq!(rejected["matched"], true);
+}
+
+#[test]
+fn a_wrong_submission_in_accepted_fails_verify() {
+    let output = verify(&["wrong-accepted"], &[]);
+    assert_eq!(output.status.code(), Some(1), "{}", printed(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains(
+            "submissions/accepted/square.py  NOT AS EXPECTED: in accepted/, got WA at secret/1"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("submissions: 1 of 2 as expected"), "{text}");
+}
+
+#[test]
+fn scoring_packages_are_skipped_and_say_so() {
+    let output = verify(&["scoring"], &[]);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    assert!(stdout(&output).contains("skipped: scoring problems are not supported yet"));
+    let output = verify(&["scoring"], &["--format", "json"]);
+    let report = json_report(&output);
+    assert_eq!(
+        package(&report, "scoring")["skipped"],
+        "scoring problems are not supported yet"
+    );
+}
+
+#[test]
+fn a_malformed_package_is_a_setup_error_naming_the_file_and_key() {
+    let output = verify(&["malformed", "wrong-accepted"], &[]);
+    assert_eq!(output.status.code(), Some(2), "{}", printed(&output));
+    let text = printed(&output);
+    assert!(
+        text.contains("malformed/problem.yaml: key `limits.memory`: expected a number, got `lots`"),
+        "{text}"
+    );
+    assert!(!text.contains("square.py"), "nothing is judged: {text}");
+}
