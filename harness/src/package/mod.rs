@@ -3,6 +3,7 @@
 
 pub mod kattis;
 pub mod kattis_data;
+pub mod kattis_export;
 pub mod kattis_program;
 pub mod kattis_submissions;
 pub mod kattis_yaml;

@@ -264,3 +264,132 @@ fn a_malformed_package_is_a_setup_error_naming_the_file_and_key() {
     );
     assert!(!text.contains("square.py"), "nothing is judged: {text}");
 }
+
+/// `harness export` of workspace problems into a fresh folder.
+fn export(ids: &[&str], name: &str) -> std::path::PathBuf {
+    let to = common::scratch(name);
+    let mut args = vec!["export"];
+    args.extend(ids);
+    args.extend(["--to", to.to_str().unwrap()]);
+    let output = common::harness(&common::workspace_root(), &args);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    to
+}
+
+/// Each submission's verdict by file name; a presentation error is a wrong answer in a Kattis package.
+fn verdicts_by_name(submissions: &Value) -> Vec<(String, String)> {
+    let mut all: Vec<(String, String)> = submissions
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            let file = s["file"].as_str().unwrap();
+            let name = file.rsplit('/').next().unwrap().to_string();
+            let verdict = s["verdict"]
+                .as_str()
+                .unwrap_or("skipped")
+                .replace("PE", "WA");
+            (name, verdict)
+        })
+        .collect();
+    all.sort();
+    all
+}
+
+#[test]
+fn export_then_verify_gives_the_verdicts_of_grading_in_place() {
+    let ids = ["hdu1846", "nim-move", "hdu1944"];
+    let to = export(&ids, "export-round-trip");
+    let root = common::workspace_root();
+    let in_place = common::harness(&root, &["run", "hdu1846", "nim-move", "--format", "json"]);
+    let in_place = json_report(&in_place);
+    let dirs: Vec<String> = ["hdu1846", "nimmove", "hdu1944"]
+        .iter()
+        .map(|p| to.join(p).to_string_lossy().into_owned())
+        .collect();
+    let mut args = vec!["verify", "--format", "json"];
+    args.extend(dirs.iter().map(String::as_str));
+    let output = common::harness(&root, &args);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let verified = json_report(&output);
+    for (id, package_id) in [("hdu1846", "hdu1846"), ("nim-move", "nimmove")] {
+        let mine: Vec<&Value> = in_place["submissions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|s| s["problem"] == id)
+            .collect();
+        let mut expected = verdicts_by_name(&Value::Array(mine.into_iter().cloned().collect()));
+        expected.push((format!("{package_id}.rs"), "AC".to_string()));
+        expected.sort();
+        let got = verdicts_by_name(&package(&verified, package_id)["submissions"]);
+        assert_eq!(got, expected, "{id}");
+    }
+    let same_as = package(&verified, "hdu1944");
+    assert_eq!(
+        same_as["tests"], 25,
+        "a same_as problem takes the original's data"
+    );
+    let yaml = std::fs::read_to_string(to.join("nimmove/problem.yaml")).unwrap();
+    for line in [
+        "problem_format_version: 2023-07-draft",
+        "license: unknown",
+        "url: https://en.wikipedia.org/wiki/Nim",
+        "time_limit: 1.0",
+    ] {
+        assert!(yaml.contains(line), "{line} in\n{yaml}");
+    }
+    assert!(to.join("hdu1846/statement/problem.en.md").is_file());
+    assert!(to.join("hdu1846/data/sample/sample-1.ans").is_file());
+}
+
+/// problemtools' `verifyproblem`: `$PROBLEMTOOLS_VERIFYPROBLEM`, else where scripts/install-problemtools
+/// puts it.
+fn verifyproblem() -> Option<std::path::PathBuf> {
+    let path = std::env::var_os("PROBLEMTOOLS_VERIFYPROBLEM")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| "/tmp/problemtools-venv/bin/verifyproblem".into());
+    path.is_file().then_some(path)
+}
+
+#[test]
+fn exported_packages_pass_problemtools_verifyproblem() {
+    let Some(verifyproblem) = verifyproblem() else {
+        println!("skipped: problemtools is not installed (bash scripts/install-problemtools)");
+        return;
+    };
+    let to = export(&["hdu1846", "hdu1944"], "export-problemtools");
+    // The toolchain's own rustc: rustup's proxy refuses to run in the folder problemtools leaves behind.
+    let sysroot = std::process::Command::new("rustc")
+        .args(["--print", "sysroot"])
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_default();
+    let path = format!(
+        "{sysroot}/bin:/usr/bin:/bin:{}",
+        std::env::var("PATH").unwrap_or_default()
+    );
+    for package in ["hdu1846", "hdu1944"] {
+        // The statement part renders a PDF with LaTeX, which the test machines do not have.
+        let output = std::process::Command::new(&verifyproblem)
+            .args([
+                "-p",
+                "config",
+                "data",
+                "validators",
+                "submissions",
+                "graders",
+                "--",
+            ])
+            .arg(to.join(package))
+            .current_dir(&to)
+            .env("PATH", &path)
+            .output()
+            .expect("run verifyproblem");
+        let text = printed(&output);
+        assert!(
+            text.contains(&format!("{package} tested: 0 errors")),
+            "{text}"
+        );
+    }
+}

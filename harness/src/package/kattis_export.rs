@@ -1,0 +1,407 @@
+//! Writing a problem of the workspace as a Kattis problem package in the `2023-07-draft` format (the one
+//! problemtools reads): `problem.yaml`, `statement/problem.en.md`, `data/sample` and `data/secret` (`.out`
+//! becomes `.ans`; inputs validated `--relaxed` in `data/secret/relaxed/`), the input validator, the checker
+//! or interactor as the output validator (a testlib checker behind a wrapper that speaks the Kattis
+//! protocol), the solution in `submissions/accepted/` and the submissions in their folders.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+use super::tests_toml::{load_test_specs, Validation};
+use super::workspace::Workspace;
+use crate::lang::LanguageTable;
+use crate::model::{
+    BuiltinChecker, CheckerSpec, Expected, Problem, ProgramSpec, Protocol, TestGroup,
+};
+
+/// A package written, and what the reader should know about it.
+#[derive(Debug)]
+pub struct Exported {
+    pub dir: PathBuf,
+    pub notes: Vec<String>,
+}
+
+/// The package folder's name: the id's lowercase letters and digits (the format allows nothing else).
+pub fn package_name(id: &str) -> String {
+    id.chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
+}
+
+/// Writes problem `id` into `<to>/<package_name(id)>/`, through a temporary folder renamed at the end.
+pub fn export(
+    workspace: &Workspace,
+    table: &LanguageTable,
+    id: &str,
+    to: &Path,
+    force: bool,
+) -> Result<Exported> {
+    let problem = workspace.load_problem(id)?;
+    let dir = to.join(package_name(id));
+    if dir.exists() && !force {
+        bail!(
+            "{} exists; remove it or pass --force to replace it",
+            dir.display()
+        );
+    }
+    let building = to.join(format!(".{}.tmp-{}", package_name(id), std::process::id()));
+    let _ = fs::remove_dir_all(&building);
+    fs::create_dir_all(&building)
+        .with_context(|| format!("cannot create {}", building.display()))?;
+    let mut notes = Vec::new();
+    let written = write_package(workspace, table, &problem, &building, &mut notes);
+    if let Err(err) = written {
+        let _ = fs::remove_dir_all(&building);
+        return Err(err);
+    }
+    if dir.exists() {
+        fs::remove_dir_all(&dir).with_context(|| format!("cannot replace {}", dir.display()))?;
+    }
+    fs::rename(&building, &dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    Ok(Exported { dir, notes })
+}
+
+fn write_package(
+    workspace: &Workspace,
+    table: &LanguageTable,
+    problem: &Problem,
+    dir: &Path,
+    notes: &mut Vec<String>,
+) -> Result<()> {
+    write(&dir.join("problem.yaml"), &problem_yaml(problem)?)?;
+    let statement = fs::read_to_string(problem.dir.join("statement.md")).unwrap_or_default();
+    write(
+        &dir.join("statement").join("problem.en.md"),
+        &statement_body(&statement),
+    )?;
+    write_data(workspace, problem, dir)?;
+    let original = workspace.problem_dir(&problem.data_id);
+    if original.join("validate.rs").is_file() {
+        copy(
+            &original.join("validate.rs"),
+            &dir.join("input_validators").join("validate.rs"),
+        )?;
+    }
+    let flags = match (&problem.checker, &problem.interactor) {
+        (_, Some(interactor)) => {
+            program_validator(table, interactor, &dir.join("output_validator"))?;
+            Vec::new()
+        }
+        (CheckerSpec::Program(checker), None) => {
+            program_validator(table, checker, &dir.join("output_validator"))?;
+            Vec::new()
+        }
+        (CheckerSpec::Builtin(builtin), None) => default_flags(*builtin),
+    };
+    if !flags.is_empty() {
+        let yaml = format!("output_validator_flags: {}\n", flags.join(" "));
+        write(&dir.join("data").join("testdata.yaml"), &yaml)?;
+    }
+    write_submissions(workspace, problem, dir, notes)
+}
+
+#[derive(Serialize)]
+struct ProblemYaml {
+    problem_format_version: &'static str,
+    name: String,
+    uuid: String,
+    #[serde(rename = "type")]
+    kind: &'static str,
+    source: Source,
+    license: &'static str,
+    limits: YamlLimits,
+}
+
+#[derive(Serialize)]
+struct Source {
+    name: String,
+    url: String,
+}
+
+#[derive(Serialize)]
+struct YamlLimits {
+    time_limit: f64,
+    memory: u64,
+    output: u64,
+}
+
+fn problem_yaml(problem: &Problem) -> Result<String> {
+    let yaml = ProblemYaml {
+        problem_format_version: "2023-07-draft",
+        name: problem.title.clone(),
+        uuid: uuid_of(&problem.id),
+        kind: if problem.interactor.is_some() {
+            "interactive"
+        } else {
+            "pass-fail"
+        },
+        source: Source {
+            name: format!("{} {}", problem.judge, problem.number)
+                .trim()
+                .to_string(),
+            url: problem.url.clone(),
+        },
+        license: "unknown",
+        limits: YamlLimits {
+            time_limit: problem.time_limit_ms as f64 / 1000.0,
+            memory: problem.memory_limit_mb,
+            output: crate::model::limits::DEFAULT_OUTPUT_LIMIT_MIB,
+        },
+    };
+    Ok(serde_norway::to_string(&yaml)?)
+}
+
+/// A UUID derived from the id, so that exporting again names the same problem.
+fn uuid_of(id: &str) -> String {
+    let hash = Sha256::digest(format!("harness problem {id}").as_bytes());
+    let mut bytes: [u8; 16] = hash[..16].try_into().expect("16 bytes");
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    format!(
+        "{}-{}-{}-{}-{}",
+        &hex[..8],
+        &hex[8..12],
+        &hex[12..16],
+        &hex[16..20],
+        &hex[20..]
+    )
+}
+
+/// The statement without its title (the judge prints the name) and without its samples (the judge appends
+/// them from `data/sample`).
+fn statement_body(markdown: &str) -> String {
+    let mut out = String::new();
+    let mut skipping = false;
+    for (i, line) in markdown.lines().enumerate() {
+        if i == 0 && line.starts_with("# ") {
+            continue;
+        }
+        if line.starts_with("## ") {
+            skipping = line
+                .trim_start_matches('#')
+                .trim()
+                .to_lowercase()
+                .starts_with("sample");
+        }
+        if !skipping {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out.trim_start().to_string()
+}
+
+/// The tests: samples in `data/sample`, the rest in `data/secret` (inputs that are only valid `--relaxed`
+/// in `data/secret/relaxed`, whose `testdata.yaml` says so).
+fn write_data(workspace: &Workspace, problem: &Problem, dir: &Path) -> Result<()> {
+    let specs = load_test_specs(&workspace.problem_dir(&problem.data_id)).unwrap_or_default();
+    let data = dir.join("data");
+    fs::create_dir_all(data.join("secret"))
+        .with_context(|| format!("cannot create {}", data.display()))?;
+    for test in workspace.load_tests(problem)? {
+        let relaxed = specs
+            .iter()
+            .any(|s| s.name == test.name && s.validate != Validation::Strict);
+        let folder = match (test.group, relaxed) {
+            (TestGroup::Sample, _) => data.join("sample"),
+            (TestGroup::Secret, false) => data.join("secret"),
+            (TestGroup::Secret, true) => data.join("secret").join("relaxed"),
+        };
+        copy(&test.input, &folder.join(format!("{}.in", test.name)))?;
+        copy(&test.expected, &folder.join(format!("{}.ans", test.name)))?;
+    }
+    let relaxed = data.join("secret").join("relaxed");
+    if relaxed.is_dir() {
+        write(
+            &relaxed.join("testdata.yaml"),
+            "input_validator_flags: --relaxed\n",
+        )?;
+    }
+    Ok(())
+}
+
+/// The Kattis default validator's flags for a built-in checker. `lines` and `exact` keep case and spacing:
+/// what they call a presentation error is a wrong answer there.
+fn default_flags(builtin: BuiltinChecker) -> Vec<String> {
+    let options = match builtin {
+        BuiltinChecker::Lines | BuiltinChecker::Exact => {
+            return vec!["case_sensitive".into(), "space_change_sensitive".into()]
+        }
+        BuiltinChecker::Tokens(options) => options,
+    };
+    let mut flags = Vec::new();
+    if options.case_sensitive {
+        flags.push("case_sensitive".to_string());
+    }
+    if options.space_sensitive {
+        flags.push("space_change_sensitive".to_string());
+    }
+    for (name, value) in [
+        ("float_absolute_tolerance", options.absolute_tolerance),
+        ("float_relative_tolerance", options.relative_tolerance),
+    ] {
+        if let Some(value) = value {
+            flags.extend([name.to_string(), value.to_string()]);
+        }
+    }
+    flags
+}
+
+/// A checker or interactor program as `output_validator/`: C, C++ and Python as they are; other languages
+/// (and every testlib checker) with `build` and `run` scripts.
+fn program_validator(table: &LanguageTable, spec: &ProgramSpec, dir: &Path) -> Result<()> {
+    let program = table
+        .program(&spec.path)
+        .with_context(|| spec.path.display().to_string())?;
+    let root = if spec.path.is_dir() {
+        spec.path.clone()
+    } else {
+        spec.path.parent().unwrap_or(Path::new(".")).to_path_buf()
+    };
+    for file in &program.files {
+        copy(file, &dir.join(file.strip_prefix(&root).unwrap_or(file)))?;
+    }
+    let main = program
+        .main
+        .strip_prefix(&root)
+        .unwrap_or(&program.main)
+        .to_string_lossy()
+        .into_owned();
+    let plain = matches!(program.language.id.as_str(), "c" | "cpp" | "python3");
+    if plain && spec.protocol == Protocol::Kattis && spec.args.is_empty() {
+        return Ok(());
+    }
+    let build = match program.language.id.as_str() {
+        "c" => "cc -O2 -o validator *.c -lm".to_string(),
+        "cpp" => "c++ -O2 -std=gnu++20 -o validator $(ls *.cc *.cpp *.cxx 2>/dev/null)".to_string(),
+        "rust" => format!("rustc --edition 2021 -O -o validator {main}"),
+        "python3" => format!("printf '#!/bin/sh\\nexec python3 \"$(dirname \"$0\")/{main}\" \"$@\"\\n' > validator && chmod +x validator"),
+        other => bail!("{}: a checker in {other} cannot be exported yet (C, C++, Rust or Python 3)", spec.path.display()),
+    };
+    write_script(&dir.join("build"), &format!("#!/bin/sh\nset -e\n{build}\n"))?;
+    let args = spec
+        .args
+        .iter()
+        .map(|a| format!(" '{}'", a.replace('\'', "'\\''")))
+        .collect::<String>();
+    let run = match spec.protocol {
+        Protocol::Kattis => format!("#!/bin/sh\nexec \"$(dirname \"$0\")/validator\" \"$@\"{args}\n"),
+        Protocol::Testlib => format!(
+            "#!/bin/sh\n# The testlib checker behind the Kattis protocol: INPUT OUTPUT ANSWER; 0 AC, 1/2/4/7/8 WA.\n\
+             out=\"$3/team_output\"\ncat > \"$out\"\n\"$(dirname \"$0\")/validator\" \"$1\" \"$out\" \"$2\"{args} 2> \"$3/judgemessage.txt\"\n\
+             case $? in\n    0) exit 42 ;;\n    1|2|4|7|8) exit 43 ;;\n    *) exit 1 ;;\nesac\n"
+        ),
+    };
+    write_script(&dir.join("run"), &run)
+}
+
+/// The solution as `submissions/accepted/<id>.rs`, and each submission in the folder Kattis knows for it
+/// (presentation errors are wrong answers there, and a memory limit is a run-time error).
+fn write_submissions(
+    workspace: &Workspace,
+    problem: &Problem,
+    dir: &Path,
+    notes: &mut Vec<String>,
+) -> Result<()> {
+    let root = dir.join("submissions");
+    let solution = workspace.solution_file(&problem.data_id);
+    copy(
+        &solution,
+        &root
+            .join("accepted")
+            .join(format!("{}.rs", package_name(&problem.data_id))),
+    )?;
+    for submission in workspace.submissions(problem)? {
+        let folder = match submission.expected {
+            Expected::PresentationError => "wrong_answer",
+            Expected::MemoryLimitExceeded => "run_time_error",
+            other => other.folder(),
+        };
+        if folder != submission.expected.folder() {
+            notes.push(format!(
+                "{}: in {folder}/ (Kattis has no {} folder)",
+                submission.relative,
+                submission.expected.folder()
+            ));
+        }
+        let name = submission.path.file_name().unwrap_or_default();
+        copy_tree(&submission.path, &root.join(folder).join(name))?;
+    }
+    Ok(())
+}
+
+fn write(path: &Path, text: &str) -> Result<()> {
+    if let Some(parent) = path.parent() {
+        fs::create_dir_all(parent)
+            .with_context(|| format!("cannot create {}", parent.display()))?;
+    }
+    fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+}
+
+fn write_script(path: &Path, text: &str) -> Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    write(path, text)?;
+    fs::set_permissions(path, fs::Permissions::from_mode(0o755))
+        .with_context(|| format!("cannot make {} executable", path.display()))
+}
+
+fn copy(from: &Path, to: &Path) -> Result<()> {
+    if let Some(parent) = to.parent() {
+        fs::create_dir_all(parent)
+            .with_context(|| format!("cannot create {}", parent.display()))?;
+    }
+    fs::copy(from, to)
+        .with_context(|| format!("cannot copy {} to {}", from.display(), to.display()))?;
+    Ok(())
+}
+
+/// A file, or a folder with everything in it.
+fn copy_tree(from: &Path, to: &Path) -> Result<()> {
+    if !from.is_dir() {
+        return copy(from, to);
+    }
+    for entry in walkdir::WalkDir::new(from) {
+        let entry = entry.with_context(|| format!("cannot list {}", from.display()))?;
+        if entry.file_type().is_file() {
+            copy(
+                entry.path(),
+                &to.join(entry.path().strip_prefix(from).unwrap_or(entry.path())),
+            )?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_uuids_and_statements() {
+        assert_eq!(package_name("nim-move"), "nimmove");
+        let uuid = uuid_of("hdu1846");
+        assert_eq!(uuid, uuid_of("hdu1846"));
+        assert_eq!(uuid.len(), 36);
+        assert_eq!(&uuid[14..15], "4");
+        let body = statement_body(
+            "# Title\n\nText.\n\n## Input\n\nIn.\n\n## Sample\n\n```\n1\n```\n\n## Notes\n\nN.\n",
+        );
+        assert_eq!(body, "Text.\n\n## Input\n\nIn.\n\n## Notes\n\nN.\n");
+        assert_eq!(
+            default_flags(BuiltinChecker::parse("float:0.5").unwrap()),
+            [
+                "case_sensitive",
+                "float_absolute_tolerance",
+                "0.5",
+                "float_relative_tolerance",
+                "0.5"
+            ]
+        );
+    }
+}
