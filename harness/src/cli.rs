@@ -69,7 +69,7 @@ pub struct RunArgs {
     #[arg(value_name = "ID")]
     pub ids: Vec<String>,
 
-    /// Tests run in parallel (default: the number of available cores).
+    /// Tests run in parallel (default, and 0: one per available core; at most 4 per core).
     #[arg(short = 'j', long = "jobs", value_name = "N")]
     pub jobs: Option<usize>,
 
@@ -114,6 +114,10 @@ pub struct RunArgs {
     /// Run every test of each submission, not only up to its first failure.
     #[arg(long)]
     pub all_tests: bool,
+
+    /// Compile every program (solutions, checkers, submissions) and run no test.
+    #[arg(long)]
+    pub no_run: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
@@ -221,6 +225,10 @@ pub struct VerifyArgs {
     /// Run every test of each submission, not only up to its first failure.
     #[arg(long)]
     pub all_tests: bool,
+
+    /// Compile every program (solutions, checkers, submissions) and run no test.
+    #[arg(long)]
+    pub no_run: bool,
 }
 
 #[derive(Debug, Args)]

@@ -28,8 +28,13 @@ fn main() -> ExitCode {
 
 fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().any(|cause| {
-        cause
+        let io = cause
             .downcast_ref::<io::Error>()
-            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe);
+        // The JSON report is written by serde_json, which wraps the error.
+        let json = cause
+            .downcast_ref::<serde_json::Error>()
+            .is_some_and(|e| e.io_error_kind() == Some(io::ErrorKind::BrokenPipe));
+        io || json
     })
 }

@@ -51,6 +51,8 @@ pub struct Selection {
     /// Instead of the solutions and their submissions, these programs (`--submission PATH`), each judged
     /// as if it were in `accepted/`.
     pub given: Vec<PathBuf>,
+    /// Plan every program but no test: everything is compiled, nothing runs.
+    pub no_run: bool,
     /// For the error rows: the CPU limits shown are scaled by this.
     pub time_scale: f64,
 }
@@ -58,9 +60,20 @@ pub struct Selection {
 pub fn plan(workspace: &Workspace, selection: &Selection) -> Result<Plan> {
     let explicit = !selection.ids.is_empty();
     let ids = match explicit {
-        true => selection.ids.clone(),
+        // Each problem once, in the order first named.
+        true => selection.ids.iter().fold(Vec::new(), |mut ids, id| {
+            if !ids.contains(id) {
+                ids.push(id.clone());
+            }
+            ids
+        }),
         false => workspace.problem_ids()?,
     };
+    if explicit {
+        for id in &ids {
+            check_known(workspace, id)?;
+        }
+    }
     let mut problems = Vec::new();
     let mut errors = Vec::new();
     for id in &ids {
@@ -82,6 +95,27 @@ pub fn plan(workspace: &Workspace, selection: &Selection) -> Result<Plan> {
             }
         }
     }
+    if selection.no_run {
+        for p in &mut problems {
+            p.tests.clear();
+        }
+    } else if let Some(glob) = &selection.test_filter {
+        if !problems.is_empty() && problems.iter().all(|p| p.tests.is_empty()) {
+            let mut names: Vec<String> = Vec::new();
+            for p in &problems {
+                for test in workspace.load_tests(&p.problem)? {
+                    if !names.contains(&test.name) {
+                        names.push(test.name);
+                    }
+                }
+            }
+            names.sort();
+            bail!(
+                "--test '{glob}' matches no test; the tests are: {}",
+                names.join(", ")
+            );
+        }
+    }
     let submissions = if !selection.given.is_empty() {
         Some(plan_given(workspace, &problems, &selection.given)?)
     } else if selection.submissions {
@@ -96,6 +130,67 @@ pub fn plan(workspace: &Workspace, selection: &Selection) -> Result<Plan> {
         errors,
         submissions,
     })
+}
+
+/// An id that names no problem folder is a setup error that suggests the nearest ids, or the subcommand it
+/// was probably meant to be (`harness stres`).
+fn check_known(workspace: &Workspace, id: &str) -> Result<()> {
+    if workspace.problem_dir(id).is_dir() {
+        return Ok(());
+    }
+    const COMMANDS: [&str; 8] = [
+        "run",
+        "list",
+        "gen",
+        "stress",
+        "new",
+        "submit-check",
+        "validate",
+        "verify",
+    ];
+    if let Some(command) = COMMANDS.iter().find(|c| distance(c, id) <= 2) {
+        bail!("unknown command `{id}`: did you mean `harness {command}`? (see `harness --help`)");
+    }
+    let known = workspace.problem_ids()?;
+    let mut near: Vec<(usize, &String)> = known
+        .iter()
+        .map(|k| (distance(&k.to_lowercase(), &id.to_lowercase()), k))
+        .filter(|(d, _)| *d <= 2)
+        .collect();
+    near.sort();
+    let hint = match near.first() {
+        Some((_, k)) => format!("; did you mean `{k}`?"),
+        None => " (see `harness list`)".to_string(),
+    };
+    bail!(
+        "unknown problem `{id}`: {} does not exist{hint}",
+        workspace.problem_dir(id).join("problem.toml").display()
+    )
+}
+
+/// The edit distance of two strings: insertions, deletions, substitutions and swaps of neighbours.
+fn distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            d[i][j] = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
+            }
+        }
+    }
+    d[a.len()][b.len()]
 }
 
 /// The tests of `ids` (all problems when empty) after `test_filter`: the library's "list the tests".
@@ -202,6 +297,14 @@ pub fn glob_match(pattern: &str, text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn edit_distance() {
+        assert_eq!(distance("stres", "stress"), 1);
+        assert_eq!(distance("poj2234", "POJ2234".to_lowercase().as_str()), 0);
+        assert_eq!(distance("hdu1846", "hdu1864"), 1);
+        assert_eq!(distance("", "abc"), 3);
+    }
 
     #[test]
     fn globs() {

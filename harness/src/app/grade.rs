@@ -14,12 +14,34 @@ use crate::package::Workspace;
 use crate::report::{self, progress, HumanOptions};
 use crate::{EXIT_FAILED, EXIT_OK};
 
+/// The accepted ranges of the numbers on the command line.
+const TIME_SCALE: std::ops::RangeInclusive<f64> = 0.01..=100.0;
+const OUTPUT_LIMIT_MIB: std::ops::RangeInclusive<u64> = 1..=4096;
+
 pub fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
-    if !(args.time_scale.is_finite() && args.time_scale > 0.0) {
+    if !TIME_SCALE.contains(&args.time_scale) {
         anyhow::bail!(
-            "--time-scale must be a positive number, got {}",
+            "--time-scale must be from {} to {}, got {:?}",
+            TIME_SCALE.start(),
+            TIME_SCALE.end(),
             args.time_scale
         );
+    }
+    if !OUTPUT_LIMIT_MIB.contains(&args.output_limit_mb) {
+        anyhow::bail!(
+            "--output-limit-mb must be from {} to {} (MiB), got {}",
+            OUTPUT_LIMIT_MIB.start(),
+            OUTPUT_LIMIT_MIB.end(),
+            args.output_limit_mb
+        );
+    }
+    // A report file that cannot be written is found now, not after the whole run.
+    if let Some(path) = &args.junit {
+        fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .with_context(|| format!("cannot write the JUnit report to {}", path.display()))?;
     }
     let bar = progress::wanted(
         io::stderr().is_terminal(),
@@ -36,6 +58,7 @@ pub fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
         submissions: args.test.is_none() || !args.submission.is_empty(),
         given: args.submission.clone(),
         all_tests: args.all_tests,
+        no_run: args.no_run,
         events: bar
             .clone()
             .map_or_else(Events::default, |bar| Events::new(bar)),

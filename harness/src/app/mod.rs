@@ -43,5 +43,15 @@ pub fn dispatch(cli: Cli) -> Result<i32> {
 
 /// Worker threads: as asked, or one per available core.
 pub fn jobs(requested: Option<usize>) -> usize {
-    requested.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    // More workers than this only costs memory and launchers: each runs one program at a time.
+    let most = (4 * cores).max(16);
+    match requested {
+        None | Some(0) => cores,
+        Some(n) if n > most => {
+            eprintln!("harness: warning: -j {n} is more than {most} (4 per core); using {most}");
+            most
+        }
+        Some(n) => n,
+    }
 }

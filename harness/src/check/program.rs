@@ -57,7 +57,11 @@ impl Checker for ProgramChecker {
                 Path::new("/dev/null"),
             ),
             Protocol::Kattis => (
-                vec![path(files.input), path(files.answer), path(&feedback)],
+                vec![
+                    path(files.input),
+                    path(files.answer),
+                    feedback_arg(&feedback),
+                ],
                 files.output,
             ),
         };
@@ -121,6 +125,14 @@ impl ProgramChecker {
             message: Some(truncate(&message)).filter(|m| !m.is_empty()),
         }
     }
+}
+
+/// The feedback folder as the Kattis protocol passes it: with a final `/`, since validators build their
+/// file names by appending to it.
+pub fn feedback_arg(feedback: &Path) -> OsString {
+    let mut arg = feedback.as_os_str().to_owned();
+    arg.push("/");
+    arg
 }
 
 /// The testlib exit codes.

@@ -35,6 +35,8 @@ pub struct JudgeOptions {
     pub given: Vec<std::path::PathBuf>,
     /// Run a submission's every test, not only up to its first failure.
     pub all_tests: bool,
+    /// Compile everything, run nothing.
+    pub no_run: bool,
     /// Told about every planned and finished run (the progress bar).
     pub events: Events,
 }
@@ -60,6 +62,7 @@ pub fn grade(workspace: &Workspace, ids: &[String], options: &JudgeOptions) -> R
         test_filter: options.test_filter.clone(),
         submissions: options.submissions,
         given: options.given.clone(),
+        no_run: options.no_run,
         time_scale: options.time_scale,
     };
     let plan = plan::plan(workspace, &selection)?;

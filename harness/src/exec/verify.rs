@@ -82,6 +82,7 @@ pub fn verify_package(package: &KattisPackage, options: &VerifyOptions) -> Resul
         submissions: true,
         given: Vec::new(),
         all_tests: options.all_tests,
+        no_run: false,
         events: options.events.clone(),
     };
     let run = Run {

@@ -49,7 +49,11 @@ impl Grader for Interactive<'_> {
         let _ = fs::remove_file(&transcript_file);
         let path = |p: &Path| p.as_os_str().to_owned();
         let mut args: Vec<OsString> = match self.interactor.protocol {
-            Protocol::Kattis => vec![path(&test.input), path(&test.expected), path(&feedback)],
+            Protocol::Kattis => vec![
+                path(&test.input),
+                path(&test.expected),
+                crate::check::program::feedback_arg(&feedback),
+            ],
             Protocol::Testlib => vec![path(&test.input), path(&transcript_file)],
         };
         args.extend(self.interactor.args.iter().map(OsString::from));

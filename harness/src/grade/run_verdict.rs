@@ -83,10 +83,18 @@ fn stack_overflow(outcome: &RunOutcome, stderr: &str) -> bool {
     ) && stderr.contains("has overflowed its stack")
 }
 
+/// What runtimes say when an allocation fails: Rust, C++, C (glibc), Java, Python, JavaScript.
 fn allocation_failed(stderr: &str) -> bool {
-    stderr.contains("memory allocation of")
-        || stderr.contains("std::bad_alloc")
-        || stderr.contains("out of memory")
+    [
+        "memory allocation of",
+        "std::bad_alloc",
+        "out of memory",
+        "java.lang.OutOfMemoryError",
+        "MemoryError",
+        "JavaScript heap out of memory",
+    ]
+    .iter()
+    .any(|sign| stderr.contains(sign))
 }
 
 /// The first line of a Rust panic message, e.g. "panicked at src/main.rs:3:5: index out of bounds".

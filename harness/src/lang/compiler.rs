@@ -195,11 +195,10 @@ impl Compiler {
         let argv = vars.expand(&program.language.compile);
         let first = argv[0].to_string_lossy().into_owned();
         let compiler = tool(&program.language, &first);
-        Command::new(&compiler)
-            .args(&argv[1..])
-            // Compilers write their intermediate files into their working folder: the build folder.
-            .current_dir(building)
-            .output()
+        let mut command = Command::new(&compiler);
+        command.args(&argv[1..]);
+        // Compilers write their intermediate files into their working folder: the build folder.
+        super::limited::run(command, building, program.language.unlimited_address_space)
             .with_context(|| {
                 format!(
                     "cannot run `{compiler}` to compile {}",
@@ -393,15 +392,7 @@ fn compile_message(program: &Program, output: &std::process::Output) -> String {
 
 /// A command name as an absolute path, found on PATH (the sandbox runs programs by path).
 fn resolve(program: &OsString) -> OsString {
-    let name = Path::new(program);
-    if name.components().count() > 1 {
-        return program.clone();
-    }
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    std::env::split_paths(&path)
-        .map(|dir| dir.join(name))
-        .find(|candidate| candidate.is_file())
-        .map_or_else(|| program.clone(), PathBuf::into_os_string)
+    super::version::resolve(program)
 }
 
 fn unique_name(base: &str) -> String {

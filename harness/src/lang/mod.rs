@@ -5,6 +5,7 @@
 
 pub mod cache;
 pub mod compiler;
+pub mod limited;
 pub mod table;
 pub mod version;
 

@@ -87,8 +87,36 @@ pub fn tool(language: &Language, name: &str) -> String {
     let first = language.compile.first().map(String::as_str);
     match &language.compiler_env {
         Some(var) if first == Some(name) => std::env::var(var).unwrap_or_else(|_| name.to_string()),
+        // Interpreters run as the sandbox's user, so the system's are preferred to a per-user install
+        // (a pyenv shim under a home folder): the same one compiles, reports its version and runs.
+        _ if language.compile.is_empty()
+            || !language.run.iter().any(|a| a.contains("{binary}")) =>
+        {
+            resolve(std::ffi::OsStr::new(name))
+                .to_string_lossy()
+                .into_owned()
+        }
         _ => name.to_string(),
     }
+}
+
+/// The folders a program under judgement finds its commands in (its fixed PATH).
+pub const SANDBOX_PATH: [&str; 3] = ["/usr/local/bin", "/usr/bin", "/bin"];
+
+/// A command name as an absolute path: from the sandbox's PATH first, then the judge's.
+pub fn resolve(program: &std::ffi::OsStr) -> std::ffi::OsString {
+    let name = Path::new(program);
+    if name.components().count() > 1 {
+        return program.to_owned();
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    SANDBOX_PATH
+        .iter()
+        .map(PathBuf::from)
+        .chain(std::env::split_paths(&path))
+        .map(|dir| dir.join(name))
+        .find(|candidate| candidate.is_file())
+        .map_or_else(|| program.to_owned(), PathBuf::into_os_string)
 }
 
 /// Runs the language's version command: the first line it prints, or why it could not run.

@@ -184,6 +184,10 @@ pub struct Summary {
     pub failed: usize,
     /// Tests whose checker failed (JE), counted in `failed` too.
     pub judge_errors: usize,
+    /// What the closing line counts: every test and every graded submission as one thing judged, and a
+    /// problem that could not be graded as one failure, so that it agrees with the exit status.
+    pub judged_passed: usize,
+    pub judged_failed: usize,
     pub wall_ms: f64,
     /// Every time limit was multiplied by this (`--time-scale`).
     pub time_scale: f64,
@@ -223,7 +227,10 @@ impl Report {
         let passed: usize = problems.iter().map(ProblemResult::passed).sum::<usize>()
             + given_tests().filter(|t| t.verdict == Verdict::AC).count();
         let all = submissions.as_deref().unwrap_or_default();
-        let graded = all.iter().filter(|s| s.skipped.is_none());
+        let graded = all.iter().filter(|s| s.skipped.is_none() && !s.given);
+        let errors = problems.iter().filter(|p| p.error.is_some()).count();
+        let matched = graded.clone().filter(|s| s.matched).count();
+        let not_matched = graded.clone().count() - matched;
         let summary = Summary {
             problems: problems.len(),
             problems_accepted: problems.iter().filter(|p| p.accepted()).count(),
@@ -231,6 +238,8 @@ impl Report {
             tests,
             passed,
             failed: tests - passed,
+            judged_passed: passed + matched,
+            judged_failed: tests - passed + errors + not_matched,
             judge_errors: problems
                 .iter()
                 .flat_map(|p| &p.tests)
@@ -238,8 +247,11 @@ impl Report {
                 .count(),
             wall_ms,
             time_scale,
-            submissions: graded.clone().count(),
-            submissions_matched: graded.filter(|s| s.matched).count(),
+            submissions: all.iter().filter(|s| s.skipped.is_none()).count(),
+            submissions_matched: all
+                .iter()
+                .filter(|s| s.skipped.is_none() && s.matched)
+                .count(),
             submissions_skipped: all.iter().filter(|s| s.skipped.is_some()).count(),
         };
         Report {

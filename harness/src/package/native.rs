@@ -54,6 +54,12 @@ struct ProgramToml {
 impl Workspace {
     /// Loads and validates one problem, resolving `same_as`.
     pub fn load_problem(&self, id: &str) -> Result<Problem> {
+        if !is_problem_id(id) {
+            bail!(
+                "`{id}` is not a problem id: ids are folder names under {} (see `harness list`)",
+                self.root.join("problems").display()
+            );
+        }
         let dir = self.problem_dir(id);
         let path = dir.join("problem.toml");
         if dir.is_dir() && !path.exists() {
@@ -175,7 +181,11 @@ impl Workspace {
             let (Some(stem), Some(ext)) = (path.file_stem(), path.extension()) else {
                 continue;
             };
-            let stem = stem.to_string_lossy().into_owned();
+            // Names are compared as they are: two names that differ only in bytes that are not UTF-8
+            // must not become one test.
+            let Some(stem) = stem.to_str().map(str::to_string) else {
+                bail!("{}: test names must be UTF-8; rename it", path.display());
+            };
             let map = match ext.to_str() {
                 Some("in") => &mut inputs,
                 Some("out") => &mut outputs,

@@ -150,7 +150,11 @@ fn summary(text: &mut String, report: &Report) {
             s.submissions_matched, s.submissions
         );
     }
-    let _ = writeln!(text, "{} passed, {} failed", s.passed, s.failed);
+    let _ = writeln!(
+        text,
+        "{} passed, {} failed",
+        s.judged_passed, s.judged_failed
+    );
 }
 
 fn title_of(problem: &ProblemResult) -> String {
@@ -343,7 +347,12 @@ fn failure_details(
         if let Some(stderr) = &test.stderr_tail {
             if test.verdict != Verdict::WA && test.verdict != Verdict::PE {
                 let _ = writeln!(text, "    stderr (last lines):");
-                let lines: Vec<&str> = stderr.lines().collect();
+                // A program's stderr reaches the terminal with its control characters made visible.
+                let shown: Vec<String> = stderr
+                    .lines()
+                    .map(|l| crate::check::visible(l.as_bytes()))
+                    .collect();
+                let lines: Vec<&str> = shown.iter().map(String::as_str).collect();
                 let tail = lines[lines.len().saturating_sub(MAX_MESSAGE_LINES)..].join("\n");
                 let _ = writeln!(text, "{}", indent(&tail, MAX_MESSAGE_LINES));
             }

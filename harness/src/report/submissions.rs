@@ -25,6 +25,7 @@ pub(super) fn submission_lines<'a>(
                 let reason = reason
                     .split_once(": ")
                     .map_or(reason.as_str(), |(_, rest)| rest);
+                let reason = reason.lines().next().unwrap_or("");
                 let short: String = reason.chars().take(48).collect();
                 format!(
                     "skipped: {short}{}",

@@ -84,8 +84,14 @@ pub(super) fn interact(
     };
     let mut interactor_first = None;
     let wall_ms = request.solution.limits.wall_ms as u128;
+    // CPU time is read from /proc: a few times per time slice is enough, not at every relayed line.
+    let mut checked = Instant::now();
     while solution.result.is_none() || interactor.result.is_none() {
         relay.step(&mut solution, &mut interactor, &request.solution)?;
+        let check_cpu = checked.elapsed().as_millis() >= 5;
+        if check_cpu {
+            checked = Instant::now();
+        }
         for (side, limits) in [
             (&mut solution, &request.solution),
             (&mut interactor, &request.interactor),
@@ -100,13 +106,16 @@ pub(super) fn interact(
                     unsafe { libc::killpg(side.pid, libc::SIGKILL) };
                 }
             }
-            if side.result.is_none() {
-                enforce(side, limits);
+            if side.result.is_none() && check_cpu {
+                enforce(side, limits, context);
             }
         }
         if interactor_first.is_none() {
+            // A solution that already closed its output (it ended, or is ending) ended first, even
+            // when the interactor is reaped before it: its end is what the interactor answered.
+            let solution_gone = !relay.ways[0].read_open;
             match (solution.result.is_some(), interactor.result.is_some()) {
-                (false, true) => interactor_first = Some(true),
+                (false, true) => interactor_first = Some(!solution_gone),
                 (true, _) => interactor_first = Some(false),
                 _ => {}
             }
@@ -192,9 +201,16 @@ fn start(
     })
 }
 
-/// Kills a side at its CPU limit.
-fn enforce(side: &mut Running, side_spec: &Side) {
-    if cpu_time_ms(side.pid).is_some_and(|used| used > side_spec.limits.cpu_ms) {
+/// Kills a side at its CPU limit: the whole tree's for the solution, when a control group counts it.
+fn enforce(side: &mut Running, side_spec: &Side, context: &LaunchContext) {
+    let tree = match side_spec.isolate {
+        true => context.isolation.tree_cpu_ms(),
+        false => None,
+    };
+    if tree
+        .or_else(|| cpu_time_ms(side.pid))
+        .is_some_and(|used| used > side_spec.limits.cpu_ms)
+    {
         side.cpu_killed = true;
         kill(side, false);
     }

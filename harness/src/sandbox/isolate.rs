@@ -351,9 +351,6 @@ pub struct ChildSetup {
     /// The cache's `bin` folder and the program's own build folder in it: the folder is hidden but for
     /// the build folder, bound back from a descriptor opened in the new namespace before the cover.
     pub bin: Option<(CString, CString)>,
-    /// Fresh /tmp and /dev/shm (not when the program itself lives there: a cache under /tmp).
-    pub private_tmp: bool,
-    pub private_shm: bool,
 }
 
 impl ChildSetup {
@@ -371,8 +368,6 @@ impl ChildSetup {
             mount_ns: false,
             hidden: Vec::new(),
             bin: None,
-            private_tmp: false,
-            private_shm: false,
         };
         if !isolate {
             return setup;
@@ -381,8 +376,6 @@ impl ChildSetup {
         setup.uid = isolation.uid();
         setup.mount_ns = isolation.mount_ns();
         setup.hidden = isolation.hidden().to_vec();
-        setup.private_tmp = !program.starts_with("/tmp");
-        setup.private_shm = !program.starts_with("/dev/shm");
         let build = cache_bin.and_then(|bin| {
             let rest = program.strip_prefix(bin).ok()?;
             Some((bin.to_path_buf(), bin.join(rest.components().next()?)))
@@ -427,6 +420,7 @@ impl ChildSetup {
     unsafe fn mount_private(&self) {
         let none = std::ptr::null::<libc::c_char>();
         let tmpfs = c"tmpfs".as_ptr();
+        let flags = libc::MS_NOSUID | libc::MS_NODEV;
         libc::mount(
             none,
             c"/".as_ptr(),
@@ -434,49 +428,22 @@ impl ChildSetup {
             libc::MS_REC | libc::MS_PRIVATE,
             std::ptr::null(),
         );
-        let flags = libc::MS_NOSUID | libc::MS_NODEV;
-        if let Some((bin, build)) = &self.bin {
-            let fd = libc::open(
+        // The program's own build folder, held before anything covers it.
+        let build_fd = match &self.bin {
+            Some((_, build)) => libc::open(
                 build.as_ptr(),
                 libc::O_PATH | libc::O_DIRECTORY | libc::O_CLOEXEC,
+            ),
+            None => -1,
+        };
+        for dir in [c"/tmp", c"/dev/shm"] {
+            libc::mount(
+                tmpfs,
+                dir.as_ptr(),
+                tmpfs,
+                flags,
+                c"mode=1777".as_ptr().cast(),
             );
-            let mut digits = [0u8; 12];
-            let mut source = *b"/proc/self/fd/\0\0\0\0\0\0\0\0\0\0\0\0\0";
-            let n = decimal(fd.max(0) as u64, &mut digits);
-            source[14..14 + n.len()].copy_from_slice(n);
-            let covered = fd >= 0
-                && libc::mount(
-                    tmpfs,
-                    bin.as_ptr(),
-                    tmpfs,
-                    flags,
-                    c"mode=0755".as_ptr().cast(),
-                ) == 0;
-            if covered {
-                libc::mkdir(build.as_ptr(), 0o755);
-                let source = source.as_ptr().cast::<libc::c_char>();
-                libc::mount(
-                    source,
-                    build.as_ptr(),
-                    none,
-                    libc::MS_BIND | libc::MS_REC,
-                    std::ptr::null(),
-                );
-                libc::mount(
-                    none,
-                    build.as_ptr(),
-                    none,
-                    libc::MS_REMOUNT | libc::MS_BIND | libc::MS_RDONLY,
-                    std::ptr::null(),
-                );
-                libc::mount(
-                    tmpfs,
-                    bin.as_ptr(),
-                    tmpfs,
-                    libc::MS_REMOUNT | libc::MS_RDONLY | flags,
-                    std::ptr::null(),
-                );
-            }
         }
         for dir in &self.hidden {
             libc::mount(
@@ -487,18 +454,59 @@ impl ChildSetup {
                 c"mode=0".as_ptr().cast(),
             );
         }
-        for (dir, private) in [(c"/tmp", self.private_tmp), (c"/dev/shm", self.private_shm)] {
-            if private {
-                libc::mount(
-                    tmpfs,
-                    dir.as_ptr(),
-                    tmpfs,
-                    flags,
-                    c"mode=1777".as_ptr().cast(),
-                );
-            }
+        if let (Some((bin, build)), true) = (&self.bin, build_fd >= 0) {
+            // Cover every other build (the folder may already be gone, under a fresh /tmp), then bring
+            // back the program's own, read-only.
+            libc::mount(
+                tmpfs,
+                bin.as_ptr(),
+                tmpfs,
+                flags,
+                c"mode=0755".as_ptr().cast(),
+            );
+            make_dirs(build);
+            let mut digits = [0u8; 12];
+            let mut source = *b"/proc/self/fd/\0\0\0\0\0\0\0\0\0\0\0\0\0";
+            let n = decimal(build_fd as u64, &mut digits);
+            source[14..14 + n.len()].copy_from_slice(n);
+            let source = source.as_ptr().cast::<libc::c_char>();
+            libc::mount(
+                source,
+                build.as_ptr(),
+                none,
+                libc::MS_BIND | libc::MS_REC,
+                std::ptr::null(),
+            );
+            libc::mount(
+                none,
+                build.as_ptr(),
+                none,
+                libc::MS_REMOUNT | libc::MS_BIND | libc::MS_RDONLY,
+                std::ptr::null(),
+            );
         }
         libc::chdir(c"/tmp".as_ptr());
+    }
+}
+
+/// `mkdir -p`, without allocating (between fork and exec).
+///
+/// # Safety
+/// As `ChildSetup::apply`.
+unsafe fn make_dirs(path: &std::ffi::CStr) {
+    let bytes = path.to_bytes();
+    let mut buf = [0u8; 4096];
+    if bytes.len() >= buf.len() {
+        return;
+    }
+    buf[..bytes.len()].copy_from_slice(bytes);
+    for i in 1..=bytes.len() {
+        if i == bytes.len() || buf[i] == b'/' {
+            let saved = buf[i];
+            buf[i] = 0;
+            libc::mkdir(buf.as_ptr().cast(), 0o755);
+            buf[i] = saved;
+        }
     }
 }
 

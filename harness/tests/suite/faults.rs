@@ -162,11 +162,11 @@ fn vm_hwm_kb(proc_dir: PathBuf) -> Option<u64> {
     line.split_whitespace().nth(1)?.parse::<u64>().ok()
 }
 
-/// Compiles the solutions of `ids` (a filter that matches no test runs nothing), so that a later run's
-/// peak memory is the judge's and not the compiler's.
+/// Compiles the solutions of `ids` (`--no-run`), so that a later run's peak memory is the judge's and not
+/// the compiler's.
 fn warm(cache: &Path, ids: &[&str]) {
     let mut args = ids.to_vec();
-    args.extend(["--test", "no-such-test", "--format", "json"]);
+    args.extend(["--no-run", "--format", "json"]);
     let graded = harness(cache, &args);
     assert_eq!(graded.code, Some(0), "{}", graded.stderr);
 }

@@ -8,6 +8,7 @@ mod e2e;
 mod faults;
 mod gen_safety;
 mod interactive;
+mod languages;
 mod packages;
 mod reports;
 mod setup_errors;

@@ -1,0 +1,122 @@
+//! Compilers run under limits too: a program can make a compiler run for minutes, eat gigabytes or write
+//! a binary of gigabytes. A compiler stopped by its limits is a compile error that says so; its whole process
+//! tree is killed then, and on Ctrl-C.
+
+use std::fs;
+use std::io::Read;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result};
+
+use crate::sandbox::interrupt::running_groups;
+
+/// CPU time, address space (unless the runtime needs more, as the JVM does), file size and wall time.
+const CPU_SECONDS: u64 = 120;
+const ADDRESS_SPACE: u64 = 6 << 30;
+const FILE_SIZE: u64 = 512 << 20;
+const WALL: Duration = Duration::from_secs(300);
+/// Of a compiler's messages, this much is kept.
+const MESSAGE_BYTES: u64 = 1 << 20;
+
+/// Runs a compiler in `dir` to its end under the limits; its stdout and stderr go through files there.
+pub fn run(mut command: Command, dir: &Path, unlimited_address_space: bool) -> Result<Output> {
+    let out_path = dir.join("compiler.stdout");
+    let err_path = dir.join("compiler.stderr");
+    let stdout = fs::File::create(&out_path)
+        .with_context(|| format!("cannot create {}", out_path.display()))?;
+    let stderr = fs::File::create(&err_path)
+        .with_context(|| format!("cannot create {}", err_path.display()))?;
+    command
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .stderr(stderr)
+        .process_group(0);
+    let address_space = match unlimited_address_space {
+        true => libc::RLIM_INFINITY,
+        false => ADDRESS_SPACE as libc::rlim_t,
+    };
+    // SAFETY: the closure only calls setrlimit, which is async-signal-safe.
+    unsafe {
+        command.pre_exec(move || {
+            for (resource, value) in [
+                (libc::RLIMIT_CPU, CPU_SECONDS as libc::rlim_t),
+                (libc::RLIMIT_AS, address_space),
+                (libc::RLIMIT_FSIZE, FILE_SIZE as libc::rlim_t),
+                (libc::RLIMIT_CORE, 0),
+            ] {
+                let limit = libc::rlimit {
+                    rlim_cur: value,
+                    rlim_max: value,
+                };
+                libc::setrlimit(resource, &limit);
+            }
+            Ok(())
+        });
+    }
+    let mut child = {
+        // Spawn and register under one lock, so that Ctrl-C never misses the compiler's group.
+        let mut running = running_groups();
+        let child = command.spawn()?;
+        running.insert(child.id() as i32);
+        child
+    };
+    let group = child.id() as i32;
+    let started = Instant::now();
+    let mut timed_out = false;
+    let status = loop {
+        if let Some(status) = child.try_wait()? {
+            break status;
+        }
+        if started.elapsed() > WALL && !timed_out {
+            timed_out = true;
+            // SAFETY: killing the compiler's own group.
+            unsafe { libc::killpg(group, libc::SIGKILL) };
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    // SAFETY: whatever the compiler left behind in its group goes.
+    unsafe { libc::killpg(group, libc::SIGKILL) };
+    running_groups().remove(&group);
+    let read = |path: &Path| -> Vec<u8> {
+        let mut bytes = Vec::new();
+        if let Ok(file) = fs::File::open(path) {
+            let _ = file.take(MESSAGE_BYTES).read_to_end(&mut bytes);
+        }
+        let _ = fs::remove_file(path);
+        bytes
+    };
+    let mut stderr = read(&err_path);
+    if let Some(why) = stopped_by(status, timed_out) {
+        stderr.extend_from_slice(
+            format!("\nthe compiler was stopped by its limits: {why}\n").as_bytes(),
+        );
+    }
+    Ok(Output {
+        status: match timed_out {
+            true => std::process::ExitStatus::from_raw(libc::SIGKILL),
+            false => status,
+        },
+        stdout: read(&out_path),
+        stderr,
+    })
+}
+
+/// Why a compiler ended, when its limits ended it.
+fn stopped_by(status: std::process::ExitStatus, timed_out: bool) -> Option<String> {
+    if timed_out {
+        return Some(format!("it ran for more than {} s", WALL.as_secs()));
+    }
+    match status.signal() {
+        Some(libc::SIGXCPU) => Some(format!("more than {CPU_SECONDS} s of CPU time")),
+        Some(libc::SIGXFSZ) => Some(format!(
+            "an output file of more than {} MiB",
+            FILE_SIZE >> 20
+        )),
+        Some(libc::SIGKILL) => Some("killed (out of memory?)".to_string()),
+        _ => None,
+    }
+}
