@@ -122,9 +122,16 @@ pub(super) fn submission_failure(text: &mut String, s: &SubmissionResult, paint:
             .input_head
             .as_ref()
             .map(|i| format!("input (first lines):\n{}", indent(i, MAX_MESSAGE_LINES)));
+        let transcript = test.transcript.as_ref().map(|t| {
+            format!(
+                "transcript (last exchanges; > read by the solution, < written by it):\n{}",
+                indent(&super::human::last_exchanges(t), usize::MAX)
+            )
+        });
         for block in [
             test.diff.as_ref(),
             message,
+            transcript.as_ref(),
             input.as_ref(),
             test.stderr_tail.as_ref(),
         ]
