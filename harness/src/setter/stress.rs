@@ -45,6 +45,11 @@ pub enum StressOutcome {
 pub fn stress(workspace: &Workspace, id: &str, options: &StressOptions) -> Result<StressOutcome> {
     let problem = workspace.load_problem(id)?;
     let data_id = problem.data_id.clone();
+    if problem.interactor.is_some() {
+        anyhow::bail!(
+            "{id} is interactive: its solution is judged by playing against the interactor (`harness {id}`), not compared with brute.rs"
+        );
+    }
     workspace.configure_sandbox();
     let tools = Tools::compile(workspace, &data_id, true, true, true)?;
     // The problem's own checker: answers that are not unique are not disagreements.
