@@ -11,8 +11,8 @@ use std::time::Instant;
 use anyhow::Result;
 
 use super::launcher::{
-    argv, cpu_time_ms, drain_tail, pipe, poll_in, read_exec_error, read_tail_chunk, reap, rlimits,
-    spawn, timeval_us, LaunchContext, Prepared,
+    argv, cpu_time_ms, drain_tail, pipe, poll_in, read_tail_chunk, reap, rlimits, start_program,
+    timeval_us, LaunchContext, Prepared,
 };
 use super::protocol::{Chunk, Direction, InteractRequest, Interaction, Side};
 use crate::model::limits::STDERR_TAIL_BYTES;
@@ -157,8 +157,6 @@ fn start(
     stdout: i32,
     announce: &mut dyn FnMut(i32) -> io::Result<()>,
 ) -> Result<Running> {
-    let (err_read, err_write) = pipe()?;
-    let (exec_read, exec_write) = pipe()?;
     // SAFETY: the pipe ends are ours; the child gets copies, ours close when `prepared` drops.
     let prepared = Prepared {
         argv: argv(&side.program, &side.args)?,
@@ -168,24 +166,7 @@ fn start(
     };
     let started = Instant::now();
     let setup = context.setup(&side.program, side.isolate);
-    let pid = spawn(&prepared, &setup, err_write, exec_write)?;
-    drop(setup);
-    drop(prepared);
-    // SAFETY: closing our copies of the child's ends.
-    unsafe {
-        libc::close(err_write);
-        libc::close(exec_write);
-    }
-    if announce(pid).is_err() {
-        // SAFETY: the judge is gone; stop the program and leave.
-        unsafe { libc::killpg(pid, libc::SIGKILL) };
-        std::process::exit(0);
-    }
-    if let Some(err) = read_exec_error(exec_read) {
-        // SAFETY: reaping our own child.
-        unsafe { libc::waitpid(pid, std::ptr::null_mut(), 0) };
-        anyhow::bail!("cannot execute {}: {err}", side.program.to_string_lossy());
-    }
+    let (pid, err_read) = start_program(prepared, setup, &side.program, announce)?;
     // SAFETY: making our own descriptor non-blocking.
     unsafe { libc::fcntl(err_read, libc::F_SETFL, libc::O_NONBLOCK) };
     Ok(Running {

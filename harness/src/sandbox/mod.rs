@@ -2,6 +2,7 @@
 //! and supervises each program (`launcher`), the typed messages between it and the judge (`protocol`), the
 //! judge's side (`client`), Ctrl-C (`interrupt`), and the scratch folders runs write into (`scratch`).
 
+mod child;
 mod client;
 mod interact;
 pub mod interrupt;
@@ -9,6 +10,7 @@ pub mod isolate;
 pub mod launcher;
 pub mod protocol;
 pub mod scratch;
+mod sys;
 
 use std::path::Path;
 

@@ -1,0 +1,195 @@
+//! The child's side of containment: what it does between fork and exec, prepared before the fork so that
+//! nothing is allocated after it (joining the control group, the mount namespace, dropping to the sandbox's
+//! uid).
+
+use std::ffi::CString;
+use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
+
+use super::isolate::Isolation;
+
+/// What the child does between fork and exec to contain itself, prepared before forking (no allocation
+/// after the fork).
+pub struct ChildSetup {
+    /// `cgroup.procs` files to write the child's pid into.
+    pub join: Vec<CString>,
+    /// The uid (and gid) to run as.
+    pub uid: Option<u32>,
+    /// Hide these folders and make /tmp and /dev/shm private, in a new mount namespace.
+    pub mount_ns: bool,
+    pub hidden: Vec<CString>,
+    /// The cache's `bin` folder and the program's own build folder in it: the folder is hidden but for
+    /// the build folder, bound back from a descriptor opened in the new namespace before the cover.
+    pub bin: Option<(CString, CString)>,
+}
+
+impl ChildSetup {
+    /// The setup of a program: only the control group for the judge's own programs; everything the
+    /// machine allows for a program under judgement.
+    pub fn new(
+        isolation: &Isolation,
+        isolate: bool,
+        program: &Path,
+        cache_bin: Option<&Path>,
+    ) -> ChildSetup {
+        let mut setup = ChildSetup {
+            join: Vec::new(),
+            uid: None,
+            mount_ns: false,
+            hidden: Vec::new(),
+            bin: None,
+        };
+        if !isolate {
+            return setup;
+        }
+        setup.join = isolation.join_files();
+        setup.uid = isolation.uid();
+        setup.mount_ns = isolation.mount_ns();
+        setup.hidden = isolation.hidden().to_vec();
+        let build = cache_bin.and_then(|bin| {
+            let rest = program.strip_prefix(bin).ok()?;
+            Some((bin.to_path_buf(), bin.join(rest.components().next()?)))
+        });
+        if let (true, Some((bin, build))) = (setup.mount_ns, build) {
+            let cpath = |p: &Path| CString::new(p.as_os_str().as_bytes()).ok();
+            if let (Some(bin), Some(build)) = (cpath(&bin), cpath(&build)) {
+                setup.bin = Some((bin, build));
+            }
+        }
+        setup
+    }
+
+    /// Applies the setup in the child.
+    ///
+    /// # Safety
+    /// Only in the child of a fork, before exec: makes only async-signal-safe system calls on data prepared
+    /// before the fork.
+    pub unsafe fn apply(&self) {
+        let mut digits = [0u8; 12];
+        let pid = decimal(libc::getpid() as u64, &mut digits);
+        for file in &self.join {
+            let fd = libc::open(file.as_ptr(), libc::O_WRONLY);
+            if fd >= 0 {
+                libc::write(fd, pid.as_ptr().cast(), pid.len());
+                libc::close(fd);
+            }
+        }
+        if self.mount_ns && libc::unshare(libc::CLONE_NEWNS) == 0 {
+            self.mount_private();
+        }
+        if let Some(uid) = self.uid {
+            libc::setgroups(0, std::ptr::null());
+            libc::setgid(uid);
+            libc::setuid(uid);
+        }
+        libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+    }
+
+    /// # Safety
+    /// As `apply`.
+    unsafe fn mount_private(&self) {
+        let none = std::ptr::null::<libc::c_char>();
+        let tmpfs = c"tmpfs".as_ptr();
+        let flags = libc::MS_NOSUID | libc::MS_NODEV;
+        libc::mount(
+            none,
+            c"/".as_ptr(),
+            none,
+            libc::MS_REC | libc::MS_PRIVATE,
+            std::ptr::null(),
+        );
+        // The program's own build folder, held before anything covers it.
+        let build_fd = match &self.bin {
+            Some((_, build)) => libc::open(
+                build.as_ptr(),
+                libc::O_PATH | libc::O_DIRECTORY | libc::O_CLOEXEC,
+            ),
+            None => -1,
+        };
+        for dir in [c"/tmp", c"/dev/shm"] {
+            libc::mount(
+                tmpfs,
+                dir.as_ptr(),
+                tmpfs,
+                flags,
+                c"mode=1777".as_ptr().cast(),
+            );
+        }
+        for dir in &self.hidden {
+            libc::mount(
+                tmpfs,
+                dir.as_ptr(),
+                tmpfs,
+                flags | libc::MS_RDONLY,
+                c"mode=0".as_ptr().cast(),
+            );
+        }
+        if let (Some((bin, build)), true) = (&self.bin, build_fd >= 0) {
+            // Cover every other build (the folder may already be gone, under a fresh /tmp), then bring
+            // back the program's own, read-only.
+            libc::mount(
+                tmpfs,
+                bin.as_ptr(),
+                tmpfs,
+                flags,
+                c"mode=0755".as_ptr().cast(),
+            );
+            make_dirs(build);
+            let mut digits = [0u8; 12];
+            let mut source = *b"/proc/self/fd/\0\0\0\0\0\0\0\0\0\0\0\0\0";
+            let n = decimal(build_fd as u64, &mut digits);
+            source[14..14 + n.len()].copy_from_slice(n);
+            let source = source.as_ptr().cast::<libc::c_char>();
+            libc::mount(
+                source,
+                build.as_ptr(),
+                none,
+                libc::MS_BIND | libc::MS_REC,
+                std::ptr::null(),
+            );
+            libc::mount(
+                none,
+                build.as_ptr(),
+                none,
+                libc::MS_REMOUNT | libc::MS_BIND | libc::MS_RDONLY,
+                std::ptr::null(),
+            );
+        }
+        libc::chdir(c"/tmp".as_ptr());
+    }
+}
+
+/// `mkdir -p`, without allocating (between fork and exec).
+///
+/// # Safety
+/// As `ChildSetup::apply`.
+unsafe fn make_dirs(path: &std::ffi::CStr) {
+    let bytes = path.to_bytes();
+    let mut buf = [0u8; 4096];
+    if bytes.len() >= buf.len() {
+        return;
+    }
+    buf[..bytes.len()].copy_from_slice(bytes);
+    for i in 1..=bytes.len() {
+        if i == bytes.len() || buf[i] == b'/' {
+            let saved = buf[i];
+            buf[i] = 0;
+            libc::mkdir(buf.as_ptr().cast(), 0o755);
+            buf[i] = saved;
+        }
+    }
+}
+
+/// `n` in decimal into `buf`, without allocating (between fork and exec).
+fn decimal(mut n: u64, buf: &mut [u8; 12]) -> &[u8] {
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 || i == 0 {
+            break;
+        }
+    }
+    &buf[i..]
+}

@@ -1,0 +1,110 @@
+//! Small system calls of the launcher, wrapped: pipes, waiting, polling, reading /proc and stderr.
+
+use std::ffi::{CString, OsStr};
+use std::io;
+use std::os::unix::ffi::OsStrExt;
+
+use anyhow::{bail, Context, Result};
+
+use crate::model::limits::STDERR_TAIL_BYTES;
+use crate::model::Exit;
+
+/// The child's exec error, if any: it writes its errno on failure; a clean exec closes the pipe (CLOEXEC).
+pub(super) fn read_exec_error(exec_read: i32) -> Option<io::Error> {
+    let mut errno = [0u8; 4];
+    // SAFETY: reading into a local buffer; 0 bytes on exec success.
+    let n = unsafe { libc::read(exec_read, errno.as_mut_ptr().cast(), 4) };
+    // SAFETY: our descriptor.
+    unsafe { libc::close(exec_read) };
+    (n == 4).then(|| io::Error::from_raw_os_error(i32::from_ne_bytes(errno)))
+}
+
+/// `wait4` on the child, without blocking when `nohang`: its exit and usage once it has ended.
+pub(super) fn reap(pid: i32, nohang: bool) -> Result<Option<(Exit, libc::rusage)>> {
+    let mut status = 0;
+    // SAFETY: zeroed rusage is a valid out-parameter.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let flags = if nohang { libc::WNOHANG } else { 0 };
+    // SAFETY: waiting for our own child with valid out-pointers.
+    let reaped = unsafe { libc::wait4(pid, &mut status, flags, &mut usage) };
+    if reaped < 0 {
+        bail!("wait4 failed: {}", io::Error::last_os_error());
+    }
+    if reaped != pid {
+        return Ok(None);
+    }
+    let exit = match libc::WIFSIGNALED(status) {
+        true => Exit::Signal(libc::WTERMSIG(status)),
+        false => Exit::Code(libc::WEXITSTATUS(status)),
+    };
+    Ok(Some((exit, usage)))
+}
+
+pub(super) fn poll_in(fd: i32) -> libc::pollfd {
+    libc::pollfd {
+        fd,
+        events: libc::POLLIN,
+        revents: 0,
+    }
+}
+
+/// Resident memory of a running process, from `/proc/PID/status`.
+pub(super) fn process_rss_kb(pid: i32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// CPU time (user + system) used so far by a running process, from `/proc/PID/stat`.
+pub(super) fn cpu_time_ms(pid: i32) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_ascii_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    // SAFETY: sysconf has no preconditions.
+    let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
+    Some(ticks * 1000 / per_second)
+}
+
+/// Reads one chunk of stderr into the tail, keeping it bounded; false at end of file or on error.
+pub(super) fn read_tail_chunk(fd: i32, tail: &mut Vec<u8>) -> bool {
+    let mut buf = [0u8; 64 * 1024];
+    // SAFETY: reading into a local buffer.
+    let n = unsafe { libc::read(fd, buf.as_mut_ptr().cast(), buf.len()) };
+    if n <= 0 {
+        return false;
+    }
+    tail.extend_from_slice(&buf[..n as usize]);
+    if tail.len() > 2 * STDERR_TAIL_BYTES {
+        let excess = tail.len() - STDERR_TAIL_BYTES;
+        tail.drain(..excess);
+    }
+    true
+}
+
+/// After the program is gone: takes what is already in the stderr pipe, without waiting for a grandchild
+/// that may still hold it open.
+pub(super) fn drain_tail(fd: i32, tail: &mut Vec<u8>) {
+    // SAFETY: making our own descriptor non-blocking.
+    unsafe { libc::fcntl(fd, libc::F_SETFL, libc::O_NONBLOCK) };
+    let mut budget = 16; // at most 1 MiB more: a writer that never stops must not keep us here
+    while budget > 0 && read_tail_chunk(fd, tail) {
+        budget -= 1;
+    }
+}
+
+pub(super) fn pipe() -> Result<(i32, i32)> {
+    let mut fds = [0; 2];
+    // SAFETY: pipe2 writes two descriptors into the array.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        bail!("pipe failed: {}", io::Error::last_os_error());
+    }
+    Ok((fds[0], fds[1]))
+}
+
+pub(super) fn cstring(arg: &OsStr) -> Result<CString> {
+    CString::new(arg.as_bytes()).with_context(|| format!("argument {arg:?} contains a NUL byte"))
+}
+
+pub(super) fn timeval_us(tv: libc::timeval) -> u64 {
+    (tv.tv_sec as u64) * 1_000_000 + tv.tv_usec as u64
+}
