@@ -15,13 +15,7 @@ pub fn judge_run(name: &str, outcome: &RunOutcome, limits: &Limits) -> TestResul
         peak_kb: outcome.peak_kb,
         exit: Some(outcome.exit),
         detail,
-        first_difference: None,
-        diff: None,
-        stderr_tail: None,
-        checker_message: None,
-        input_head: None,
-        transcript: None,
-        near_limit: false,
+        ..TestResult::compile_error(name)
     }
 }
 

@@ -34,7 +34,8 @@ pub struct TestResult {
 }
 
 impl TestResult {
-    /// The result of a test that never ran because its program did not compile.
+    /// The result of a test that never ran because its program did not compile (and the base of every
+    /// other result: nothing measured, nothing said).
     pub fn compile_error(name: &str) -> TestResult {
         TestResult {
             name: name.to_string(),
