@@ -137,3 +137,67 @@ fn judge_errors_come_first_in_the_human_report() {
         "{text}"
     );
 }
+
+/// The same problem judged by its second checker: nim-move's C++ validator in the Kattis protocol, selected
+/// by a copy of the problem whose problem.toml names it. Every answer and the solution are accepted, and a
+/// wrong submission is rejected, as with the Rust testlib checker.
+#[test]
+fn nim_move_with_its_cpp_kattis_validator() {
+    let root = super::common::scratch("nim-move-kattis");
+    let real = super::common::workspace_root();
+    for dir in [
+        "problems/nim-move",
+        "solutions/nim-move",
+        "testdata/nim-move",
+    ] {
+        for entry in walkdir::WalkDir::new(real.join(dir)) {
+            let entry = entry.unwrap();
+            let to = root.join(entry.path().strip_prefix(&real).unwrap());
+            if entry.file_type().is_dir() {
+                std::fs::create_dir_all(&to).unwrap();
+            } else {
+                std::fs::copy(entry.path(), &to).unwrap();
+            }
+        }
+    }
+    let toml = root.join("problems/nim-move/problem.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    let kattis = text
+        .replace(
+            "program = \"checker.rs\"",
+            "program = \"checker_kattis.cpp\"",
+        )
+        .replace("protocol = \"testlib\"", "protocol = \"kattis\"");
+    assert_ne!(
+        kattis, text,
+        "the problem.toml names checker.rs with the testlib protocol"
+    );
+    std::fs::write(&toml, kattis).unwrap();
+    let output = harness(&root, &["nim-move", "--format", "json"]);
+    let report = json_report(&output);
+    assert_eq!(output.status.code(), Some(0), "{report:#}");
+    assert_eq!(
+        report["problems"][0]["checker"],
+        "kattis:checker_kattis.cpp"
+    );
+    let submissions = report["submissions"].as_array().unwrap();
+    assert!(submissions.len() >= 3, "{report:#}");
+    for s in submissions {
+        assert_eq!(s["matched"], true, "{s}");
+    }
+    let xor = submissions
+        .iter()
+        .find(|s| s["file"].as_str().unwrap().ends_with("xor-as-target.rs"))
+        .unwrap();
+    assert_eq!(xor["verdict"], "WA");
+    let message = xor["tests"].as_array().unwrap().last().unwrap()["checker_message"].clone();
+    assert!(message.as_str().is_some_and(|m| !m.is_empty()), "{xor}");
+    // And gen --check gives every answer to the C++ validator.
+    let check = harness(&root, &["gen", "--check", "nim-move"]);
+    assert_eq!(
+        check.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&check.stdout)
+    );
+}
