@@ -30,6 +30,7 @@ impl ChildSetup {
         isolation: &Isolation,
         isolate: bool,
         program: &Path,
+        args: &[std::ffi::OsString],
         cache_bin: Option<&Path>,
     ) -> ChildSetup {
         let mut setup = ChildSetup {
@@ -46,9 +47,12 @@ impl ChildSetup {
         setup.uid = isolation.uid();
         setup.mount_ns = isolation.mount_ns();
         setup.hidden = isolation.hidden().to_vec();
+        // The build folder: the program's, or for an interpreter the one its script is in.
         let build = cache_bin.and_then(|bin| {
-            let rest = program.strip_prefix(bin).ok()?;
-            Some((bin.to_path_buf(), bin.join(rest.components().next()?)))
+            let inside = std::iter::once(program)
+                .chain(args.iter().map(Path::new))
+                .find_map(|p| p.strip_prefix(bin).ok())?;
+            Some((bin.to_path_buf(), bin.join(inside.components().next()?)))
         });
         if let (true, Some((bin, build))) = (setup.mount_ns, build) {
             let cpath = |p: &Path| CString::new(p.as_os_str().as_bytes()).ok();

@@ -103,11 +103,17 @@ pub(super) struct LaunchContext {
 }
 
 impl LaunchContext {
-    pub(super) fn setup(&self, program: &OsStr, isolate: bool) -> ChildSetup {
+    pub(super) fn setup(
+        &self,
+        program: &OsStr,
+        args: &[std::ffi::OsString],
+        isolate: bool,
+    ) -> ChildSetup {
         ChildSetup::new(
             &self.isolation,
             isolate,
             std::path::Path::new(program),
+            args,
             self.cache_bin.as_deref(),
         )
     }
@@ -201,7 +207,7 @@ fn launch(
     tail: &mut Vec<u8>,
 ) -> Result<RunOutcome> {
     let prepared = prepare(request)?;
-    let setup = context.setup(&request.program, request.isolate);
+    let setup = context.setup(&request.program, &request.args, request.isolate);
     context.isolation.prepare(request.limits.memory_kb * 1024);
     let started = Instant::now();
     let (pid, err_read) = start_program(prepared, setup, &request.program, announce)?;
