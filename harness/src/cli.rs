@@ -225,10 +225,6 @@ pub struct VerifyArgs {
     /// Run every test of each submission, not only up to its first failure.
     #[arg(long)]
     pub all_tests: bool,
-
-    /// Compile every program (solutions, checkers, submissions) and run no test.
-    #[arg(long)]
-    pub no_run: bool,
 }
 
 #[derive(Debug, Args)]
