@@ -81,25 +81,12 @@ pub struct RunArgs {
     #[arg(long, value_name = "F", default_value_t = 1.0)]
     pub time_scale: f64,
 
-    /// Report format on stdout.
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    pub format: Format,
-
     /// Also write a JUnit XML report here: one testsuite per problem, one testcase per test.
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
 
-    /// When to colour the human report (auto: on a terminal, unless NO_COLOR is set or TERM is dumb).
-    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
-    pub color: ColorChoice,
-
-    /// Leave out the diffs of wrong answers.
-    #[arg(long)]
-    pub no_diff: bool,
-
-    /// List every test, not only failures.
-    #[arg(short, long)]
-    pub verbose: bool,
+    #[command(flatten)]
+    pub report: ReportArgs,
 
     /// Output limit per test in MiB; more is OLE.
     #[arg(long, value_name = "MIB", default_value_t = crate::model::limits::DEFAULT_OUTPUT_LIMIT_MIB)]
@@ -118,6 +105,26 @@ pub struct RunArgs {
     /// Compile every program (solutions, checkers, submissions) and run no test.
     #[arg(long)]
     pub no_run: bool,
+}
+
+/// How a report is shown: shared by `run` and `verify`.
+#[derive(Debug, Args, Default)]
+pub struct ReportArgs {
+    /// Report format on stdout.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+
+    /// When to colour the human report (auto: on a terminal, unless NO_COLOR is set or TERM is dumb).
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+
+    /// Leave out the diffs of wrong answers.
+    #[arg(long)]
+    pub no_diff: bool,
+
+    /// List every test, not only failures.
+    #[arg(short, long)]
+    pub verbose: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
@@ -206,21 +213,8 @@ pub struct VerifyArgs {
     #[arg(long, value_name = "F", default_value_t = 1.0)]
     pub time_scale: f64,
 
-    /// Report format on stdout.
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    pub format: Format,
-
-    /// When to colour the human report.
-    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
-    pub color: ColorChoice,
-
-    /// Leave out the diffs of wrong answers.
-    #[arg(long)]
-    pub no_diff: bool,
-
-    /// List every test of each package's first accepted submission.
-    #[arg(short, long)]
-    pub verbose: bool,
+    #[command(flatten)]
+    pub report: ReportArgs,
 
     /// Run every test of each submission, not only up to its first failure.
     #[arg(long)]
@@ -273,7 +267,7 @@ mod tests {
             cli.run.junit.as_deref(),
             Some(std::path::Path::new("out.xml"))
         );
-        assert_eq!(cli.run.color, ColorChoice::Never);
+        assert_eq!(cli.run.report.color, ColorChoice::Never);
         let cli =
             Cli::try_parse_from(["harness", "new", "hdu1847", "--title", "Good Luck"]).unwrap();
         assert!(

@@ -11,7 +11,7 @@ use crate::cli::{Format, RunArgs};
 use crate::events::Events;
 use crate::exec::{self, JudgeOptions};
 use crate::package::Workspace;
-use crate::report::{self, progress, HumanOptions};
+use crate::report::{self, progress};
 use crate::{EXIT_FAILED, EXIT_OK};
 
 /// The accepted ranges of the numbers on the command line.
@@ -75,20 +75,10 @@ pub fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
             .with_context(|| format!("cannot write the JUnit report to {}", path.display()))?;
     }
     let mut out = io::stdout().lock();
-    match args.format {
+    match args.report.format {
         Format::Json => report::render_json(&report, &mut out)?,
         Format::Human => {
-            let human = HumanOptions {
-                color: report::use_color(
-                    args.color,
-                    io::stdout().is_terminal(),
-                    std::env::var_os("NO_COLOR").as_deref(),
-                    std::env::var_os("TERM").as_deref(),
-                ),
-                no_diff: args.no_diff,
-                verbose: args.verbose,
-            };
-            report::render_human(&report, &human, &mut out)?;
+            report::render_human(&report, &super::human_options(&args.report), &mut out)?;
         }
     }
     out.flush()?;

@@ -13,8 +13,9 @@ pub mod verify;
 
 use anyhow::{Context, Result};
 
-use crate::cli::{Cli, Command};
+use crate::cli::{Cli, Command, ReportArgs};
 use crate::package::Workspace;
+use crate::report::{self, HumanOptions};
 
 /// Runs the command `cli` names; the exit status, or a setup error.
 pub fn dispatch(cli: Cli) -> Result<i32> {
@@ -53,5 +54,20 @@ pub fn jobs(requested: Option<usize>) -> usize {
             most
         }
         Some(n) => n,
+    }
+}
+
+/// How the human report looks on this stdout, by the flags.
+pub fn human_options(args: &ReportArgs) -> HumanOptions {
+    use std::io::IsTerminal;
+    HumanOptions {
+        color: report::use_color(
+            args.color,
+            std::io::stdout().is_terminal(),
+            std::env::var_os("NO_COLOR").as_deref(),
+            std::env::var_os("TERM").as_deref(),
+        ),
+        no_diff: args.no_diff,
+        verbose: args.verbose,
     }
 }

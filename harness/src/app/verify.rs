@@ -2,7 +2,7 @@
 //! first (a malformed one is a setup error naming the file and the key, exit 2); then each example
 //! submission is graded and must get what its folder says (exit 0 when all do, 1 otherwise).
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::path::PathBuf;
 
 use anyhow::Result;
@@ -16,7 +16,7 @@ use crate::lang::LanguageTable;
 use crate::model::{Expected, Report, SubmissionResult, Summary, TestResult, Verdict, VerdictSet};
 use crate::package::kattis::{self, KattisPackage};
 use crate::package::Workspace;
-use crate::report::{self, HumanOptions};
+use crate::report;
 use crate::{EXIT_FAILED, EXIT_OK};
 
 pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
@@ -63,7 +63,7 @@ pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
     let wall_ms = started.elapsed().as_secs_f64() * 1000.0;
     let report = Report::new(rows, Some(submissions), args.time_scale, wall_ms);
     let mut out = io::stdout().lock();
-    match args.format {
+    match args.report.format {
         Format::Json => {
             let packages: Vec<JsonPackage> = judged
                 .iter()
@@ -130,17 +130,7 @@ fn human(
         }
     }
     writeln!(out)?;
-    let options = HumanOptions {
-        color: report::use_color(
-            args.color,
-            io::stdout().is_terminal(),
-            std::env::var_os("NO_COLOR").as_deref(),
-            std::env::var_os("TERM").as_deref(),
-        ),
-        no_diff: args.no_diff,
-        verbose: args.verbose,
-    };
-    report::render_human(report, &options, out)
+    report::render_human(report, &super::human_options(&args.report), out)
 }
 
 fn validator_name(package: &KattisPackage) -> String {

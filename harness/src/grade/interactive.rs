@@ -34,12 +34,7 @@ pub struct Interactive<'a> {
 }
 
 impl Grader for Interactive<'_> {
-    fn grade(
-        &self,
-        test: &TestCase,
-        program: &Executable,
-        scratch: &Scratch,
-    ) -> Result<TestResult> {
+    fn grade(&self, test: &TestCase, exe: &Executable, scratch: &Scratch) -> Result<TestResult> {
         let dir = scratch.worker_dir()?;
         let feedback = dir.join("feedback");
         let _ = fs::remove_dir_all(&feedback);
@@ -67,7 +62,7 @@ impl Grader for Interactive<'_> {
         let interactor_limits = self.interactor.limits;
         let request = InteractRequest {
             solution: side(
-                program.invocation(self.limits.memory_kb / 1024, &[]),
+                exe.invocation(self.limits.memory_kb / 1024, &[]),
                 self.limits,
                 true,
             ),

@@ -172,35 +172,18 @@ mod tests {
 
     #[test]
     fn special_endings() {
+        // A stack as large as the memory limit: the overflow is named, not the memory it took.
+        const OVERFLOW: &str = "thread 'main' has overflowed its stack";
+        const NO_MEMORY: &str = "memory allocation of 1024 bytes failed";
         let table = [
-            // A stack as large as the memory limit: the overflow is named, not the memory it took.
-            (
-                outcome(
-                    Exit::Signal(libc::SIGSEGV),
-                    10,
-                    50_000,
-                    "thread 'main' has overflowed its stack",
-                ),
-                Verdict::RE,
-            ),
-            (
-                outcome(Exit::Signal(libc::SIGXCPU), 999, 2000, ""),
-                Verdict::TLE,
-            ),
-            (
-                outcome(
-                    Exit::Signal(libc::SIGABRT),
-                    10,
-                    2000,
-                    "memory allocation of 1024 bytes failed",
-                ),
-                Verdict::MLE,
-            ),
-            (
-                outcome(Exit::Signal(libc::SIGXFSZ), 10, 2000, ""),
-                Verdict::OLE,
-            ),
+            (libc::SIGSEGV, 10, 50_000, OVERFLOW, Verdict::RE),
+            (libc::SIGXCPU, 999, 2000, "", Verdict::TLE),
+            (libc::SIGABRT, 10, 2000, NO_MEMORY, Verdict::MLE),
+            (libc::SIGXFSZ, 10, 2000, "", Verdict::OLE),
         ];
+        let table = table.map(|(signal, cpu, memory, stderr, want)| {
+            (outcome(Exit::Signal(signal), cpu, memory, stderr), want)
+        });
         for (run, want) in table {
             assert_eq!(judge_run("t", &run, &LIMITS).verdict, want, "{run:?}");
         }

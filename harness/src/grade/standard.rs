@@ -15,16 +15,11 @@ pub struct Standard<'a> {
 }
 
 impl Grader for Standard<'_> {
-    fn grade(
-        &self,
-        test: &TestCase,
-        program: &Executable,
-        scratch: &Scratch,
-    ) -> Result<TestResult> {
+    fn grade(&self, test: &TestCase, exe: &Executable, scratch: &Scratch) -> Result<TestResult> {
         let stdout = scratch.stdout_file();
         let command = Invocation {
             isolate: true,
-            ..program.invocation(self.limits.memory_kb / 1024, &[])
+            ..exe.invocation(self.limits.memory_kb / 1024, &[])
         };
         let outcome = sandbox::run(&command, &test.input, &stdout, &self.limits)?;
         let mut result = judge_run(&test.name, &outcome, &self.limits);
