@@ -4,6 +4,7 @@
 mod checkers;
 mod common;
 mod containment;
+mod data;
 mod e2e;
 mod faults;
 mod gen_safety;
