@@ -1,7 +1,9 @@
 //! The problem-setter tools: `gen` (test data from tests.toml), `stress` (solution against brute force),
-//! `scaffold` (`harness new`), `submit` (`harness submit-check`), and the programs they run (`tools`).
+//! `scaffold` (`harness new`), `submit` (`harness submit-check`), `validate`,
+//! `lint` (rustfmt and clippy on the problems' single files), and the programs they run (`tools`).
 
 pub mod gen;
+pub mod lint;
 pub mod scaffold;
 pub mod stress;
 pub mod submit;

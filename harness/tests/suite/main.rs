@@ -10,6 +10,7 @@ mod faults;
 mod gen_safety;
 mod interactive;
 mod languages;
+mod lint;
 mod packages;
 mod reports;
 mod setup_errors;
