@@ -30,6 +30,9 @@ pub struct GenOutcome {
     pub unchanged: usize,
     /// Files that differ from what tests.toml generates (`--check`), or undeclared files.
     pub mismatches: Vec<String>,
+    /// The data's statistics, one line per group of tests (see `stats`), and its warnings.
+    pub stats: Vec<String>,
+    pub warnings: Vec<String>,
 }
 
 pub fn gen(workspace: &Workspace, ids: &[String], check: bool, jobs: usize) -> Result<GenOutcome> {
@@ -97,6 +100,13 @@ pub fn gen(workspace: &Workspace, ids: &[String], check: bool, jobs: usize) -> R
         }
         let rejected = pool.install(|| answers_rejected(workspace, &problem, &specs, &scratch))?;
         outcome.mismatches.extend(rejected);
+        // Interactive answers are not answers (the interactor plays); missing files are reported above.
+        if problem.interactor.is_none() {
+            if let Ok(groups) = super::stats::data_stats(&dir, &specs) {
+                outcome.stats.push(super::stats::describe(id, &groups));
+                outcome.warnings.extend(super::stats::warnings(id, &groups));
+            }
+        }
     }
     // Every input proven valid: the problems' input validators, where they have one.
     let validated: Vec<String> = ids

@@ -328,3 +328,40 @@ fn a_failing_generator_is_named_with_its_arguments() {
         "{text}"
     );
 }
+
+#[test]
+fn gen_prints_the_answers_of_each_group_and_warns_about_degenerate_ones() {
+    let root = workspace("stats");
+    let tests_toml = root.join("problems/right/tests.toml");
+    let mut declared = fs::read_to_string(&tests_toml).unwrap();
+    // Two max tests with the same input (one answer everywhere, and below the edge test's value).
+    for name in ["max-01", "max-02"] {
+        declared.push_str(&format!(
+            "\n[[test]]\nname = \"{name}\"\ninput = \"gen\"\nargs = [\"small\", \"1\"]\nanswer = \"brute\"\n"
+        ));
+    }
+    declared.push_str("\n[[test]]\nname = \"edge-big\"\ninput = \"hand\"\nanswer = \"hand\"\n");
+    fs::write(&tests_toml, declared).unwrap();
+    fs::write(root.join("testdata/right/edge-big.in"), "999 1\n").unwrap();
+    fs::write(root.join("testdata/right/edge-big.out"), "1000\n").unwrap();
+
+    let output = harness(&root, &["gen", "right"]);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let text = printed(&output);
+    let expected = [
+        "right sample-* (1 test): 1 case, `3` 1; largest input value 2",
+        "right rand-* (1 generated test): 1 case, `116` 1; largest input value 93",
+        "right max-* (2 generated tests): 2 cases, `116` 2; largest input value 93",
+        "right edge-* (1 test): 1 case, `1000` 1; largest input value 999",
+        "WARNING: right max-*: one answer everywhere (`116` in all 2 cases)",
+        "WARNING: right max-*: largest input value 93, below 999 found elsewhere in the data",
+    ];
+    for line in expected {
+        assert!(text.contains(line), "missing `{line}` in:\n{text}");
+    }
+    // A group with one case and a hand-made group are never degenerate.
+    assert_eq!(text.matches("WARNING").count(), 2, "{text}");
+    // gen --check prints the same statistics.
+    let check = harness(&root, &["gen", "--check", "right"]);
+    assert!(printed(&check).contains(expected[2]), "{}", printed(&check));
+}
