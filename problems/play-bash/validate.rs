@@ -172,7 +172,7 @@ fn main() {
         r.space();
         let m = r.int("m", 1, MAX_STONES);
         // m + 1 <= 10^18 + 1 fits in a u64.
-        if n.is_multiple_of(m + 1) {
+        if n % (m + 1) == 0 {
             r.fail(&format!(
                 "game {g}: n = {n} is a multiple of m + 1 = {}: lost for the first player",
                 m + 1

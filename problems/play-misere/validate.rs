@@ -193,7 +193,7 @@ fn header(r: &mut Reader, max_games: u64) -> u64 {
 /// stones or more, when the xor of the piles is not 0 (Bouton).
 fn won(piles: &[u64]) -> bool {
     if piles.iter().all(|&a| a == 1) {
-        piles.len().is_multiple_of(2)
+        piles.len() % 2 == 0
     } else {
         piles.iter().fold(0, |x, &a| x ^ a) != 0
     }
