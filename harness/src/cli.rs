@@ -45,6 +45,9 @@ pub enum Command {
     /// Run each problem's input validator (problems/<id>/validate.rs) on every input of its data (each must
     /// be accepted) and on every file of problems/<id>/invalid/ (each must be rejected).
     Validate(ValidateArgs),
+    /// Run rustfmt --check and clippy (-D warnings) on every Rust file of problems/ (brute forces,
+    /// generators, validators, checkers, interactors, submissions): single files that cargo does not see.
+    Lint(LintArgs),
     /// Judge Kattis / ICPC problem packages (folders with a problem.yaml, legacy, 2023-07-draft or 2025-09
     /// format): every example submission must get what its folder under submissions/ says.
     Verify(VerifyArgs),
@@ -59,6 +62,17 @@ pub struct ValidateArgs {
     pub ids: Vec<String>,
 
     /// Programs run in parallel (default: the number of available cores).
+    #[arg(short = 'j', long = "jobs", value_name = "N")]
+    pub jobs: Option<usize>,
+}
+
+#[derive(Debug, Args)]
+pub struct LintArgs {
+    /// Problems whose Rust files to lint (default: all).
+    #[arg(value_name = "ID")]
+    pub ids: Vec<String>,
+
+    /// Files linted in parallel (default: the number of available cores).
     #[arg(short = 'j', long = "jobs", value_name = "N")]
     pub jobs: Option<usize>,
 }

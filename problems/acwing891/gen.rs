@@ -40,6 +40,8 @@ fn main() {
             // n = 100000 at the top of the range. Odd seeds: uniform sizes in 1..=10^9. Even seeds: XOR 0 (the last
             // pile is the XOR of the others, redrawn until that lands in 1..=10^9), so the answer is No.
             let mut p: Vec<u64> = (0..100_000).map(|_| rng.range(1, MAX_PILE)).collect();
+            // One pile at the bound itself: uniform draws alone stop just below it.
+            p[0] = MAX_PILE;
             if seed % 2 == 0 {
                 loop {
                     let x = p[..99_999].iter().fold(0, |a, &b| a ^ b);

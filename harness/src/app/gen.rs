@@ -13,6 +13,12 @@ use crate::{EXIT_FAILED, EXIT_OK};
 pub fn generate(workspace: &Workspace, args: &GenArgs) -> Result<i32> {
     let outcome = gen::gen(workspace, &args.ids, args.check, jobs(args.jobs))?;
     let mut out = io::stdout().lock();
+    for stats in &outcome.stats {
+        write!(out, "{stats}")?;
+    }
+    for warning in &outcome.warnings {
+        writeln!(out, "{warning}")?;
+    }
     for mismatch in &outcome.mismatches {
         writeln!(out, "{mismatch}")?;
     }

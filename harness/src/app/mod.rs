@@ -4,6 +4,7 @@
 pub mod export;
 pub mod gen;
 pub mod grade;
+pub mod lint;
 pub mod list;
 pub mod new;
 pub mod stress;
@@ -37,6 +38,7 @@ pub fn dispatch(cli: Cli) -> Result<i32> {
         Some(Command::New(args)) => new::new_problem(&workspace, &args),
         Some(Command::SubmitCheck(args)) => submit_check::submit_check(&workspace, &args),
         Some(Command::Validate(args)) => validate::validate(&workspace, &args),
+        Some(Command::Lint(args)) => lint::lint(&workspace, &args),
         Some(Command::Verify(_)) => unreachable!("dispatched above"),
         Some(Command::Export(args)) => export::export(&workspace, &args),
     }

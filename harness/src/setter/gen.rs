@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 use rayon::prelude::*;
 
-use super::tools::{run_tool, Tools};
+use super::tools::{keep_failed, run_tool, Tools};
 use crate::check::{CheckFiles, Judgement};
 use crate::lang::Compiler;
 use crate::model::{CheckerSpec, Problem};
@@ -30,6 +30,9 @@ pub struct GenOutcome {
     pub unchanged: usize,
     /// Files that differ from what tests.toml generates (`--check`), or undeclared files.
     pub mismatches: Vec<String>,
+    /// The data's statistics, one line per group of tests (see `stats`), and its warnings.
+    pub stats: Vec<String>,
+    pub warnings: Vec<String>,
 }
 
 pub fn gen(workspace: &Workspace, ids: &[String], check: bool, jobs: usize) -> Result<GenOutcome> {
@@ -97,6 +100,13 @@ pub fn gen(workspace: &Workspace, ids: &[String], check: bool, jobs: usize) -> R
         }
         let rejected = pool.install(|| answers_rejected(workspace, &problem, &specs, &scratch))?;
         outcome.mismatches.extend(rejected);
+        // Interactive answers are not answers (the interactor plays); missing files are reported above.
+        if problem.interactor.is_none() {
+            if let Ok(groups) = super::stats::data_stats(&dir, &specs) {
+                outcome.stats.push(super::stats::describe(id, &groups));
+                outcome.warnings.extend(super::stats::warnings(id, &groups));
+            }
+        }
     }
     // Every input proven valid: the problems' input validators, where they have one.
     let validated: Vec<String> = ids
@@ -184,7 +194,8 @@ fn generate(
             let stdin = match (&spec.input, &tools.gen) {
                 (InputSource::Gen, Some(gen)) => {
                     let args = spec.args.clone().unwrap_or_default();
-                    let bytes = run_tool(gen, "gen", &args, Path::new("/dev/null"), scratch)?;
+                    let bytes = run_tool(gen, "gen", &args, None, scratch)
+                        .with_context(|| format!("{id}: test `{}` of tests.toml", spec.name))?;
                     let staged = scratch.named(&format!("{id}.{}.in", spec.name));
                     fs::write(&staged, &bytes).with_context(|| format!("cannot write {}", staged.display()))?;
                     files.push(Generated { path: input_path, bytes });
@@ -204,7 +215,21 @@ fn generate(
             };
             match answer {
                 Some((what, Some(binary))) => {
-                    let bytes = run_tool(binary, what, &[], &stdin, scratch)?;
+                    let bytes = run_tool(binary, what, &[], Some(&stdin), scratch).or_else(|err| {
+                        // A generated input lives in the scratch folder: keep it where the message says.
+                        let input = match spec.input {
+                            InputSource::Gen => {
+                                let bytes = fs::read(&stdin).unwrap_or_default();
+                                keep_failed(workspace, id, &format!("{}.in", spec.name), &bytes)?
+                            }
+                            _ => stdin.clone(),
+                        };
+                        Err(err.context(format!(
+                            "{id}: test `{}` of tests.toml, on {}",
+                            spec.name,
+                            input.display()
+                        )))
+                    })?;
                     files.push(Generated { path: answer_path, bytes });
                 }
                 Some((_, None)) => unreachable!("compiled above"),

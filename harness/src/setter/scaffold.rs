@@ -1,7 +1,7 @@
 //! `harness new ID`: scaffolds a problem from the templates in `harness/templates/`: `problems/<id>/`
-//! (problem.toml, statement.md, brute.rs, gen.rs, tests.toml), `solutions/<id>/` (a cargo package with the
-//! one solution skeleton) and an empty `testdata/<id>/`. It never overwrites: if any of the three folders
-//! exists, nothing is written.
+//! (problem.toml, statement.md, brute.rs, gen.rs, validate.rs, invalid/README.md, tests.toml),
+//! `solutions/<id>/` (a cargo package with the one solution skeleton) and an empty `testdata/<id>/`. It
+//! never overwrites: if any of the three folders exists, nothing is written.
 
 use std::fs;
 use std::path::PathBuf;
@@ -14,6 +14,8 @@ const PROBLEM_TOML: &str = include_str!("../../templates/problem.toml");
 const STATEMENT: &str = include_str!("../../templates/statement.md");
 const BRUTE: &str = include_str!("../../templates/brute.rs");
 const GEN: &str = include_str!("../../templates/gen.rs");
+const VALIDATE: &str = include_str!("../../templates/validate.rs");
+const INVALID_README: &str = include_str!("../../templates/invalid-README.md");
 const TESTS_TOML: &str = include_str!("../../templates/tests.toml");
 const CARGO_TOML: &str = include_str!("../../templates/Cargo.toml");
 /// The module every generator shares (`#[path = "../.shared/gen.rs"] mod shared;`): the workspace's own
@@ -166,11 +168,16 @@ pub fn new_problem(workspace: &Workspace, id: &str, title: Option<&str>) -> Resu
             .replace("{NUMBER}", &origin.number)
             .replace("{URL}", &origin.url)
     };
-    let files: [(PathBuf, &str); 7] = [
+    let files: [(PathBuf, &str); 9] = [
         (problem_dir.join("problem.toml"), PROBLEM_TOML),
         (problem_dir.join("statement.md"), STATEMENT),
         (problem_dir.join("brute.rs"), BRUTE),
         (problem_dir.join("gen.rs"), GEN),
+        (problem_dir.join("validate.rs"), VALIDATE),
+        (
+            problem_dir.join("invalid").join("README.md"),
+            INVALID_README,
+        ),
         (problem_dir.join("tests.toml"), TESTS_TOML),
         (solution_dir.join("Cargo.toml"), CARGO_TOML),
         (solution_dir.join("src").join("main.rs"), SOLUTION),
@@ -209,7 +216,8 @@ pub fn next_steps(id: &str) -> String {
   1. problems/{id}/problem.toml: title, judge, number, url and the judge's limits
   2. problems/{id}/statement.md: the statement in your own words
   3. testdata/{id}/sample-1.in and sample-1.out: the statement's sample (declared in tests.toml)
-  4. solutions/{id}/src/main.rs: the solution; problems/{id}/brute.rs and gen.rs for the random tests
+  4. solutions/{id}/src/main.rs: the solution; problems/{id}/brute.rs and gen.rs for the random tests;
+     problems/{id}/validate.rs and three inputs it must reject in problems/{id}/invalid/
   5. `harness stress {id}`, then `harness gen {id}` writes the generated tests
   6. `harness {id}` grades it; it fails until every step is done
 "

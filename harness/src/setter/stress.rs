@@ -4,12 +4,12 @@
 use std::fmt::Write as _;
 use std::fs::{self, OpenOptions};
 use std::io::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use rayon::prelude::*;
 
-use super::tools::{run_tool, Tools};
+use super::tools::{keep_failed, run_tool, Tools};
 use crate::check::{self, CheckFiles, Checker, Judgement};
 use crate::grade::judge_run;
 use crate::lang::Executable;
@@ -35,6 +35,9 @@ pub struct Disagreement {
     pub got: Vec<u8>,
     pub verdict: Verdict,
     pub detail: String,
+    /// Where the input is kept after the run (`target/harness/failed/<id>/small-SEED.in`), with the
+    /// brute force's answer (`.ans`) and the solution's output (`.out`) beside it.
+    pub kept: Option<PathBuf>,
 }
 
 pub enum StressOutcome {
@@ -76,7 +79,8 @@ pub fn stress(workspace: &Workspace, id: &str, options: &StressOptions) -> Resul
             .par_iter()
             .map(|&seed| -> Result<(u64, usize)> {
                 let args = ["small".to_string(), seed.to_string()];
-                let bytes = run_tool(&gen, "gen", &args, Path::new("/dev/null"), &scratch)?;
+                let bytes = run_tool(&gen, "gen", &args, None, &scratch)
+                    .with_context(|| replay(id, seed, None))?;
                 let path = scratch.named(&format!("{seed}.in"));
                 fs::write(&path, &bytes)
                     .with_context(|| format!("cannot write {}", path.display()))?;
@@ -89,9 +93,13 @@ pub fn stress(workspace: &Workspace, id: &str, options: &StressOptions) -> Resul
         for batch in inputs.chunks(chunk) {
             let found: Vec<Option<Disagreement>> = batch
                 .par_iter()
-                .map(|&(seed, _)| compare(seed, &scratch, &brute, &solution, &limits, &*checker))
+                .map(|&(seed, _)| {
+                    compare(seed, &scratch, &brute, &solution, &limits, &*checker)
+                        .map_err(|err| failed_run(workspace, id, seed, &scratch, err))
+                })
                 .collect::<Result<_>>()?;
-            if let Some(first) = found.into_iter().flatten().next() {
+            if let Some(mut first) = found.into_iter().flatten().next() {
+                first.kept = Some(keep(workspace, id, &first)?);
                 return Ok(StressOutcome::Disagreed(Box::new(first)));
             }
         }
@@ -110,7 +118,7 @@ fn compare(
     checker: &dyn Checker,
 ) -> Result<Option<Disagreement>> {
     let input_path = scratch.named(&format!("{seed}.in"));
-    let expected = run_tool(brute, "brute", &[], &input_path, scratch)?;
+    let expected = run_tool(brute, "brute", &[], Some(&input_path), scratch)?;
     let answer = scratch.file("brute.out");
     fs::write(&answer, &expected).with_context(|| format!("cannot write {}", answer.display()))?;
     let stdout = scratch.file("solution.out");
@@ -150,7 +158,39 @@ fn compare(
         got,
         verdict,
         detail,
+        kept: None,
     }))
+}
+
+/// The seed and the command that replays it, for messages; `kept` is where its input is kept.
+fn replay(id: &str, seed: u64, kept: Option<&str>) -> String {
+    let kept = kept.map(|k| format!("; {k}")).unwrap_or_default();
+    format!("{id}: seed {seed} (replay: harness stress {id} --cases 1 --seed {seed}{kept})")
+}
+
+/// A run that could not be judged (the brute force or the checker failed): the input is kept, and the
+/// error says where and how to replay it.
+fn failed_run(
+    workspace: &Workspace,
+    id: &str,
+    seed: u64,
+    scratch: &Scratch,
+    err: anyhow::Error,
+) -> anyhow::Error {
+    let input = fs::read(scratch.named(&format!("{seed}.in"))).unwrap_or_default();
+    let kept = match keep_failed(workspace, id, &format!("small-{seed}.in"), &input) {
+        Ok(path) => format!("input kept in {}", path.display()),
+        Err(keep_err) => format!("{keep_err:#}"),
+    };
+    err.context(replay(id, seed, Some(&kept)))
+}
+
+/// Keeps the disagreement's input, expected answer and output; returns the input's path.
+fn keep(workspace: &Workspace, id: &str, d: &Disagreement) -> Result<PathBuf> {
+    let name = format!("small-{}", d.seed);
+    keep_failed(workspace, id, &format!("{name}.ans"), &d.expected)?;
+    keep_failed(workspace, id, &format!("{name}.out"), &d.got)?;
+    keep_failed(workspace, id, &format!("{name}.in"), &d.input)
 }
 
 /// The disagreement for a person: the input, both outputs, and how to replay it.
@@ -178,6 +218,13 @@ pub fn describe(id: &str, d: &Disagreement) -> String {
             let _ = writeln!(text, "… ({} more lines)", lines.len() - 30);
         }
     }
+    if let Some(kept) = &d.kept {
+        let _ = writeln!(
+            text,
+            "kept: {} (brute.rs's answer beside it as .ans, the solution's output as .out)",
+            kept.display()
+        );
+    }
     let _ = writeln!(
         text,
         "replay: harness stress {id} --cases 1 --seed {}",
@@ -188,6 +235,12 @@ pub fn describe(id: &str, d: &Disagreement) -> String {
 
 /// Adds the disagreement to the data as `stress-SEED`, declared in tests.toml; never overwrites a file.
 pub fn save(workspace: &Workspace, id: &str, d: &Disagreement) -> Result<String> {
+    if d.verdict == Verdict::AC {
+        anyhow::bail!(
+            "{id}: not saving `gen small {}`: the checker accepts the solution's output there",
+            d.seed
+        );
+    }
     let problem = workspace.load_problem(id)?;
     let data_id = problem.data_id;
     let name = format!("stress-{}", d.seed);

@@ -59,16 +59,18 @@ impl Tools {
     }
 }
 
-/// Runs a problem-setter program to completion and returns its stdout; any failure is an error that names
-/// the program, its arguments and its stderr.
+/// Runs a problem-setter program to completion on `stdin` (no input when `None`) and returns its stdout;
+/// any failure is an error that names the program, its arguments and its stderr. The input may be a
+/// scratch file, so the caller names it (see `keep_failed`).
 pub fn run_tool(
     binary: &Executable,
     what: &str,
     args: &[String],
-    stdin: &Path,
+    stdin: Option<&Path>,
     scratch: &Scratch,
 ) -> Result<Vec<u8>> {
     let stdout = scratch.file("tool.out");
+    let stdin = stdin.unwrap_or(Path::new("/dev/null"));
     let os_args: Vec<OsString> = args.iter().map(OsString::from).collect();
     let limits = Limits::tool();
     let command = binary.invocation(limits.memory_kb / 1024, &os_args);
@@ -93,11 +95,45 @@ pub fn run_tool(
             .rev()
             .collect();
         bail!(
-            "`{what} {}` on {} {failure}\n{}",
-            args.join(" "),
-            stdin.display(),
+            "`{}` {failure}\n{}",
+            command_line(what, args),
             tail.join("\n")
         );
     }
     fs::read(&stdout).with_context(|| format!("cannot read {}", stdout.display()))
+}
+
+/// A program and its arguments as a person would type them: `gen small 7`, `brute`.
+pub fn command_line(what: &str, args: &[String]) -> String {
+    std::iter::once(what)
+        .chain(args.iter().map(String::as_str))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Keeps a file of a failure (an input, an answer) under `target/harness/failed/<id>/` in the workspace,
+/// where it outlives the run's scratch folder, and returns its path for the message.
+pub fn keep_failed(workspace: &Workspace, id: &str, name: &str, bytes: &[u8]) -> Result<PathBuf> {
+    let dir = workspace
+        .root
+        .join("target")
+        .join("harness")
+        .join("failed")
+        .join(id);
+    fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let path = dir.join(name);
+    fs::write(&path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::command_line;
+
+    #[test]
+    fn a_command_line_has_no_stray_space() {
+        assert_eq!(command_line("brute", &[]), "brute");
+        let args = ["small".to_string(), "7".to_string()];
+        assert_eq!(command_line("gen", &args), "gen small 7");
+    }
 }

@@ -152,8 +152,8 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-/// Content, inode and modification time of every file under `root`: a file whose entry is unchanged was
-/// not touched (a rename would change the inode, a write the time).
+/// Content, inode and modification time of every file under `root` but `target/`: a file whose entry is
+/// unchanged was not touched (a rename would change the inode, a write the time).
 fn snapshot(root: &Path) -> BTreeMap<PathBuf, (Vec<u8>, u64, i64, i64)> {
     let mut all = BTreeMap::new();
     let mut stack = vec![root.to_path_buf()];
@@ -162,7 +162,10 @@ fn snapshot(root: &Path) -> BTreeMap<PathBuf, (Vec<u8>, u64, i64, i64)> {
             let path = entry.unwrap().path();
             let meta = fs::symlink_metadata(&path).unwrap();
             if meta.is_dir() {
-                stack.push(path);
+                // target/ is the judge's own (builds, the inputs kept from failures), not the workspace's data.
+                if path != root.join("target") {
+                    stack.push(path);
+                }
             } else {
                 let bytes = fs::read(&path).unwrap_or_default();
                 all.insert(path, (bytes, meta.ino(), meta.mtime(), meta.mtime_nsec()));

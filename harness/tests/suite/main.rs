@@ -4,11 +4,13 @@
 mod checkers;
 mod common;
 mod containment;
+mod data;
 mod e2e;
 mod faults;
 mod gen_safety;
 mod interactive;
 mod languages;
+mod lint;
 mod packages;
 mod reports;
 mod setup_errors;

@@ -45,6 +45,19 @@ fn stress_reports_the_smallest_disagreement_with_a_replay_command() {
         .nth(1)
         .unwrap();
     assert_eq!(input.len(), 5, "{text}");
+    // The input is kept where the message says, after the run.
+    let kept = text
+        .lines()
+        .find_map(|l| l.strip_prefix("kept: "))
+        .and_then(|l| l.split(" (").next())
+        .unwrap_or_else(|| panic!("no kept line: {text}"));
+    assert_eq!(fs::read_to_string(kept).unwrap().trim_end(), input);
+    assert!(
+        kept.contains("target/harness/failed/wrong/small-"),
+        "{kept}"
+    );
+    assert!(PathBuf::from(kept).with_extension("ans").is_file());
+    assert!(!text.contains("/dev/null"), "{text}");
     let replay = text.lines().find(|l| l.starts_with("replay: ")).unwrap();
     let seed = replay.rsplit(' ').next().unwrap();
     // The replay command reproduces the same disagreement on its own.
@@ -195,4 +208,160 @@ fn validate_accepts_the_data_and_rejects_the_invalid_examples() {
         "{}",
         printed(&output)
     );
+}
+
+#[test]
+fn stress_judges_through_the_checker_and_save_keeps_nothing_it_accepts() {
+    let root = workspace("checker");
+    let tests_toml = fs::read_to_string(root.join("problems/between/tests.toml")).unwrap();
+    // The solution prints max(a, b) and brute.rs min(a, b): byte for byte they differ on most inputs,
+    // through the checker they agree.
+    let output = harness(
+        &root,
+        &[
+            "stress", "between", "--cases", "30", "--seed", "3", "--save",
+        ],
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    assert!(
+        printed(&output).contains("agree on 30 inputs"),
+        "{}",
+        printed(&output)
+    );
+    assert_eq!(
+        fs::read_to_string(root.join("problems/between/tests.toml")).unwrap(),
+        tests_toml,
+        "nothing the checker accepts is saved"
+    );
+    let data: Vec<_> = fs::read_dir(root.join("testdata/between"))
+        .unwrap()
+        .collect();
+    assert_eq!(data.len(), 2, "only rand-01.in and rand-01.out");
+
+    // A solution the checker rejects (a number outside the range) is a disagreement, and is saved.
+    fs::write(
+        root.join("solutions/between/src/main.rs"),
+        "fn main() { println!(\"1000000\"); }\n",
+    )
+    .unwrap();
+    let output = harness(
+        &root,
+        &[
+            "stress", "between", "--cases", "30", "--seed", "3", "--save",
+        ],
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", printed(&output));
+    assert!(printed(&output).contains("saved "), "{}", printed(&output));
+}
+
+/// The text of a failed command, with the checks every failure message must pass: no `/dev/null` as an
+/// input, no stray space at the end of a command line (`brute `).
+fn failure_text(output: &std::process::Output) -> String {
+    assert_ne!(output.status.code(), Some(0), "{}", printed(output));
+    let text = printed(output);
+    assert!(!text.contains("/dev/null"), "{text}");
+    assert!(!text.contains(" ` "), "{text}");
+    text
+}
+
+/// The path after `marker` in `text`, up to the next `)`, `: ` or end of line.
+fn path_after<'a>(text: &'a str, marker: &str) -> &'a str {
+    let start = text
+        .find(marker)
+        .unwrap_or_else(|| panic!("no `{marker}` in {text}"))
+        + marker.len();
+    let rest = text[start..].split([')', '\n']).next().unwrap();
+    rest.split(": ").next().unwrap()
+}
+
+#[test]
+fn a_failing_brute_force_keeps_its_input_and_names_the_replay() {
+    let root = workspace("brute-fails");
+    fs::write(
+        root.join("problems/wrong/brute.rs"),
+        "fn main() { panic!(\"brute gave up\"); }\n",
+    )
+    .unwrap();
+    let text = failure_text(&harness(&root, &["stress", "wrong", "--cases", "5"]));
+    assert!(text.contains("`brute` failed with"), "{text}");
+    assert!(text.contains("brute gave up"), "{text}");
+    assert!(
+        text.contains("replay: harness stress wrong --cases 1 --seed "),
+        "{text}"
+    );
+    let kept = path_after(&text, "input kept in ");
+    assert!(
+        kept.contains("target/harness/failed/wrong/small-"),
+        "{kept}"
+    );
+    assert!(!fs::read(kept).unwrap().is_empty(), "{kept} is the input");
+
+    // gen runs brute.rs on a generated input too: that input is kept as well.
+    let text = failure_text(&harness(&root, &["gen", "wrong"]));
+    assert!(text.contains("test `rand-01` of tests.toml"), "{text}");
+    let kept = path_after(&text, ", on ");
+    assert!(kept.ends_with("failed/wrong/rand-01.in"), "{text}");
+    assert!(!fs::read(kept).unwrap().is_empty());
+}
+
+#[test]
+fn a_failing_generator_is_named_with_its_arguments() {
+    let root = workspace("gen-fails");
+    fs::write(
+        root.join("problems/wrong/gen.rs"),
+        "fn main() { panic!(\"gen gave up\"); }\n",
+    )
+    .unwrap();
+    let text = failure_text(&harness(
+        &root,
+        &["stress", "wrong", "--cases", "3", "--seed", "9"],
+    ));
+    assert!(text.contains("`gen small "), "{text}");
+    assert!(text.contains("gen gave up"), "{text}");
+    assert!(
+        text.contains("replay: harness stress wrong --cases 1 --seed "),
+        "{text}"
+    );
+    let text = failure_text(&harness(&root, &["gen", "wrong"]));
+    assert!(
+        text.contains("test `rand-01` of tests.toml: `gen small 1` failed"),
+        "{text}"
+    );
+}
+
+#[test]
+fn gen_prints_the_answers_of_each_group_and_warns_about_degenerate_ones() {
+    let root = workspace("stats");
+    let tests_toml = root.join("problems/right/tests.toml");
+    let mut declared = fs::read_to_string(&tests_toml).unwrap();
+    // Two max tests with the same input (one answer everywhere, and below the edge test's value).
+    for name in ["max-01", "max-02"] {
+        declared.push_str(&format!(
+            "\n[[test]]\nname = \"{name}\"\ninput = \"gen\"\nargs = [\"small\", \"1\"]\nanswer = \"brute\"\n"
+        ));
+    }
+    declared.push_str("\n[[test]]\nname = \"edge-big\"\ninput = \"hand\"\nanswer = \"hand\"\n");
+    fs::write(&tests_toml, declared).unwrap();
+    fs::write(root.join("testdata/right/edge-big.in"), "999 1\n").unwrap();
+    fs::write(root.join("testdata/right/edge-big.out"), "1000\n").unwrap();
+
+    let output = harness(&root, &["gen", "right"]);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let text = printed(&output);
+    let expected = [
+        "right sample-* (1 test): 1 case, `3` 1; largest input value 2",
+        "right rand-* (1 generated test): 1 case, `116` 1; largest input value 93",
+        "right max-* (2 generated tests): 2 cases, `116` 2; largest input value 93",
+        "right edge-* (1 test): 1 case, `1000` 1; largest input value 999",
+        "WARNING: right max-*: one answer everywhere (`116` in all 2 cases)",
+        "WARNING: right max-*: largest input value 93, below 999 found elsewhere in the data",
+    ];
+    for line in expected {
+        assert!(text.contains(line), "missing `{line}` in:\n{text}");
+    }
+    // A group with one case and a hand-made group are never degenerate.
+    assert_eq!(text.matches("WARNING").count(), 2, "{text}");
+    // gen --check prints the same statistics.
+    let check = harness(&root, &["gen", "--check", "right"]);
+    assert!(printed(&check).contains(expected[2]), "{}", printed(&check));
 }
