@@ -32,7 +32,7 @@ pub enum Command {
     /// Grade solutions against their test data (the default command).
     Run(RunArgs),
     /// List the problems: judge, limits, checker, number of tests.
-    List,
+    List(ListArgs),
     /// (Re)generate test data from problems/<id>/tests.toml; with --check, verify the committed data instead.
     Gen(GenArgs),
     /// Cross-check a solution against the brute force on random small inputs, smallest first.
@@ -50,6 +50,13 @@ pub enum Command {
     Verify(VerifyArgs),
     /// Write problems of the workspace as Kattis problem packages (2023-07-draft format).
     Export(ExportArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// Problems to list (default: all); an unknown id is an error, as for `harness run`.
+    #[arg(value_name = "ID")]
+    pub ids: Vec<String>,
 }
 
 #[derive(Debug, Args)]
