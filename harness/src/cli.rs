@@ -104,13 +104,17 @@ pub struct RunArgs {
     #[arg(long)]
     pub no_diff: bool,
 
-    /// List every test, not only failures.
+    /// List every test, not only failures, and detail every failure.
     #[arg(short, long)]
     pub verbose: bool,
 
+    /// Failed tests the human report details per problem; the others are counted (0: all).
+    #[arg(long, value_name = "N", default_value_t = crate::model::limits::DEFAULT_MAX_FAILURES)]
+    pub max_failures: usize,
+
     /// Output limit per test in MiB; more is OLE.
-    #[arg(long, value_name = "MIB", default_value_t = crate::model::limits::DEFAULT_OUTPUT_LIMIT_MIB)]
-    pub output_limit_mb: u64,
+    #[arg(long, alias = "output-limit-mb", value_name = "MIB", default_value_t = crate::model::limits::DEFAULT_OUTPUT_LIMIT_MIB)]
+    pub output_limit_mib: u64,
 
     /// Judge this program (a file, or a folder of files in one language) on the problems' tests instead
     /// of their solutions, touching nothing in the workspace; repeatable. E.g. `harness run hdu1846
@@ -270,6 +274,18 @@ mod tests {
             cli.command,
             Some(Command::Stress(StressArgs { cases: 5, .. }))
         ));
+    }
+
+    #[test]
+    fn the_output_limit_is_in_mib_and_keeps_its_old_spelling_hidden() {
+        for flag in ["--output-limit-mib", "--output-limit-mb"] {
+            let cli = Cli::try_parse_from(["harness", flag, "3"]).unwrap();
+            assert_eq!(cli.run.output_limit_mib, 3, "{flag}");
+        }
+        let help = Cli::command().render_long_help().to_string();
+        assert!(help.contains("--output-limit-mib"), "{help}");
+        assert!(!help.contains("--output-limit-mb"), "{help}");
+        assert!(!help.contains("MB"), "one unit everywhere: {help}");
     }
 
     #[test]

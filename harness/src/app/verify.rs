@@ -139,6 +139,7 @@ fn human(
         ),
         no_diff: args.no_diff,
         verbose: args.verbose,
+        ..HumanOptions::default()
     };
     report::render_human(report, &options, out)
 }
@@ -177,8 +178,8 @@ struct JsonPackage {
     error: Option<String>,
     time_limit_ms: Option<u64>,
     time_limit_source: Option<String>,
-    memory_limit_mb: u64,
-    output_limit_mb: u64,
+    memory_limit_mib: u64,
+    output_limit_mib: u64,
     validator: String,
     tests: usize,
     warnings: Vec<String>,
@@ -216,8 +217,8 @@ fn json_package(package: &KattisPackage, result: Option<&PackageResult>) -> Json
         error: result.and_then(|r| r.row.error.clone()),
         time_limit_ms: result.map(|r| r.time_limit_ms).filter(|ms| *ms > 0),
         time_limit_source: result.map(|r| r.time_limit_note.clone()),
-        memory_limit_mb: package.memory_mb,
-        output_limit_mb: package.output_mb,
+        memory_limit_mib: package.memory_mb,
+        output_limit_mib: package.output_mb,
         validator: validator_name(package),
         tests: package.tests.len(),
         warnings: package.warnings.clone(),

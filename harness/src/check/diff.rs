@@ -3,6 +3,8 @@
 
 use std::fmt::Write as _;
 
+use std::path::Path;
+
 use super::builtin::{same_token_of, tokens};
 use crate::model::BuiltinChecker;
 
@@ -86,8 +88,166 @@ pub(super) fn first_line_difference(expected: &[u8], got: &[u8]) -> String {
     "outputs differ only in the final newline".to_string()
 }
 
+/// How two outputs differ, shown whole: line by line when both have as many lines (an answer per line),
+/// else a unified diff around the first difference. `input` (the test's `.in`) tells which case a line
+/// answers; `spacing` says the outputs differ only in spacing (PE).
+pub(super) fn diff(
+    checker: BuiltinChecker,
+    spacing: bool,
+    input: Option<&Path>,
+    expected: &[u8],
+    got: &[u8],
+) -> String {
+    line_by_line(checker, spacing, input, expected, got)
+        .unwrap_or_else(|| unified_diff(expected, got))
+}
+
+/// The lines of an output, trailing blank lines (empty, or a lone CR) left out.
+fn answer_lines(text: &[u8]) -> Vec<&[u8]> {
+    let mut lines: Vec<&[u8]> = text.split(|&b| b == b'\n').collect();
+    while lines.last().is_some_and(|l| l.is_empty() || *l == b"\r") {
+        lines.pop();
+    }
+    lines
+}
+
+/// Both outputs with the same number of lines: each differing line side by side, with its number and the
+/// case of the input it answers when the input's shape tells. `None` for other shapes.
+fn line_by_line(
+    checker: BuiltinChecker,
+    spacing: bool,
+    input: Option<&Path>,
+    expected: &[u8],
+    got: &[u8],
+) -> Option<String> {
+    let want = answer_lines(expected);
+    let have = answer_lines(got);
+    if want.len() != have.len() {
+        return None;
+    }
+    let differs = |w: &[u8], h: &[u8]| match (spacing, checker) {
+        (true, BuiltinChecker::Lines) => trim_end(w) != trim_end(h),
+        (true, _) => w != h,
+        (false, _) => {
+            let (mut a, mut b) = (tokens(w), tokens(h));
+            loop {
+                match (a.next(), b.next()) {
+                    (None, None) => return false,
+                    (Some(x), Some(y)) if same_token_of(checker, x, y) => continue,
+                    _ => return true,
+                }
+            }
+        }
+    };
+    let differing: Vec<usize> = (0..want.len())
+        .filter(|&i| differs(want[i], have[i]))
+        .collect();
+    if differing.is_empty() {
+        return None;
+    }
+    let text = input.and_then(|path| std::fs::read(path).ok());
+    let cases = text
+        .as_deref()
+        .map_or(Cases::Unknown, |t| Cases::of(t, want.len()));
+    let mut out = format!(
+        "line by line: {} of {} line{} {}{}\n",
+        differing.len(),
+        want.len(),
+        if want.len() == 1 { "" } else { "s" },
+        if differing.len() == 1 {
+            "differs"
+        } else {
+            "differ"
+        },
+        cases.legend()
+    );
+    for &i in differing.iter().take(DIFF_AFTER) {
+        let _ = writeln!(
+            out,
+            "{}: expected `{}`, got `{}`{}",
+            cases.name(i),
+            visible(want[i]),
+            visible(have[i]),
+            cases.input(i)
+        );
+    }
+    if differing.len() > DIFF_AFTER {
+        let _ = writeln!(
+            out,
+            "… {} more differing lines",
+            differing.len() - DIFF_AFTER
+        );
+    }
+    Some(out)
+}
+
+/// A line without its trailing spaces, tabs and CR (the `lines` checker ignores them).
+fn trim_end(line: &[u8]) -> &[u8] {
+    let end = line
+        .iter()
+        .rposition(|b| !matches!(b, b' ' | b'\t' | b'\r'))
+        .map_or(0, |i| i + 1);
+    &line[..end]
+}
+
+/// Which case of the input each line of the output answers, as far as the input's shape tells.
+enum Cases<'a> {
+    /// Nothing is known: lines are only lines.
+    Unknown,
+    /// Line i answers case i; `Some`: each case is one line of the input, this one.
+    Known(Option<Vec<&'a [u8]>>),
+}
+
+impl<'a> Cases<'a> {
+    /// For an output of `answers` lines: an input that is a count T = answers then T one-line cases, one
+    /// line per case until the end, or a count T = answers then cases of several lines.
+    fn of(input: &'a [u8], answers: usize) -> Cases<'a> {
+        let lines: Vec<&[u8]> = input
+            .split(|&b| b == b'\n')
+            .filter(|l| !l.trim_ascii().is_empty())
+            .collect();
+        let count = lines
+            .first()
+            .and_then(|l| std::str::from_utf8(l.trim_ascii()).ok())
+            .and_then(|l| l.parse::<usize>().ok());
+        if count == Some(answers) && lines.len() == answers + 1 {
+            Cases::Known(Some(lines[1..].to_vec()))
+        } else if lines.len() == answers {
+            // One line per case until the end (a count first would leave a case without its line).
+            Cases::Known(Some(lines))
+        } else if count == Some(answers) {
+            Cases::Known(None)
+        } else {
+            Cases::Unknown
+        }
+    }
+
+    fn legend(&self) -> &'static str {
+        match self {
+            Cases::Unknown => "",
+            Cases::Known(_) => " (line i answers case i of the input)",
+        }
+    }
+
+    /// "case 3 (line 3)", or "line 3" when the case is not known.
+    fn name(&self, i: usize) -> String {
+        match self {
+            Cases::Unknown => format!("line {}", i + 1),
+            Cases::Known(_) => format!("case {} (line {})", i + 1, i + 1),
+        }
+    }
+
+    /// The case's input, when it is one line.
+    fn input(&self, i: usize) -> String {
+        match self {
+            Cases::Known(Some(lines)) => format!("; input `{}`", visible(lines[i])),
+            _ => String::new(),
+        }
+    }
+}
+
 /// A unified-style diff around the first differing line, with invisible characters made visible.
-pub(super) fn diff(expected: &[u8], got: &[u8]) -> String {
+fn unified_diff(expected: &[u8], got: &[u8]) -> String {
     // Only the lines around the first difference are collected: outputs can be tens of megabytes.
     let first = expected
         .split(|&b| b == b'\n')
@@ -182,4 +342,112 @@ pub fn visible(bytes: &[u8]) -> String {
         out.push('·');
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The diff of a wrong answer (`lines` checker) to a test with this input.
+    fn wrong(input: &str, expected: &str, got: &str) -> String {
+        let file = std::env::temp_dir().join(format!(
+            "diff-input-{}-{:?}",
+            std::process::id(),
+            std::thread::current().id()
+        ));
+        std::fs::write(&file, input).unwrap();
+        let shown = diff(
+            BuiltinChecker::Lines,
+            false,
+            Some(&file),
+            expected.as_bytes(),
+            got.as_bytes(),
+        );
+        std::fs::remove_file(&file).unwrap();
+        shown
+    }
+
+    #[test]
+    fn a_count_then_one_line_cases() {
+        assert_eq!(
+            wrong(
+                "4\n1 2\n3 4\n5 6\n7 8\n",
+                "Yes\nNo\nYes\nNo\n",
+                "Yes\nNo\nNo\nNo\n"
+            ),
+            "line by line: 1 of 4 lines differs (line i answers case i of the input)\n\
+             case 3 (line 3): expected `Yes`, got `No`; input `5 6`\n"
+        );
+    }
+
+    #[test]
+    fn one_line_cases_until_the_end() {
+        assert_eq!(
+            wrong("1 2\n\n3 4\n", "A\nB\n", "B\nA\n"),
+            "line by line: 2 of 2 lines differ (line i answers case i of the input)\n\
+             case 1 (line 1): expected `A`, got `B`; input `1 2`\n\
+             case 2 (line 2): expected `B`, got `A`; input `3 4`\n"
+        );
+    }
+
+    #[test]
+    fn a_count_then_cases_of_several_lines() {
+        assert_eq!(
+            wrong("2\n3\n1 2 3\n1\n5\n", "Yes\nNo\n", "Yes\nYes\n"),
+            "line by line: 1 of 2 lines differs (line i answers case i of the input)\n\
+             case 2 (line 2): expected `No`, got `Yes`\n"
+        );
+    }
+
+    #[test]
+    fn lines_are_only_lines_when_the_input_does_not_tell() {
+        let expected = "1\n2\n3\n";
+        let got = "1\n5\n3\n\n";
+        let says = "line by line: 1 of 3 lines differs\nline 2: expected `2`, got `5`\n";
+        assert_eq!(wrong("5\n1 2 3 4 5\n", expected, got), says);
+        // No input at all (the library's `compare`).
+        let shown = diff(
+            BuiltinChecker::Lines,
+            false,
+            None,
+            expected.as_bytes(),
+            got.as_bytes(),
+        );
+        assert_eq!(shown, says);
+    }
+
+    #[test]
+    fn other_shapes_keep_the_unified_diff() {
+        let shown = wrong("2\n1\n2\n", "Yes\nNo\n", "Yes\n");
+        assert!(shown.starts_with("--- expected\n+++ got\n"), "{shown}");
+        assert!(shown.contains("-No\n"), "{shown}");
+    }
+
+    #[test]
+    fn spacing_lines_are_listed_for_a_presentation_error() {
+        let shown = diff(
+            BuiltinChecker::Lines,
+            true,
+            None,
+            b"1 2\n3\n",
+            b"1  2\n3  \n",
+        );
+        assert_eq!(
+            shown,
+            "line by line: 1 of 2 lines differs\nline 1: expected `1 2`, got `1  2`\n"
+        );
+    }
+
+    #[test]
+    fn many_differing_lines_are_counted() {
+        let expected: String = (0..40).map(|i| format!("{i}\n")).collect();
+        let got: String = (0..40).map(|i| format!("{}\n", i + 1)).collect();
+        let shown = wrong("", &expected, &got);
+        assert!(
+            shown.starts_with("line by line: 40 of 40 lines differ\n"),
+            "{shown}"
+        );
+        assert_eq!(shown.lines().count(), 1 + DIFF_AFTER + 1, "{shown}");
+        assert!(shown.ends_with("… 28 more differing lines\n"), "{shown}");
+    }
 }
