@@ -327,68 +327,7 @@ fn failure_details(
         (false, most) => most,
     };
     for test in failed.iter().take(shown) {
-        let what = test
-            .first_difference
-            .as_deref()
-            .or(test.detail.as_deref())
-            .unwrap_or("");
-        let _ = writeln!(
-            text,
-            "{}  {}  {what}  (cpu {:.0} ms, wall {:.0} ms, mem {})",
-            paint.bold(&format!("{}/{}", problem.id, test.name)),
-            paint.verdict(test.verdict, 0),
-            test.cpu_ms,
-            test.wall_ms,
-            memory(test.peak_kib)
-        );
-        if let (Some(diff), false) = (&test.diff, options.no_diff) {
-            let _ = write!(text, "{}", indent(diff, usize::MAX));
-        }
-        // A one-line message is already the line above.
-        if let Some(message) = test
-            .checker_message
-            .as_ref()
-            .filter(|m| m.lines().count() > 1)
-        {
-            let _ = writeln!(text, "    checker says:");
-            let _ = write!(
-                text,
-                "{}",
-                indent(&indent(message, MAX_MESSAGE_LINES), usize::MAX)
-            );
-        }
-        if let Some(transcript) = &test.transcript {
-            let _ = writeln!(
-                text,
-                "    transcript (last exchanges; > read by the solution, < written by it):"
-            );
-            let _ = write!(
-                text,
-                "{}",
-                indent(&indent(&last_exchanges(transcript), usize::MAX), usize::MAX)
-            );
-        }
-        if let Some(input) = &test.input_head {
-            let _ = writeln!(text, "    input (first lines):");
-            let _ = write!(
-                text,
-                "{}",
-                indent(&indent(input, MAX_MESSAGE_LINES), usize::MAX)
-            );
-        }
-        if let Some(stderr) = &test.stderr_tail {
-            if test.verdict != Verdict::WA && test.verdict != Verdict::PE {
-                let _ = writeln!(text, "    stderr (last lines):");
-                // A program's stderr reaches the terminal with its control characters made visible.
-                let shown: Vec<String> = stderr
-                    .lines()
-                    .map(|l| crate::check::visible(l.as_bytes()))
-                    .collect();
-                let lines: Vec<&str> = shown.iter().map(String::as_str).collect();
-                let tail = lines[lines.len().saturating_sub(MAX_MESSAGE_LINES)..].join("\n");
-                let _ = writeln!(text, "{}", indent(&tail, MAX_MESSAGE_LINES));
-            }
-        }
+        test_details(text, problem, test, options, paint);
     }
     if failed.len() > shown {
         let _ = writeln!(
@@ -397,6 +336,79 @@ fn failure_details(
             failed.len() - shown,
             problem.id
         );
+    }
+}
+
+/// One failed test: its verdict and first difference, then its diff, what the checker said, the
+/// transcript, the input and stderr, as far as it has them.
+fn test_details(
+    text: &mut String,
+    problem: &ProblemResult,
+    test: &TestResult,
+    options: &HumanOptions,
+    paint: &Paint,
+) {
+    let what = test
+        .first_difference
+        .as_deref()
+        .or(test.detail.as_deref())
+        .unwrap_or("");
+    let _ = writeln!(
+        text,
+        "{}  {}  {what}  (cpu {:.0} ms, wall {:.0} ms, mem {})",
+        paint.bold(&format!("{}/{}", problem.id, test.name)),
+        paint.verdict(test.verdict, 0),
+        test.cpu_ms,
+        test.wall_ms,
+        memory(test.peak_kib)
+    );
+    if let (Some(diff), false) = (&test.diff, options.no_diff) {
+        let _ = write!(text, "{}", indent(diff, usize::MAX));
+    }
+    // A one-line message is already the line above.
+    if let Some(message) = test
+        .checker_message
+        .as_ref()
+        .filter(|m| m.lines().count() > 1)
+    {
+        let _ = writeln!(text, "    checker says:");
+        let _ = write!(
+            text,
+            "{}",
+            indent(&indent(message, MAX_MESSAGE_LINES), usize::MAX)
+        );
+    }
+    if let Some(transcript) = &test.transcript {
+        let _ = writeln!(
+            text,
+            "    transcript (last exchanges; > read by the solution, < written by it):"
+        );
+        let _ = write!(
+            text,
+            "{}",
+            indent(&indent(&last_exchanges(transcript), usize::MAX), usize::MAX)
+        );
+    }
+    if let Some(input) = &test.input_head {
+        let _ = writeln!(text, "    input (first lines):");
+        let _ = write!(
+            text,
+            "{}",
+            indent(&indent(input, MAX_MESSAGE_LINES), usize::MAX)
+        );
+    }
+    if let Some(stderr) = &test.stderr_tail {
+        if test.verdict != Verdict::WA && test.verdict != Verdict::PE {
+            let _ = writeln!(text, "    stderr (last lines):");
+            // A program's stderr reaches the terminal with its control characters made visible.
+            let shown: Vec<String> = stderr
+                .lines()
+                .map(|l| crate::check::visible(l.as_bytes()))
+                .collect();
+            let lines: Vec<&str> = shown.iter().map(String::as_str).collect();
+            let tail = lines[lines.len().saturating_sub(MAX_MESSAGE_LINES)..].join("\n");
+            let _ = writeln!(text, "{}", indent(&tail, MAX_MESSAGE_LINES));
+        }
     }
 }
 
