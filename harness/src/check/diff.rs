@@ -102,17 +102,41 @@ pub(super) fn diff(
         .unwrap_or_else(|| unified_diff(expected, got))
 }
 
-/// The lines of an output, trailing blank lines (empty, or a lone CR) left out.
-fn answer_lines(text: &[u8]) -> Vec<&[u8]> {
-    let mut lines: Vec<&[u8]> = text.split(|&b| b == b'\n').collect();
-    while lines.last().is_some_and(|l| l.is_empty() || *l == b"\r") {
-        lines.pop();
+/// An output without its trailing blank lines (empty, or a lone CR) and the final newline.
+fn body(text: &[u8]) -> &[u8] {
+    let mut end = text.len();
+    loop {
+        let start = text[..end]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let line = &text[start..end];
+        if !line.is_empty() && line != b"\r" {
+            return &text[..end];
+        }
+        if start == 0 {
+            return &text[..0];
+        }
+        end = start - 1;
     }
-    lines
+}
+
+/// The lines of an output's body; none for an empty one.
+fn lines_of(body: &[u8]) -> impl Iterator<Item = &[u8]> {
+    body.split(|&b| b == b'\n')
+        .filter(move |_| !body.is_empty())
+}
+
+fn body_lines(body: &[u8]) -> usize {
+    match body.is_empty() {
+        true => 0,
+        false => body.iter().filter(|&&b| b == b'\n').count() + 1,
+    }
 }
 
 /// Both outputs with the same number of lines: each differing line side by side, with its number and the
-/// case of the input it answers when the input's shape tells. `None` for other shapes.
+/// case of the input it answers when the input's shape tells. `None` for other shapes. Nothing is
+/// collected but the lines shown: outputs can be tens of megabytes of short lines.
 fn line_by_line(
     checker: BuiltinChecker,
     spacing: bool,
@@ -120,9 +144,9 @@ fn line_by_line(
     expected: &[u8],
     got: &[u8],
 ) -> Option<String> {
-    let want = answer_lines(expected);
-    let have = answer_lines(got);
-    if want.len() != have.len() {
+    let (want, have) = (body(expected), body(got));
+    let lines = body_lines(want);
+    if lines != body_lines(have) {
         return None;
     }
     let differs = |w: &[u8], h: &[u8]| match (spacing, checker) {
@@ -139,44 +163,42 @@ fn line_by_line(
             }
         }
     };
-    let differing: Vec<usize> = (0..want.len())
-        .filter(|&i| differs(want[i], have[i]))
-        .collect();
-    if differing.is_empty() {
+    let mut shown: Vec<(usize, &[u8], &[u8])> = Vec::new();
+    let mut differing = 0;
+    for (i, (w, h)) in lines_of(want).zip(lines_of(have)).enumerate() {
+        if differs(w, h) {
+            differing += 1;
+            if shown.len() < DIFF_AFTER {
+                shown.push((i, w, h));
+            }
+        }
+    }
+    if differing == 0 {
         return None;
     }
     let text = input.and_then(|path| std::fs::read(path).ok());
+    let at: Vec<usize> = shown.iter().map(|(i, _, _)| *i).collect();
     let cases = text
         .as_deref()
-        .map_or(Cases::Unknown, |t| Cases::of(t, want.len()));
+        .map_or(Cases::Unknown, |t| Cases::of(t, lines, &at));
     let mut out = format!(
-        "line by line: {} of {} line{} {}{}\n",
-        differing.len(),
-        want.len(),
-        if want.len() == 1 { "" } else { "s" },
-        if differing.len() == 1 {
-            "differs"
-        } else {
-            "differ"
-        },
+        "line by line: {differing} of {lines} line{} {}{}\n",
+        if lines == 1 { "" } else { "s" },
+        if differing == 1 { "differs" } else { "differ" },
         cases.legend()
     );
-    for &i in differing.iter().take(DIFF_AFTER) {
+    for (k, (i, w, h)) in shown.iter().enumerate() {
         let _ = writeln!(
             out,
             "{}: expected `{}`, got `{}`{}",
-            cases.name(i),
-            visible(want[i]),
-            visible(have[i]),
-            cases.input(i)
+            cases.name(*i),
+            visible(w),
+            visible(h),
+            cases.input(k)
         );
     }
-    if differing.len() > DIFF_AFTER {
-        let _ = writeln!(
-            out,
-            "… {} more differing lines",
-            differing.len() - DIFF_AFTER
-        );
+    if differing > DIFF_AFTER {
+        let _ = writeln!(out, "… {} more differing lines", differing - DIFF_AFTER);
     }
     Some(out)
 }
@@ -194,32 +216,44 @@ fn trim_end(line: &[u8]) -> &[u8] {
 enum Cases<'a> {
     /// Nothing is known: lines are only lines.
     Unknown,
-    /// Line i answers case i; `Some`: each case is one line of the input, this one.
+    /// Line i answers case i; `Some`: each case is one line of the input, and these are the inputs of
+    /// the lines shown, in order.
     Known(Option<Vec<&'a [u8]>>),
 }
 
 impl<'a> Cases<'a> {
-    /// For an output of `answers` lines: an input that is a count T = answers then T one-line cases, one
-    /// line per case until the end, or a count T = answers then cases of several lines.
-    fn of(input: &'a [u8], answers: usize) -> Cases<'a> {
-        let lines: Vec<&[u8]> = input
-            .split(|&b| b == b'\n')
-            .filter(|l| !l.trim_ascii().is_empty())
-            .collect();
-        let count = lines
-            .first()
+    /// For an output of `answers` lines, of which the lines `at` are shown: an input that is a count
+    /// T = answers then T one-line cases, one line per case until the end, or a count T = answers then
+    /// cases of several lines.
+    fn of(input: &'a [u8], answers: usize, at: &[usize]) -> Cases<'a> {
+        let nonblank = || {
+            input
+                .split(|&b| b == b'\n')
+                .filter(|l| !l.trim_ascii().is_empty())
+        };
+        let count = nonblank()
+            .next()
             .and_then(|l| std::str::from_utf8(l.trim_ascii()).ok())
             .and_then(|l| l.parse::<usize>().ok());
-        if count == Some(answers) && lines.len() == answers + 1 {
-            Cases::Known(Some(lines[1..].to_vec()))
-        } else if lines.len() == answers {
-            // One line per case until the end (a count first would leave a case without its line).
-            Cases::Known(Some(lines))
+        let total = nonblank().count();
+        // Where case 1's line is: after the count, or first (one line per case until the end; a count
+        // first would leave a case without its line).
+        let first = if count == Some(answers) && total == answers + 1 {
+            1
+        } else if total == answers {
+            0
         } else if count == Some(answers) {
-            Cases::Known(None)
+            return Cases::Known(None);
         } else {
-            Cases::Unknown
-        }
+            return Cases::Unknown;
+        };
+        let lines: Vec<&[u8]> = nonblank()
+            .skip(first)
+            .enumerate()
+            .filter(|(i, _)| at.contains(i))
+            .map(|(_, line)| line)
+            .collect();
+        Cases::Known(Some(lines))
     }
 
     fn legend(&self) -> &'static str {
@@ -237,10 +271,12 @@ impl<'a> Cases<'a> {
         }
     }
 
-    /// The case's input, when it is one line.
-    fn input(&self, i: usize) -> String {
+    /// The input of the `k`-th line shown, when its case is one line.
+    fn input(&self, k: usize) -> String {
         match self {
-            Cases::Known(Some(lines)) => format!("; input `{}`", visible(lines[i])),
+            Cases::Known(Some(lines)) => lines
+                .get(k)
+                .map_or(String::new(), |line| format!("; input `{}`", visible(line))),
             _ => String::new(),
         }
     }
@@ -377,6 +413,16 @@ mod tests {
             ),
             "line by line: 1 of 4 lines differs (line i answers case i of the input)\n\
              case 3 (line 3): expected `Yes`, got `No`; input `5 6`\n"
+        );
+    }
+
+    #[test]
+    fn each_line_shown_gets_its_own_case_input() {
+        assert_eq!(
+            wrong("4\na\n\nb\nc\nd\n", "1\n2\n3\n4\n", "1\n0\n3\n0\n"),
+            "line by line: 2 of 4 lines differ (line i answers case i of the input)\n\
+             case 2 (line 2): expected `2`, got `0`; input `b`\n\
+             case 4 (line 4): expected `4`, got `0`; input `d`\n"
         );
     }
 
