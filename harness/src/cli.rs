@@ -32,7 +32,7 @@ pub enum Command {
     /// Grade solutions against their test data (the default command).
     Run(RunArgs),
     /// List the problems: judge, limits, checker, number of tests.
-    List,
+    List(ListArgs),
     /// (Re)generate test data from problems/<id>/tests.toml; with --check, verify the committed data instead.
     Gen(GenArgs),
     /// Cross-check a solution against the brute force on random small inputs, smallest first.
@@ -53,6 +53,13 @@ pub enum Command {
     Verify(VerifyArgs),
     /// Write problems of the workspace as Kattis problem packages (2023-07-draft format).
     Export(ExportArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// Problems to list (default: all); an unknown id is an error, as for `harness run`.
+    #[arg(value_name = "ID")]
+    pub ids: Vec<String>,
 }
 
 #[derive(Debug, Args)]
@@ -103,8 +110,8 @@ pub struct RunArgs {
     pub report: ReportArgs,
 
     /// Output limit per test in MiB; more is OLE.
-    #[arg(long, value_name = "MIB", default_value_t = crate::model::limits::DEFAULT_OUTPUT_LIMIT_MIB)]
-    pub output_limit_mb: u64,
+    #[arg(long, alias = "output-limit-mb", value_name = "MIB", default_value_t = crate::model::limits::DEFAULT_OUTPUT_LIMIT_MIB)]
+    pub output_limit_mib: u64,
 
     /// Judge this program (a file, or a folder of files in one language) on the problems' tests instead
     /// of their solutions, touching nothing in the workspace; repeatable. E.g. `harness run hdu1846
@@ -136,9 +143,13 @@ pub struct ReportArgs {
     #[arg(long)]
     pub no_diff: bool,
 
-    /// List every test, not only failures.
+    /// List every test, not only failures, and detail every failure.
     #[arg(short, long)]
     pub verbose: bool,
+
+    /// Failed tests the human report details per problem; the others are counted (0: all).
+    #[arg(long, value_name = "N", default_value_t = crate::model::limits::DEFAULT_MAX_FAILURES)]
+    pub max_failures: usize,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
@@ -271,6 +282,18 @@ mod tests {
             cli.command,
             Some(Command::Stress(StressArgs { cases: 5, .. }))
         ));
+    }
+
+    #[test]
+    fn the_output_limit_is_in_mib_and_keeps_its_old_spelling_hidden() {
+        for flag in ["--output-limit-mib", "--output-limit-mb"] {
+            let cli = Cli::try_parse_from(["harness", flag, "3"]).unwrap();
+            assert_eq!(cli.run.output_limit_mib, 3, "{flag}");
+        }
+        let help = Cli::command().render_long_help().to_string();
+        assert!(help.contains("--output-limit-mib"), "{help}");
+        assert!(!help.contains("--output-limit-mb"), "{help}");
+        assert!(!help.contains("MB"), "one unit everywhere: {help}");
     }
 
     #[test]

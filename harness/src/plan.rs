@@ -134,7 +134,7 @@ pub fn plan(workspace: &Workspace, selection: &Selection) -> Result<Plan> {
 
 /// An id that names no problem folder is a setup error that suggests the nearest ids, or the subcommand it
 /// was probably meant to be (`harness stres`).
-fn check_known(workspace: &Workspace, id: &str) -> Result<()> {
+pub fn check_known(workspace: &Workspace, id: &str) -> Result<()> {
     if workspace.problem_dir(id).is_dir() {
         return Ok(());
     }
@@ -214,6 +214,7 @@ pub fn plan_problem(
     test_filter: Option<&str>,
 ) -> Result<PlannedProblem> {
     let problem = workspace.load_problem(id)?;
+    workspace.check_placeholders(&problem)?;
     let mut tests = workspace.load_tests(&problem)?;
     if let Some(glob) = test_filter {
         tests.retain(|t| glob_match(glob, &t.name));

@@ -2,6 +2,7 @@
 
 use std::fs;
 use std::io::{self, IsTerminal, Write};
+use std::path::Path;
 use std::sync::Arc;
 
 use anyhow::{Context, Result};
@@ -10,6 +11,8 @@ use super::jobs;
 use crate::cli::{Format, RunArgs};
 use crate::events::Events;
 use crate::exec::{self, JudgeOptions};
+use crate::lang::located::located;
+use crate::model::Report;
 use crate::package::Workspace;
 use crate::report::{self, progress};
 use crate::{EXIT_FAILED, EXIT_OK};
@@ -27,12 +30,12 @@ pub fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
             args.time_scale
         );
     }
-    if !OUTPUT_LIMIT_MIB.contains(&args.output_limit_mb) {
+    if !OUTPUT_LIMIT_MIB.contains(&args.output_limit_mib) {
         anyhow::bail!(
-            "--output-limit-mb must be from {} to {} (MiB), got {}",
+            "--output-limit-mib must be from {} to {}, got {}",
             OUTPUT_LIMIT_MIB.start(),
             OUTPUT_LIMIT_MIB.end(),
-            args.output_limit_mb
+            args.output_limit_mib
         );
     }
     // A report file that cannot be written is found now, not after the whole run.
@@ -52,7 +55,7 @@ pub fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
     let options = JudgeOptions {
         jobs: jobs(args.jobs),
         time_scale: args.time_scale,
-        output_limit: args.output_limit_mb << 20,
+        output_limit: args.output_limit_mib << 20,
         test_filter: args.test.clone(),
         // Whether the data rejects a submission says nothing on a subset of the tests.
         submissions: args.test.is_none() || !args.submission.is_empty(),
@@ -67,7 +70,8 @@ pub fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
     if let Some(bar) = &bar {
         bar.finish();
     }
-    let report = graded?;
+    let mut report = graded?;
+    locate_compile_errors(&mut report, workspace);
     if let Some(path) = &args.junit {
         let mut xml = Vec::new();
         report::render_junit(&report, &mut xml)?;
@@ -87,4 +91,32 @@ pub fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
     } else {
         EXIT_FAILED
     })
+}
+
+/// Compile errors name the files from the workspace (`solutions/x/src/main.rs:14:25`), not from the
+/// program's folder as the cache keeps them.
+fn locate_compile_errors(report: &mut Report, workspace: &Workspace) {
+    for problem in &mut report.problems {
+        let data_id = problem.same_as.as_deref().unwrap_or(&problem.id);
+        let solution = workspace.solution_file(data_id);
+        if let (Some(message), Some(dir)) = (&mut problem.compile_error, solution.parent()) {
+            *message = located(message, dir, &workspace.relative(dir));
+        }
+    }
+    for submission in report.submissions.iter_mut().flatten() {
+        let path = workspace.root.join(&submission.file);
+        let (dir, shown) = match path.is_dir() {
+            true => (path.as_path(), submission.file.clone()),
+            false => {
+                let shown = Path::new(&submission.file)
+                    .parent()
+                    .unwrap_or(Path::new(""));
+                let dir = path.parent().unwrap_or(&workspace.root);
+                (dir, shown.to_string_lossy().into_owned())
+            }
+        };
+        if let Some(message) = &mut submission.compile_error {
+            *message = located(message, dir, &shown);
+        }
+    }
 }

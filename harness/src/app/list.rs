@@ -1,21 +1,37 @@
-//! `harness list`: the problems with their judge, limits, checker and number of tests.
+//! `harness list [ID...]`: the problems (all, or those named) with their judge, limits, checker and number
+//! of tests.
 
 use std::io::{self, Write};
 
 use anyhow::Result;
 
 use crate::package::Workspace;
+use crate::plan::check_known;
 use crate::{EXIT_FAILED, EXIT_OK};
 
-pub fn list(workspace: &Workspace) -> Result<i32> {
+pub fn list(workspace: &Workspace, ids: &[String]) -> Result<i32> {
+    let ids = match ids.is_empty() {
+        true => workspace.problem_ids()?,
+        false => {
+            // Every id is checked before anything is printed, as `harness run` does.
+            let mut named: Vec<String> = Vec::new();
+            for id in ids {
+                check_known(workspace, id)?;
+                if !named.contains(id) {
+                    named.push(id.clone());
+                }
+            }
+            named
+        }
+    };
     let mut out = io::stdout().lock();
     writeln!(
         out,
-        "{:<16} {:<8} {:>8} {:>7}  {:<8} {:>5}  title",
+        "{:<16} {:<8} {:>8} {:>8}  {:<8} {:>5}  title",
         "id", "judge", "time", "memory", "checker", "tests"
     )?;
     let mut code = EXIT_OK;
-    for id in workspace.problem_ids()? {
+    for id in ids {
         match workspace.load_problem(&id) {
             Ok(problem) => {
                 let tests = workspace
@@ -27,7 +43,7 @@ pub fn list(workspace: &Workspace) -> Result<i32> {
                 };
                 writeln!(
                     out,
-                    "{:<16} {:<8} {:>5} ms {:>4} MB  {:<8} {:>5}  {title}",
+                    "{:<16} {:<8} {:>5} ms {:>4} MiB  {:<8} {:>5}  {title}",
                     problem.id,
                     problem.judge,
                     problem.time_limit_ms,

@@ -32,7 +32,7 @@ pub fn dispatch(cli: Cli) -> Result<i32> {
     match cli.command {
         None => grade::grade(&workspace, &cli.run),
         Some(Command::Run(args)) => grade::grade(&workspace, &args),
-        Some(Command::List) => list::list(&workspace),
+        Some(Command::List(args)) => list::list(&workspace, &args.ids),
         Some(Command::Gen(args)) => gen::generate(&workspace, &args),
         Some(Command::Stress(args)) => stress::stress_command(&workspace, &args),
         Some(Command::New(args)) => new::new_problem(&workspace, &args),
@@ -71,5 +71,6 @@ pub fn human_options(args: &ReportArgs) -> HumanOptions {
         ),
         no_diff: args.no_diff,
         verbose: args.verbose,
+        max_failures: args.max_failures,
     }
 }

@@ -19,7 +19,7 @@ impl Checker for BuiltinChecker {
             let (expected, got) = &mut *buffers.borrow_mut();
             read_into(files.answer, expected)?;
             read_into(files.output, got)?;
-            let checked = compare(*self, expected, got);
+            let checked = compare_answering(*self, Some(files.input), expected, got);
             for buffer in [expected, got] {
                 if buffer.capacity() > KEPT_BUFFER_BYTES {
                     *buffer = Vec::new();
@@ -48,6 +48,16 @@ fn read_into(path: &Path, buffer: &mut Vec<u8>) -> Result<()> {
 }
 
 pub fn compare(checker: BuiltinChecker, expected: &[u8], got: &[u8]) -> CheckResult {
+    compare_answering(checker, None, expected, got)
+}
+
+/// `compare`, with the test's input to tell which case a differing line answers.
+fn compare_answering(
+    checker: BuiltinChecker,
+    input: Option<&Path>,
+    expected: &[u8],
+    got: &[u8],
+) -> CheckResult {
     let judgement = judge(checker, expected, got);
     if judgement == Judgement::Accepted {
         return CheckResult {
@@ -64,7 +74,13 @@ pub fn compare(checker: BuiltinChecker, expected: &[u8], got: &[u8]) -> CheckRes
     CheckResult {
         judgement,
         first_difference,
-        diff: Some(diff(expected, got)),
+        diff: Some(diff(
+            checker,
+            judgement == Judgement::Presentation,
+            input,
+            expected,
+            got,
+        )),
         message: None,
     }
 }
@@ -290,10 +306,11 @@ mod tests {
 
     #[test]
     fn diff_makes_invisible_characters_visible() {
-        let result = compare(BuiltinChecker::Exact, b"a\nb\n", b"a \r\nb\tc");
+        // Not as many lines on both sides: a unified diff.
+        let result = compare(BuiltinChecker::Exact, b"a\nb\n", b"a \r\nb\tc\nd");
         let diff = result.diff.unwrap();
-        assert!(diff.contains("+a ␍"), "{diff}");
-        assert!(diff.contains("+b→c⏎ (no newline at end)"), "{diff}");
+        assert!(diff.contains("+a ␍\n+b→c\n"), "{diff}");
+        assert!(diff.contains("+d⏎ (no newline at end)"), "{diff}");
         assert!(diff.contains("-a\n"), "{diff}");
     }
 
@@ -310,7 +327,7 @@ mod tests {
     #[test]
     fn long_outputs_are_truncated() {
         let expected: String = (0..1000).map(|i| format!("{i}\n")).collect();
-        let got = expected.replace("500\n", "501\n");
+        let got = expected.replace("500\n", "501\n502\n");
         let diff = compare(BuiltinChecker::Lines, expected.as_bytes(), got.as_bytes())
             .diff
             .unwrap();

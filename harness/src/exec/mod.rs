@@ -57,6 +57,7 @@ impl JudgeOptions {
 /// a broken problem that was not named becomes an error row.
 pub fn grade(workspace: &Workspace, ids: &[String], options: &JudgeOptions) -> Result<Report> {
     let started = std::time::Instant::now();
+    let started_at = std::time::SystemTime::now();
     let selection = Selection {
         ids: ids.to_vec(),
         test_filter: options.test_filter.clone(),
@@ -109,12 +110,8 @@ pub fn grade(workspace: &Workspace, ids: &[String], options: &JudgeOptions) -> R
     // Report in the order the ids were given (sorted for a full run).
     problems.sort_by_key(|p| ids.iter().position(|id| *id == p.id));
     let wall_ms = started.elapsed().as_secs_f64() * 1000.0;
-    Ok(Report::new(
-        problems,
-        submissions,
-        options.time_scale,
-        wall_ms,
-    ))
+    let report = Report::new(problems, submissions, options.time_scale, wall_ms);
+    Ok(report.stamped(started_at, compiler.toolchains()))
 }
 
 /// What every test of a run shares.

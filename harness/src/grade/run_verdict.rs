@@ -12,7 +12,7 @@ pub fn judge_run(name: &str, outcome: &RunOutcome, limits: &Limits) -> TestResul
         verdict,
         cpu_ms: outcome.cpu_us as f64 / 1000.0,
         wall_ms: outcome.wall_us as f64 / 1000.0,
-        peak_kb: outcome.peak_kb,
+        peak_kib: outcome.peak_kb,
         exit: Some(outcome.exit),
         detail,
         ..TestResult::compile_error(name)

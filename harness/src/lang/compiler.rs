@@ -119,6 +119,12 @@ impl Compiler {
         &self.table
     }
 
+    /// The version of every toolchain used so far, by language id (after `PendingVersion::confirm`: the
+    /// real ones).
+    pub fn toolchains(&self) -> std::collections::BTreeMap<String, String> {
+        self.versions.known()
+    }
+
     /// Compiles the program at `path` (a file, or a folder of files in one language). Only setup problems
     /// (unreadable file, unknown language, compiler not runnable) are errors; a CE is a value.
     pub fn compile(&self, path: &Path) -> Result<Compiled> {

@@ -38,6 +38,15 @@ impl Versions {
         let mut known = self.known.lock().unwrap_or_else(|e| e.into_inner());
         known.insert(language.id.clone(), Ok(version));
     }
+
+    /// Every version known so far (toolchains that are missing aside), by language id.
+    pub fn known(&self) -> std::collections::BTreeMap<String, String> {
+        let known = self.known.lock().unwrap_or_else(|e| e.into_inner());
+        known
+            .iter()
+            .filter_map(|(id, version)| Some((id.clone(), version.clone().ok()?)))
+            .collect()
+    }
 }
 
 /// The real version, still being asked, behind a speculative compiler.

@@ -2,12 +2,14 @@
 
 use serde::{Deserialize, Serialize};
 
-/// Default output limit per test, in MiB (`--output-limit-mb`).
+/// Default output limit per test, in MiB (`--output-limit-mib`).
 pub const DEFAULT_OUTPUT_LIMIT_MIB: u64 = 64;
 /// Default output limit per test, in bytes.
 pub const DEFAULT_OUTPUT_LIMIT: u64 = DEFAULT_OUTPUT_LIMIT_MIB << 20;
 /// Default multiplier of every time limit (`--time-scale`).
 pub const DEFAULT_TIME_SCALE: f64 = 1.0;
+/// Failed tests the human report details per problem (`--max-failures`); the rest are counted.
+pub const DEFAULT_MAX_FAILURES: usize = 5;
 /// How much of stderr is kept: the last 64 KiB.
 pub const STDERR_TAIL_BYTES: usize = 64 * 1024;
 

@@ -1,6 +1,9 @@
 //! What grading found: a result per test, per problem and per known-wrong submission, and the report of a
 //! run. Reporters read these; nothing here decides a verdict.
 
+use std::collections::BTreeMap;
+use std::time::SystemTime;
+
 use serde::Serialize;
 
 use super::problem::{Expected, Problem};
@@ -14,7 +17,8 @@ pub struct TestResult {
     pub verdict: Verdict,
     pub cpu_ms: f64,
     pub wall_ms: f64,
-    pub peak_kb: u64,
+    /// Peak resident memory, in KiB.
+    pub peak_kib: u64,
     /// How the program ended: `{"code": 0}` or `{"signal": 11}`; absent for CE.
     pub exit: Option<Exit>,
     /// Why, in words, for TLE / MLE / OLE / RE ("SIGSEGV (stack overflow)", "wall-clock backstop").
@@ -42,7 +46,7 @@ impl TestResult {
             verdict: Verdict::CE,
             cpu_ms: 0.0,
             wall_ms: 0.0,
-            peak_kb: 0,
+            peak_kib: 0,
             exit: None,
             detail: None,
             first_difference: None,
@@ -62,7 +66,7 @@ pub struct ProblemResult {
     pub id: String,
     pub title: String,
     pub time_limit_ms: u64,
-    pub memory_limit_mb: u64,
+    pub memory_limit_mib: u64,
     /// The CPU limit the tests were judged against: the time limit after `--time-scale`.
     pub cpu_limit_ms: u64,
     pub checker: String,
@@ -71,6 +75,12 @@ pub struct ProblemResult {
     /// A setup problem that kept this problem from being graded.
     pub error: Option<String>,
     pub compile_error: Option<String>,
+    /// The most severe verdict of its tests (AC when all passed); `None` for a problem in error. Like the
+    /// two figures below, filled in by `Report::new` for the reports.
+    pub verdict: Option<Verdict>,
+    /// The most CPU time and memory of a test that ran; `None` when none ran (CE, error).
+    pub max_cpu_ms: Option<f64>,
+    pub max_peak_kib: Option<u64>,
     pub tests: Vec<TestResult>,
 }
 
@@ -81,12 +91,15 @@ impl ProblemResult {
             id: problem.id.clone(),
             title: problem.title.clone(),
             time_limit_ms: problem.time_limit_ms,
-            memory_limit_mb: problem.memory_limit_mb,
+            memory_limit_mib: problem.memory_limit_mb,
             cpu_limit_ms,
             checker: problem.checker.to_string(),
             same_as: (problem.data_id != problem.id).then(|| problem.data_id.clone()),
             error: None,
             compile_error: None,
+            verdict: None,
+            max_cpu_ms: None,
+            max_peak_kib: None,
             tests: Vec::new(),
         }
     }
@@ -99,12 +112,15 @@ impl ProblemResult {
                 id: id.to_string(),
                 title: String::new(),
                 time_limit_ms: 0,
-                memory_limit_mb: 0,
+                memory_limit_mib: 0,
                 cpu_limit_ms: 0,
                 checker: String::new(),
                 same_as: None,
                 error: None,
                 compile_error: None,
+                verdict: None,
+                max_cpu_ms: None,
+                max_peak_kib: None,
                 tests: Vec::new(),
             },
         };
@@ -130,6 +146,27 @@ impl ProblemResult {
         self.tests
             .iter()
             .reduce(|a, b| if b.cpu_ms > a.cpu_ms { b } else { a })
+    }
+    /// The tests that ran: none when the solution did not compile.
+    fn ran(&self) -> impl Iterator<Item = &TestResult> {
+        self.tests.iter().filter(|t| t.verdict != Verdict::CE)
+    }
+    /// The most CPU time of a test that ran.
+    pub fn max_cpu(&self) -> Option<f64> {
+        self.ran().map(|t| t.cpu_ms).reduce(f64::max)
+    }
+    /// The most memory of a test that ran, in KiB.
+    pub fn max_peak(&self) -> Option<u64> {
+        self.ran().map(|t| t.peak_kib).max()
+    }
+    /// Fills in the per-problem figures the reports show.
+    fn summarize(&mut self) {
+        self.verdict = match self.error {
+            Some(_) => None,
+            None => Some(self.verdict().unwrap_or(Verdict::AC)),
+        };
+        self.max_cpu_ms = self.max_cpu();
+        self.max_peak_kib = self.max_peak();
     }
 }
 
@@ -202,6 +239,10 @@ pub struct Summary {
 /// Everything a grading run found.
 #[derive(Debug, Clone, Serialize)]
 pub struct Report {
+    /// When the run started: RFC 3339, UTC, to the second (`Report::stamped`).
+    pub started: Option<String>,
+    /// The toolchains the run compiled with, by language id (`rust`: `rustc 1.83.0 (90b35a623 2024-11-26)`).
+    pub toolchains: BTreeMap<String, String>,
     pub problems: Vec<ProblemResult>,
     /// The submissions, in problem order; `None` when they were not graded (`--test`).
     pub submissions: Option<Vec<SubmissionResult>>,
@@ -210,11 +251,12 @@ pub struct Report {
 
 impl Report {
     pub fn new(
-        problems: Vec<ProblemResult>,
+        mut problems: Vec<ProblemResult>,
         submissions: Option<Vec<SubmissionResult>>,
         time_scale: f64,
         wall_ms: f64,
     ) -> Report {
+        problems.iter_mut().for_each(ProblemResult::summarize);
         // Programs given with --submission are the tests of a run that grades no solution.
         let given_tests = || {
             submissions
@@ -256,10 +298,20 @@ impl Report {
             submissions_skipped: all.iter().filter(|s| s.skipped.is_some()).count(),
         };
         Report {
+            started: None,
+            toolchains: BTreeMap::new(),
             problems,
             submissions,
             summary,
         }
+    }
+
+    /// The report with the run's start time and the versions of the toolchains it used.
+    pub fn stamped(mut self, started: SystemTime, toolchains: BTreeMap<String, String>) -> Report {
+        let utc = chrono::DateTime::<chrono::Utc>::from(started);
+        self.started = Some(utc.to_rfc3339_opts(chrono::SecondsFormat::Secs, true));
+        self.toolchains = toolchains;
+        self
     }
 
     /// Everything accepted, no problem in error, and every graded submission as its folder says.
@@ -305,6 +357,40 @@ mod tests {
         row.error = None;
         row.tests = verdicts.iter().map(|v| test(*v)).collect();
         row
+    }
+
+    #[test]
+    fn the_start_time_is_rfc3339_in_utc() {
+        // 1_700_000_000 s after the epoch is 2023-11-14 22:13:20 UTC.
+        let at = SystemTime::UNIX_EPOCH + std::time::Duration::from_millis(1_700_000_000_400);
+        let versions = BTreeMap::from([("rust".to_string(), "rustc 1.70.0".to_string())]);
+        let report = Report::new(vec![row(&[Verdict::AC])], None, 1.0, 1.0).stamped(at, versions);
+        assert_eq!(report.started.as_deref(), Some("2023-11-14T22:13:20Z"));
+        assert_eq!(report.toolchains["rust"], "rustc 1.70.0");
+    }
+
+    #[test]
+    fn per_problem_figures_leave_out_tests_that_never_ran() {
+        let mut ran = row(&[Verdict::AC, Verdict::WA]);
+        ran.tests[0].cpu_ms = 7.5;
+        ran.tests[1].peak_kib = 2048;
+        let mut broken = row(&[Verdict::CE, Verdict::CE]);
+        broken.tests[0].cpu_ms = 1.0;
+        let errored = ProblemResult::error("q", None, 0, "broken");
+        let report = Report::new(vec![ran, broken, errored], None, 1.0, 1.0);
+        let figures: Vec<_> = report
+            .problems
+            .iter()
+            .map(|p| (p.verdict, p.max_cpu_ms, p.max_peak_kib))
+            .collect();
+        assert_eq!(
+            figures,
+            [
+                (Some(Verdict::WA), Some(7.5), Some(2048)),
+                (Some(Verdict::CE), None, None),
+                (None, None, None),
+            ]
+        );
     }
 
     #[test]

@@ -19,10 +19,10 @@ use crate::model::{
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ProblemToml {
-    title: String,
-    judge: String,
-    number: String,
-    url: String,
+    title: toml::Spanned<String>,
+    judge: toml::Spanned<String>,
+    number: toml::Spanned<String>,
+    url: toml::Spanned<String>,
     time_limit_ms: toml::Spanned<i64>,
     memory_limit_mb: toml::Spanned<i64>,
     #[serde(default)]
@@ -126,10 +126,10 @@ impl Workspace {
         };
         Ok(Problem {
             id: id.to_string(),
-            title: raw.title,
-            judge: raw.judge,
-            number: raw.number,
-            url: raw.url,
+            title: raw.title.into_inner(),
+            judge: raw.judge.into_inner(),
+            number: raw.number.into_inner(),
+            url: raw.url.into_inner(),
             time_limit_ms,
             memory_limit_mb,
             checker,
@@ -137,6 +137,37 @@ impl Workspace {
             data_id,
             dir,
         })
+    }
+
+    /// A problem is graded only once the placeholders `harness new` leaves in problem.toml (`TODO`, when it
+    /// cannot guess the title, judge, number or page) are filled in: an error naming the file, the line and
+    /// every key still to fill in.
+    pub fn check_placeholders(&self, problem: &Problem) -> Result<()> {
+        let path = problem.dir.join("problem.toml");
+        let text = read_text(&path)?;
+        let raw: ProblemToml = toml::from_str(&text).map_err(|e| toml_error(&path, &text, &e))?;
+        let keys = [
+            ("title", &raw.title),
+            ("judge", &raw.judge),
+            ("number", &raw.number),
+            ("url", &raw.url),
+        ];
+        let left: Vec<String> = keys
+            .iter()
+            .filter(|(_, value)| is_placeholder(value.get_ref()))
+            .map(|(key, value)| {
+                format!(
+                    "{}:{}: key `{key}` is still the placeholder {:?} that `harness new` wrote; fill it in",
+                    path.display(),
+                    line_of(&text, value.span().start),
+                    value.get_ref()
+                )
+            })
+            .collect();
+        if !left.is_empty() {
+            bail!("{}", left.join("\n"));
+        }
+        Ok(())
     }
 
     /// The problem `same_as = "<other>"` points at, which must exist and be an original itself.
@@ -252,6 +283,11 @@ fn program_spec(dir: &Path, program: &ProgramToml, place: &str) -> Result<Progra
         protocol: program.protocol,
         args: program.args.clone(),
     })
+}
+
+/// A value `harness new` could not guess: it starts with `TODO`.
+fn is_placeholder(value: &str) -> bool {
+    value.trim_start().starts_with("TODO")
 }
 
 /// A folder name under problems/: not empty, no path separators, not `.` or `..`, not hidden.

@@ -13,19 +13,30 @@ use super::submissions::{
 };
 use crate::model::{ProblemResult, Report, SubmissionResult, TestResult, Verdict};
 
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy)]
 pub struct HumanOptions {
     pub color: bool,
     /// Leave out the diffs of WA / PE tests.
     pub no_diff: bool,
-    /// List every test, not only the failures.
+    /// List every test, not only the failures, and detail every failure.
     pub verbose: bool,
+    /// Failed tests detailed per problem; the rest are counted. 0: all.
+    pub max_failures: usize,
+}
+
+impl Default for HumanOptions {
+    fn default() -> Self {
+        HumanOptions {
+            color: false,
+            no_diff: false,
+            verbose: false,
+            max_failures: crate::model::limits::DEFAULT_MAX_FAILURES,
+        }
+    }
 }
 
 /// Lines of a compile error or a stderr tail shown at most.
 pub(super) const MAX_MESSAGE_LINES: usize = 20;
-/// Failures detailed per problem at most; the rest are counted.
-const MAX_FAILURES_SHOWN: usize = 5;
 /// Titles are cut to this many terminal columns.
 const MAX_TITLE_WIDTH: usize = 24;
 
@@ -78,14 +89,22 @@ pub fn render_human(report: &Report, options: &HumanOptions, out: &mut dyn Write
 /// `-v`: every test of a problem, one line each.
 fn every_test(text: &mut String, problem: &ProblemResult, paint: &Paint) {
     for test in &problem.tests {
-        let _ = writeln!(
+        let _ = write!(
             text,
-            "    {:<24} {}  {:>7.1} ms  {:>8}",
+            "    {:<24} {}",
             test.name,
-            paint.verdict(test.verdict, 3),
-            test.cpu_ms,
-            memory(test.peak_kb)
+            paint.verdict(test.verdict, 3)
         );
+        // A test that never ran has no figures.
+        if test.verdict != Verdict::CE {
+            let _ = write!(
+                text,
+                "  {:>7.1} ms  {:>9}",
+                test.cpu_ms,
+                memory(test.peak_kib)
+            );
+        }
+        text.push('\n');
     }
 }
 
@@ -204,19 +223,28 @@ fn problem_line(
         return;
     }
     let verdict = problem.verdict().unwrap_or(Verdict::AC);
-    let max_cpu = problem.slowest().map_or(0.0, |t| t.cpu_ms);
-    let peak = problem.tests.iter().map(|t| t.peak_kb).max().unwrap_or(0);
     let _ = write!(
         text,
-        "{}  {:>3}/{:<3}  cpu {:>5} / {} ms  mem {:>7} / {} MB",
+        "{}  {:>3}/{:<3}",
         paint.verdict(verdict, 3),
         problem.passed(),
         problem.tests.len(),
-        format!("{max_cpu:.0}"),
-        problem.cpu_limit_ms,
-        memory(peak),
-        problem.memory_limit_mb
     );
+    // Figures only of tests that ran: a solution that does not compile has none.
+    match (problem.max_cpu(), problem.max_peak()) {
+        (Some(cpu), Some(peak)) => {
+            let _ = write!(
+                text,
+                "  cpu {:>5} / {} ms  mem {:>9} / {} MiB",
+                format!("{cpu:.0}"),
+                problem.cpu_limit_ms,
+                memory(peak),
+                problem.memory_limit_mib
+            );
+        }
+        _ if problem.compile_error.is_some() => text.push_str("  does not compile"),
+        _ => {}
+    }
     text.push('\n');
 }
 
@@ -294,77 +322,93 @@ fn failure_details(
         .collect();
     // Judge errors first: they mean the problem is broken.
     failed.sort_by_key(|t| t.verdict != Verdict::JE);
-    for test in failed.iter().take(MAX_FAILURES_SHOWN) {
-        let what = test
-            .first_difference
-            .as_deref()
-            .or(test.detail.as_deref())
-            .unwrap_or("");
-        let _ = writeln!(
-            text,
-            "{}  {}  {what}  (cpu {:.0} ms, wall {:.0} ms, mem {})",
-            paint.bold(&format!("{}/{}", problem.id, test.name)),
-            paint.verdict(test.verdict, 0),
-            test.cpu_ms,
-            test.wall_ms,
-            memory(test.peak_kb)
-        );
-        if let (Some(diff), false) = (&test.diff, options.no_diff) {
-            let _ = write!(text, "{}", indent(diff, usize::MAX));
-        }
-        // A one-line message is already the line above.
-        if let Some(message) = test
-            .checker_message
-            .as_ref()
-            .filter(|m| m.lines().count() > 1)
-        {
-            let _ = writeln!(text, "    checker says:");
-            let _ = write!(
-                text,
-                "{}",
-                indent(&indent(message, MAX_MESSAGE_LINES), usize::MAX)
-            );
-        }
-        if let Some(transcript) = &test.transcript {
-            let _ = writeln!(
-                text,
-                "    transcript (last exchanges; > read by the solution, < written by it):"
-            );
-            let _ = write!(
-                text,
-                "{}",
-                indent(&indent(&last_exchanges(transcript), usize::MAX), usize::MAX)
-            );
-        }
-        if let Some(input) = &test.input_head {
-            let _ = writeln!(text, "    input (first lines):");
-            let _ = write!(
-                text,
-                "{}",
-                indent(&indent(input, MAX_MESSAGE_LINES), usize::MAX)
-            );
-        }
-        if let Some(stderr) = &test.stderr_tail {
-            if test.verdict != Verdict::WA && test.verdict != Verdict::PE {
-                let _ = writeln!(text, "    stderr (last lines):");
-                // A program's stderr reaches the terminal with its control characters made visible.
-                let shown: Vec<String> = stderr
-                    .lines()
-                    .map(|l| crate::check::visible(l.as_bytes()))
-                    .collect();
-                let lines: Vec<&str> = shown.iter().map(String::as_str).collect();
-                let tail = lines[lines.len().saturating_sub(MAX_MESSAGE_LINES)..].join("\n");
-                let _ = writeln!(text, "{}", indent(&tail, MAX_MESSAGE_LINES));
-            }
-        }
+    let shown = match (options.verbose, options.max_failures) {
+        (true, _) | (_, 0) => failed.len(),
+        (false, most) => most,
+    };
+    for test in failed.iter().take(shown) {
+        test_details(text, problem, test, options, paint);
     }
-    if failed.len() > MAX_FAILURES_SHOWN {
+    if failed.len() > shown {
         let _ = writeln!(
             text,
-            "    … and {} more failed tests of {}",
-            failed.len() - MAX_FAILURES_SHOWN,
+            "    … and {} more failed tests of {} (--max-failures 0 or -v shows all)",
+            failed.len() - shown,
             problem.id
         );
+    }
+}
+
+/// One failed test: its verdict and first difference, then its diff, what the checker said, the
+/// transcript, the input and stderr, as far as it has them.
+fn test_details(
+    text: &mut String,
+    problem: &ProblemResult,
+    test: &TestResult,
+    options: &HumanOptions,
+    paint: &Paint,
+) {
+    let what = test
+        .first_difference
+        .as_deref()
+        .or(test.detail.as_deref())
+        .unwrap_or("");
+    let _ = writeln!(
+        text,
+        "{}  {}  {what}  (cpu {:.0} ms, wall {:.0} ms, mem {})",
+        paint.bold(&format!("{}/{}", problem.id, test.name)),
+        paint.verdict(test.verdict, 0),
+        test.cpu_ms,
+        test.wall_ms,
+        memory(test.peak_kib)
+    );
+    if let (Some(diff), false) = (&test.diff, options.no_diff) {
+        let _ = write!(text, "{}", indent(diff, usize::MAX));
+    }
+    // A one-line message is already the line above.
+    if let Some(message) = test
+        .checker_message
+        .as_ref()
+        .filter(|m| m.lines().count() > 1)
+    {
+        let _ = writeln!(text, "    checker says:");
+        let _ = write!(
+            text,
+            "{}",
+            indent(&indent(message, MAX_MESSAGE_LINES), usize::MAX)
+        );
+    }
+    if let Some(transcript) = &test.transcript {
+        let _ = writeln!(
+            text,
+            "    transcript (last exchanges; > read by the solution, < written by it):"
+        );
+        let _ = write!(
+            text,
+            "{}",
+            indent(&indent(&last_exchanges(transcript), usize::MAX), usize::MAX)
+        );
+    }
+    if let Some(input) = &test.input_head {
+        let _ = writeln!(text, "    input (first lines):");
+        let _ = write!(
+            text,
+            "{}",
+            indent(&indent(input, MAX_MESSAGE_LINES), usize::MAX)
+        );
+    }
+    if let Some(stderr) = &test.stderr_tail {
+        if test.verdict != Verdict::WA && test.verdict != Verdict::PE {
+            let _ = writeln!(text, "    stderr (last lines):");
+            // A program's stderr reaches the terminal with its control characters made visible.
+            let shown: Vec<String> = stderr
+                .lines()
+                .map(|l| crate::check::visible(l.as_bytes()))
+                .collect();
+            let lines: Vec<&str> = shown.iter().map(String::as_str).collect();
+            let tail = lines[lines.len().saturating_sub(MAX_MESSAGE_LINES)..].join("\n");
+            let _ = writeln!(text, "{}", indent(&tail, MAX_MESSAGE_LINES));
+        }
     }
 }
 
@@ -411,9 +455,9 @@ pub(super) fn indent(message: &str, max_lines: usize) -> String {
     out.trim_end_matches('\n').to_string() + "\n"
 }
 
-/// Peak memory in MB with one decimal.
-fn memory(kb: u64) -> String {
-    format!("{:.1} MB", kb as f64 / 1024.0)
+/// Peak memory in MiB with one decimal.
+fn memory(kib: u64) -> String {
+    format!("{:.1} MiB", kib as f64 / 1024.0)
 }
 
 pub(super) struct Paint {

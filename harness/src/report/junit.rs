@@ -43,9 +43,17 @@ fn problem_suite(problem: &ProblemResult) -> TestSuite {
     suite.add_properties([
         Property::new("title", problem.title.as_str()),
         Property::new("time_limit_ms", problem.time_limit_ms.to_string()),
-        Property::new("memory_limit_mb", problem.memory_limit_mb.to_string()),
+        Property::new("memory_limit_mib", problem.memory_limit_mib.to_string()),
         Property::new("checker", problem.checker.as_str()),
     ]);
+    // The same per-problem figures as the JSON report, when tests ran.
+    if let Some(verdict) = problem.verdict {
+        suite.add_property(Property::new("verdict", verdict.name()));
+    }
+    if let (Some(cpu), Some(peak)) = (problem.max_cpu_ms, problem.max_peak_kib) {
+        suite.add_property(Property::new("max_cpu_ms", format!("{cpu:.1}")));
+        suite.add_property(Property::new("max_peak_kib", peak.to_string()));
+    }
     if let Some(original) = &problem.same_as {
         suite.add_property(Property::new("same_as", original.as_str()));
     }

@@ -70,7 +70,7 @@ fn hostile_submissions_get_their_verdicts_and_leave_nothing_behind() {
         "a daemon survived"
     );
     let memory = submission(&report, "allocation-bomb.rs");
-    let peak = memory["tests"][0]["peak_kb"].as_u64().unwrap();
+    let peak = memory["tests"][0]["peak_kib"].as_u64().unwrap();
     assert!(
         peak < 2 * 64 * 1024,
         "stopped near the limit, not far past it: {peak} KiB"

@@ -53,7 +53,14 @@ fn every_verdict_from_the_json_report() {
         wa["first_difference"],
         "line 1, token 1: expected `7`, got `12`"
     );
-    assert!(wa["diff"].as_str().unwrap().contains("-7\n+12"));
+    // One answer per line, as many lines on both sides: shown line by line, with the case's input.
+    assert!(
+        wa["diff"]
+            .as_str()
+            .unwrap()
+            .contains("case 1 (line 1): expected `7`, got `12`; input `3 4`"),
+        "{wa}"
+    );
     assert_eq!(wa["exit"]["code"], 0);
 
     // Stopped at the CPU limit, or, on a machine so loaded that it got little CPU, by the backstop.

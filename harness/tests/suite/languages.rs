@@ -61,6 +61,25 @@ fn a_program_in_every_language() {
             "{detail}"
         );
     }
+    let ce = submissions
+        .iter()
+        .find(|s| s["file"].as_str().unwrap().ends_with("ce.cpp"))
+        .unwrap();
+    if have("g++") {
+        // The compiler's locations name the file from the workspace, not from the build folder.
+        let message = ce["compile_error"].as_str().unwrap();
+        assert!(
+            message.contains("problems/sum/submissions/rejected/ce.cpp:2:"),
+            "{message}"
+        );
+        assert_eq!(
+            message.matches("ce.cpp").count(),
+            message
+                .matches("problems/sum/submissions/rejected/ce.cpp")
+                .count(),
+            "{message}"
+        );
+    }
     let syntax = submissions
         .iter()
         .find(|s| s["file"].as_str().unwrap().ends_with("syntax.py"))

@@ -2,6 +2,7 @@
 //! run on fixture workspaces and on the real one. Shared helpers are in `common`.
 
 mod checkers;
+mod ci;
 mod common;
 mod containment;
 mod data;

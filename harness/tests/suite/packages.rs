@@ -65,8 +65,8 @@ fn legacy_package_with_default_validator_flags_and_a_computed_time_limit() {
     assert_eq!(addition["format"], "legacy");
     assert_eq!(addition["name"], "Addition");
     assert_eq!(addition["validator"], "default float_tolerance 1e-6");
-    assert_eq!(addition["memory_limit_mb"], 256);
-    assert_eq!(addition["output_limit_mb"], 8);
+    assert_eq!(addition["memory_limit_mib"], 256);
+    assert_eq!(addition["output_limit_mib"], 8);
     // Fast accepted submissions × time_multiplier 4, rounded up: one second.
     assert_eq!(addition["time_limit_ms"], 1000);
     let source = addition["time_limit_source"].as_str().unwrap();
@@ -147,7 +147,7 @@ fn validator_arguments_per_group_and_case_and_submissions_yaml() {
     let report = json_report(&output);
     let echo = package(&report, "echo");
     assert_eq!(echo["format"], "2025-09");
-    assert_eq!(echo["memory_limit_mb"], 512);
+    assert_eq!(echo["memory_limit_mib"], 512);
     // ignore_case from data/test_group.yaml, exact in secret/b, ignore_case again in secret/b/2.yaml; the
     // validator fails (a judge error) without one of them.
     let upper = submission(echo, "submissions/wrong_answer/upper.py");

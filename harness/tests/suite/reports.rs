@@ -22,9 +22,9 @@ fn redacted() -> insta::Settings {
         (r"cpu +\d+ / ", "cpu [t] / "),
         (r"cpu \d+ ms of", "cpu [t] ms of"),
         (r"  cpu \d+ ms", "  cpu [t] ms"),
-        (r"mem +\d+\.\d MB", "mem [m] MB"),
+        (r"mem +\d+\.\d MiB", "mem [m] MiB"),
         (r"\d+\.\d ms", "[t] ms"),
-        (r"\d+\.\d MB", "[m] MB"),
+        (r"\d+\.\d MiB", "[m] MiB"),
         (
             r"\(cpu \d+ ms, wall \d+ ms, mem",
             "(cpu [t] ms, wall [t] ms, mem",
@@ -34,6 +34,14 @@ fn redacted() -> insta::Settings {
         (r"thread 'main' \(\d+\)", "thread 'main'"),
         (r#"time="[\d.]+""#, r#"time="[t]""#),
         (r#"timestamp="[^"]+""#, r#"timestamp="[ts]""#),
+        (
+            r#"name="max_cpu_ms" value="[\d.]+""#,
+            r#"name="max_cpu_ms" value="[t]""#,
+        ),
+        (
+            r#"name="max_peak_kib" value="\d+""#,
+            r#"name="max_peak_kib" value="[m]""#,
+        ),
     ] {
         settings.add_filter(pattern, replacement);
     }
@@ -56,7 +64,7 @@ fn human_report_verbose_without_diffs() {
 #[test]
 fn human_report_of_every_steady_verdict() {
     let mut args = STEADY.to_vec();
-    args.extend(["--output-limit-mb", "1"]);
+    args.extend(["--output-limit-mib", "1"]);
     let (code, text) = run("verdicts", &args);
     assert_eq!(code, Some(1));
     redacted().bind(|| insta::assert_snapshot!("human_verdicts", text));
@@ -73,7 +81,7 @@ fn human_report_scaled_and_all_accepted() {
 #[test]
 fn colour_codes_are_only_added_when_asked() {
     let mut args = STEADY.to_vec();
-    args.extend(["--output-limit-mb", "1"]);
+    args.extend(["--output-limit-mib", "1"]);
     let plain = stdout(&harness(&fixtures("verdicts"), &args));
     args.extend(["--color", "always"]);
     let coloured = stdout(&harness(&fixtures("verdicts"), &args));
@@ -124,16 +132,38 @@ fn regex_free_digits(text: &str) -> String {
 #[test]
 fn json_report_of_every_steady_verdict() {
     let mut args = STEADY.to_vec();
-    args.extend(["--output-limit-mb", "1", "--format", "json"]);
+    args.extend(["--output-limit-mib", "1", "--format", "json"]);
     let report = json_report(&harness(&fixtures("verdicts"), &args));
+    // Redacted below, so checked here: RFC 3339 in UTC, and the compiler's own words.
+    let started = report["started"].as_str().unwrap_or_default();
+    let shape: String = started
+        .chars()
+        .map(|c| if c.is_ascii_digit() { '9' } else { c })
+        .collect();
+    assert_eq!(shape, "9999-99-99T99:99:99Z", "{started}");
+    let rustc = report["toolchains"]["rust"].as_str().unwrap_or_default();
+    assert!(rustc.starts_with("rustc 1."), "{rustc}");
     redacted().bind(|| {
         insta::assert_json_snapshot!("json_verdicts", report, {
             ".problems[].tests[].cpu_ms" => "[t]",
             ".problems[].tests[].wall_ms" => "[t]",
-            ".problems[].tests[].peak_kb" => "[m]",
+            ".problems[].tests[].peak_kib" => "[m]",
+            // A problem whose tests never ran keeps its null.
+            ".problems[].max_cpu_ms" => unless_null("[t]"),
+            ".problems[].max_peak_kib" => unless_null("[m]"),
             ".summary.wall_ms" => "[t]",
+            ".started" => "[start]",
+            ".toolchains.rust" => "[version]",
         })
     });
+}
+
+/// A redaction of a figure that leaves a null as it is.
+fn unless_null(shown: &'static str) -> insta::internals::Redaction {
+    insta::dynamic_redaction(move |value, _| match value {
+        insta::internals::Content::None | insta::internals::Content::Unit => value,
+        _ => shown.into(),
+    })
 }
 
 #[test]
@@ -145,4 +175,39 @@ fn junit_report_of_the_workflow_fixture() {
     let xml = std::fs::read_to_string(&file).unwrap();
     roxmltree::Document::parse(&xml).unwrap();
     redacted().bind(|| insta::assert_snapshot!("junit_workflow", xml));
+}
+
+#[test]
+fn max_failures_limits_the_details_and_verbose_shows_all() {
+    let root = super::common::copy_of("verdicts", "reports-max-failures");
+    // `wa` multiplies where it should add: eight wrong answers in all.
+    for name in ["c", "d", "e", "f", "g", "h"] {
+        let data = root.join("testdata/wa");
+        std::fs::write(data.join(format!("{name}.in")), "2 3\n").unwrap();
+        std::fs::write(data.join(format!("{name}.out")), "5\n").unwrap();
+    }
+    let details = |args: &[&str]| -> (usize, Option<String>) {
+        let mut all = vec!["wa", "--no-diff"];
+        all.extend(args);
+        let output = harness(&root, &all);
+        assert_eq!(output.status.code(), Some(1));
+        let text = stdout(&output);
+        let shown = text.lines().filter(|l| l.starts_with("wa/")).count();
+        let more = text
+            .lines()
+            .find(|l| l.contains("more failed tests"))
+            .map(str::trim)
+            .map(str::to_string);
+        (shown, more)
+    };
+    let more = |n: usize| {
+        Some(format!(
+            "… and {n} more failed tests of wa (--max-failures 0 or -v shows all)"
+        ))
+    };
+    assert_eq!(details(&[]), (5, more(3)), "five by default");
+    assert_eq!(details(&["--max-failures", "2"]), (2, more(6)));
+    assert_eq!(details(&["--max-failures", "0"]), (8, None), "0 is all");
+    assert_eq!(details(&["-v"]), (8, None), "-v shows all");
+    assert_eq!(details(&["-v", "--max-failures", "1"]), (8, None));
 }

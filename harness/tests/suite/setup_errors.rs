@@ -303,6 +303,32 @@ fn cases() -> Vec<Case> {
             says: &["is not a file: remove it or rename it"],
         },
         Case {
+            name: "placeholders-left-by-new",
+            id: "spare",
+            breaks: |root| {
+                edit(root, TOML, |t| {
+                    t.replace("\"Fixture\"", "\"TODO\"")
+                        .replace("\"0\"", "\"TODO\"")
+                })
+            },
+            path: TOML,
+            says: &[
+                "problem.toml:2: key `judge` is still the placeholder \"TODO\" that `harness new` wrote; fill it in",
+                "problem.toml:3: key `number` is still the placeholder",
+            ],
+        },
+        Case {
+            name: "placeholder-title",
+            id: "spare",
+            breaks: |root| {
+                edit(root, TOML, |t| {
+                    t.replace("Fixture spare", "TODO: the problem's title")
+                })
+            },
+            path: TOML,
+            says: &["problem.toml:1: key `title` is still the placeholder \"TODO: the problem's title\""],
+        },
+        Case {
             name: "no-solution",
             id: "spare",
             breaks: |root| fs::remove_file(root.join("solutions/spare/src/main.rs")).unwrap(),
@@ -500,4 +526,80 @@ fn bad_arguments_are_setup_errors() {
         assert!(output.stdout.is_empty(), "{args:?}");
     }
     assert_eq!(snapshot(&root), before);
+}
+
+#[test]
+fn list_shows_only_the_named_problems_and_rejects_unknown_ids() {
+    let root = workspace("list-ids");
+    let all = harness(&root, &["list"], None);
+    assert_eq!(all.status.code(), Some(0), "{}", stderr(&all));
+    let rows = |output: &Output| -> Vec<String> {
+        String::from_utf8_lossy(&output.stdout)
+            .lines()
+            .skip(1)
+            .map(|line| line.split_whitespace().next().unwrap_or("").to_string())
+            .collect()
+    };
+    assert_eq!(rows(&all), ["good", "spare"]);
+    let one = harness(&root, &["list", "spare", "spare"], None);
+    assert_eq!(one.status.code(), Some(0), "{}", stderr(&one));
+    assert_eq!(rows(&one), ["spare"], "named once, listed once");
+    let typo = harness(&root, &["list", "good", "Gdoo"], None);
+    let message = stderr(&typo);
+    assert_eq!(typo.status.code(), Some(2), "{message}");
+    assert!(typo.stdout.is_empty(), "nothing listed before the error");
+    assert!(
+        message.contains("unknown problem `Gdoo`") && message.contains("did you mean `good`?"),
+        "{message}"
+    );
+}
+
+#[test]
+fn grading_a_freshly_scaffolded_problem_names_the_keys_to_fill_in() {
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("setup-errors/scaffolded");
+    let _ = fs::remove_dir_all(&root);
+    fs::create_dir_all(root.join("problems")).unwrap();
+    fs::write(
+        root.join("Cargo.toml"),
+        "[workspace]\nresolver = \"2\"\nmembers = [\"solutions/*\"]\n",
+    )
+    .unwrap();
+    // An id `harness new` cannot place on a judge: judge, number, url and title are placeholders.
+    let new = harness(&root, &["new", "mygame"], None);
+    assert_eq!(new.status.code(), Some(0), "{}", stderr(&new));
+    let toml = root.join("problems/mygame/problem.toml");
+    let listed = harness(&root, &["list"], None);
+    assert_eq!(
+        listed.status.code(),
+        Some(0),
+        "problem.toml is valid as written"
+    );
+    let named = harness(&root, &["mygame"], None);
+    let message = stderr(&named);
+    assert_eq!(named.status.code(), Some(2), "{message}");
+    let unnamed = harness(&root, &["--format", "json"], None);
+    assert_eq!(unnamed.status.code(), Some(1), "{}", stderr(&unnamed));
+    let report: Value = serde_json::from_slice(&unnamed.stdout).unwrap();
+    let row = report["problems"][0]["error"].as_str().unwrap().to_string();
+    for text in [message, row] {
+        for (line, key) in [(2, "title"), (3, "judge"), (4, "number"), (5, "url")] {
+            let says = format!(
+                "{}:{line}: key `{key}` is still the placeholder \"TODO",
+                toml.display()
+            );
+            assert!(text.contains(&says), "lacks {says:?}:\n{text}");
+        }
+        assert!(!text.contains("time_limit_ms"), "{text}");
+    }
+    // Once they are filled in, the next thing to do is the data.
+    let text = fs::read_to_string(&toml).unwrap();
+    fs::write(&toml, text.replace("\"TODO", "\"Filled in, was TODO")).unwrap();
+    let filled = harness(&root, &["mygame"], None);
+    let message = stderr(&filled);
+    assert_eq!(filled.status.code(), Some(2), "{message}");
+    assert!(!message.contains("placeholder"), "{message}");
+    assert!(
+        message.contains("no tests; add <name>.in/<name>.out pairs"),
+        "{message}"
+    );
 }

@@ -81,7 +81,13 @@ fn junit_report_is_valid_xml_with_one_suite_per_problem() {
         failure.attribute("message"),
         Some("WA: line 1, token 1: expected `7`, got `12`")
     );
-    assert!(failure.text().unwrap_or("").contains("-7\n+12"), "{xml}");
+    assert!(
+        failure
+            .text()
+            .unwrap_or("")
+            .contains("case 1 (line 1): expected `7`, got `12`"),
+        "{xml}"
+    );
 
     let ce = suite("ce");
     assert_eq!(ce.attribute("errors"), Some("2"));
