@@ -1,6 +1,7 @@
 //! `harness verify` on Kattis problem packages (fixtures/packages/, described in its README): legacy,
 //! 2023-07-draft and 2025-09 formats, default and custom validators with their arguments, an interactive
-//! problem, build/run scripts, DOMjudge's conventions, a computed time limit, and what makes verify fail.
+//! problem, build/run scripts, DOMjudge's conventions, a computed time limit, and what makes verify fail;
+//! a package dropped into a workspace's `problems/` (fixtures/dropped/), graded in place by `harness run`.
 
 use std::process::Output;
 
@@ -263,6 +264,118 @@ fn a_malformed_package_is_a_setup_error_naming_the_file_and_key() {
         "{text}"
     );
     assert!(!text.contains("square.py"), "nothing is judged: {text}");
+}
+
+/// The harness on a fixture workspace, with Python from the system's folders first (as `verify`).
+fn in_workspace(root: &std::path::Path, args: &[&str]) -> Output {
+    let path = format!(
+        "/usr/local/bin:/usr/bin:/bin:{}",
+        std::env::var("PATH").unwrap_or_default()
+    );
+    common::command(root, args)
+        .env("PATH", path)
+        .output()
+        .expect("run the harness binary")
+}
+
+/// Each submission of a run's JSON report: (file, verdict, matched).
+fn submission_verdicts(report: &Value) -> Vec<(String, String, bool)> {
+    report["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["file"].as_str().unwrap().to_string(),
+                s["verdict"].as_str().unwrap_or("skipped").to_string(),
+                s["matched"].as_bool().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_package_dropped_into_problems_is_graded_in_place() {
+    let root = common::fixtures("dropped");
+    let list = in_workspace(&root, &["list"]);
+    assert_eq!(list.status.code(), Some(0), "{}", printed(&list));
+    let line = stdout(&list)
+        .lines()
+        .find(|l| l.starts_with("split "))
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "));
+    assert_eq!(
+        line.as_deref(),
+        Some("split kattis auto 256 MB program 5 Split"),
+        "{}",
+        stdout(&list)
+    );
+    let output = in_workspace(&root, &["--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    let split = report["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == "split")
+        .expect("the package is a problem of the run");
+    assert_eq!(split["checker"], "kattis:output_validator");
+    assert_eq!(split["memory_limit_mb"], 256, "the package's own limits");
+    assert_eq!(split["time_limit_ms"], 1000, "computed: fast submissions");
+    let tests: Vec<&str> = split["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        tests,
+        ["sample/1", "secret/1", "secret/2", "secret/3", "secret/4"]
+    );
+    // closest.py prints other factors than the .ans files (3 4 for 12): only the package's validator
+    // accepts it.
+    let dir = "problems/split/submissions";
+    assert_eq!(
+        submission_verdicts(&report),
+        [
+            (format!("{dir}/accepted/closest.py"), "AC".into(), true),
+            (format!("{dir}/accepted/smallest.c"), "AC".into(), true),
+            (
+                format!("{dir}/wrong_answer/one-times-n.py"),
+                "WA".into(),
+                true
+            ),
+        ]
+    );
+    assert_eq!(report["summary"]["problems"], 2, "beside a problem of ours");
+
+    // The wrong submission moved into accepted/: the run fails, and says which.
+    let copy = common::copy_of("dropped", "dropped-wrong-accepted");
+    let submissions = copy.join("problems/split/submissions");
+    std::fs::rename(
+        submissions.join("wrong_answer/one-times-n.py"),
+        submissions.join("accepted/one-times-n.py"),
+    )
+    .unwrap();
+    let output = in_workspace(&copy, &["run", "split"]);
+    assert_eq!(output.status.code(), Some(1), "{}", printed(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("NOT AS EXPECTED: in accepted/, got WA at sample/1"),
+        "{text}"
+    );
+    assert!(
+        text.contains("checker: not two factors 2 <= a <= b with a * b = n"),
+        "{text}"
+    );
+
+    // Commands that need our own layout say so, naming the folder.
+    let output = in_workspace(&root, &["gen", "split"]);
+    assert_eq!(output.status.code(), Some(2), "{}", printed(&output));
+    assert!(
+        printed(&output).contains("problems/split: a problem package (problem.yaml)"),
+        "{}",
+        printed(&output)
+    );
 }
 
 /// `harness export` of workspace problems into a fresh folder.
