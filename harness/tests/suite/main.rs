@@ -5,6 +5,7 @@ mod checkers;
 mod common;
 mod containment;
 mod e2e;
+mod export;
 mod faults;
 mod gen_safety;
 mod interactive;
