@@ -113,16 +113,25 @@ pub fn plan(workspace: &Workspace, selection: &Selection) -> Result<Plan> {
             p.tests.clear();
         }
     } else if let Some(glob) = &selection.test_filter {
-        if !problems.is_empty() && problems.iter().all(|p| p.tests.is_empty()) {
+        let planned = problems.len() + packages.len();
+        let none_left = problems.iter().all(|p| p.tests.is_empty())
+            && packages.iter().all(|p| p.tests.is_empty());
+        if planned > 0 && none_left {
             let mut names: Vec<String> = Vec::new();
             for p in &problems {
-                for test in workspace.load_tests(&p.problem)? {
-                    if !names.contains(&test.name) {
-                        names.push(test.name);
-                    }
-                }
+                names.extend(
+                    workspace
+                        .load_tests(&p.problem)?
+                        .into_iter()
+                        .map(|t| t.name),
+                );
+            }
+            for p in &packages {
+                let all = workspace.load_package(&p.id)?.tests;
+                names.extend(all.into_iter().map(|t| t.case.name));
             }
             names.sort();
+            names.dedup();
             bail!(
                 "--test '{glob}' matches no test; the tests are: {}",
                 names.join(", ")

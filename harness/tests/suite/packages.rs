@@ -368,6 +368,23 @@ fn a_package_dropped_into_problems_is_graded_in_place() {
         "{text}"
     );
 
+    // --test picks among the package's tests, by their names in data/.
+    let output = in_workspace(&root, &["run", "split", "--test", "secret/*"]);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    assert!(
+        stdout(&output).contains("4 passed, 0 failed"),
+        "{}",
+        printed(&output)
+    );
+    let output = in_workspace(&root, &["run", "split", "--test", "nothing*"]);
+    assert_eq!(output.status.code(), Some(2), "{}", printed(&output));
+    assert!(
+        printed(&output)
+            .contains("the tests are: sample/1, secret/1, secret/2, secret/3, secret/4"),
+        "{}",
+        printed(&output)
+    );
+
     // Commands that need our own layout say so, naming the folder.
     let output = in_workspace(&root, &["gen", "split"]);
     assert_eq!(output.status.code(), Some(2), "{}", printed(&output));
