@@ -385,6 +385,23 @@ fn a_package_dropped_into_problems_is_graded_in_place() {
         printed(&output)
     );
 
+    // --submission PATH: judged on the package's tests (its time limit computed from its accepted ones).
+    let wrong = root.join("problems/split/submissions/wrong_answer/one-times-n.py");
+    let args = [
+        "run",
+        "split",
+        "--submission",
+        wrong.to_str().unwrap(),
+        "--format",
+        "json",
+    ];
+    let output = in_workspace(&root, &args);
+    assert_eq!(output.status.code(), Some(1), "{}", printed(&output));
+    let given = json_report(&output);
+    let judged = submission_verdicts(&given);
+    assert_eq!(judged.len(), 1, "only the program given: {judged:?}");
+    assert_eq!((judged[0].1.as_str(), judged[0].2), ("WA", false));
+
     // Commands that need our own layout say so, naming the folder.
     let output = in_workspace(&root, &["gen", "split"]);
     assert_eq!(output.status.code(), Some(2), "{}", printed(&output));
