@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use anyhow::{bail, Result};
 
 use crate::model::{Expected, Limits, Problem, ProblemResult, Submission, TestCase};
+use crate::package::kattis::KattisPackage;
 use crate::package::{readable_file, Workspace};
 
 /// A problem ready to run: its config, its tests, and its solution's source.
@@ -37,6 +38,9 @@ pub struct Plan {
     pub solutions: bool,
     /// The submissions; `None` when they are not graded.
     pub submissions: Option<Vec<PlannedSubmission>>,
+    /// The problem packages of `problems/` (`problem.yaml`), each to be judged as `harness verify` does,
+    /// its tests and submissions already chosen.
+    pub packages: Vec<KattisPackage>,
 }
 
 /// What to plan.
@@ -76,7 +80,16 @@ pub fn plan(workspace: &Workspace, selection: &Selection) -> Result<Plan> {
     }
     let mut problems = Vec::new();
     let mut errors = Vec::new();
+    let mut packages = Vec::new();
     for id in &ids {
+        if workspace.is_package(id) {
+            match plan_package(workspace, id, selection) {
+                Ok(package) => packages.push(package),
+                Err(err) if explicit => return Err(err),
+                Err(err) => errors.push(ProblemResult::error(id, None, 0, &format!("{err:#}"))),
+            }
+            continue;
+        }
         match plan_problem(workspace, id, selection.test_filter.as_deref()) {
             Ok(planned) => problems.push(planned),
             Err(err) if explicit => return Err(err),
@@ -100,16 +113,25 @@ pub fn plan(workspace: &Workspace, selection: &Selection) -> Result<Plan> {
             p.tests.clear();
         }
     } else if let Some(glob) = &selection.test_filter {
-        if !problems.is_empty() && problems.iter().all(|p| p.tests.is_empty()) {
+        let planned = problems.len() + packages.len();
+        let none_left = problems.iter().all(|p| p.tests.is_empty())
+            && packages.iter().all(|p| p.tests.is_empty());
+        if planned > 0 && none_left {
             let mut names: Vec<String> = Vec::new();
             for p in &problems {
-                for test in workspace.load_tests(&p.problem)? {
-                    if !names.contains(&test.name) {
-                        names.push(test.name);
-                    }
-                }
+                names.extend(
+                    workspace
+                        .load_tests(&p.problem)?
+                        .into_iter()
+                        .map(|t| t.name),
+                );
+            }
+            for p in &packages {
+                let all = workspace.load_package(&p.id)?.tests;
+                names.extend(all.into_iter().map(|t| t.case.name));
             }
             names.sort();
+            names.dedup();
             bail!(
                 "--test '{glob}' matches no test; the tests are: {}",
                 names.join(", ")
@@ -129,7 +151,53 @@ pub fn plan(workspace: &Workspace, selection: &Selection) -> Result<Plan> {
         problems,
         errors,
         submissions,
+        packages,
     })
+}
+
+/// A package of `problems/`, with the tests after `--test` and the submissions the run grades: all of
+/// them; only those in `accepted/` on a subset of the tests (they give the problem its row); or, with
+/// `--submission`, the programs given (and the accepted ones that compute a time limit the package does
+/// not give).
+fn plan_package(workspace: &Workspace, id: &str, selection: &Selection) -> Result<KattisPackage> {
+    let mut package = workspace.load_package(id)?;
+    if let Some(why) = &package.unsupported {
+        bail!("{}: {why}", workspace.relative(&package.dir));
+    }
+    if let Some(glob) = &selection.test_filter {
+        package.tests.retain(|t| glob_match(glob, &t.case.name));
+    }
+    if !selection.given.is_empty() {
+        let computed = package.timing.given.is_none();
+        let own = std::mem::take(&mut package.submissions);
+        package.submissions = own
+            .into_iter()
+            .filter(|s| computed && package.sets_time_limit(s))
+            .collect();
+        package.unplanned.clear();
+        for path in &selection.given {
+            if !path.exists() {
+                bail!("--submission {}: no such file or folder", path.display());
+            }
+            package.submissions.push(Submission {
+                problem: package.id.clone(),
+                relative: workspace.relative(path),
+                why: crate::package::submissions::leading_comment(path),
+                path: path.clone(),
+                expected: Expected::Accepted,
+                given: true,
+            });
+        }
+    } else if !selection.submissions {
+        package
+            .submissions
+            .retain(|s| s.expected == Expected::Accepted);
+        package.unplanned.clear();
+    }
+    if selection.no_run {
+        package.tests.clear();
+    }
+    Ok(package)
 }
 
 /// An id that names no problem folder is a setup error that suggests the nearest ids, or the subcommand it
@@ -193,14 +261,14 @@ fn distance(a: &str, b: &str) -> usize {
     d[a.len()][b.len()]
 }
 
-/// The tests of `ids` (all problems when empty) after `test_filter`: the library's "list the tests".
+/// The tests of `ids` (all problems in our own layout when empty) after `test_filter`: the library's "list the tests".
 pub fn list_tests(
     workspace: &Workspace,
     ids: &[String],
     test_filter: Option<&str>,
 ) -> Result<Vec<PlannedProblem>> {
     let ids = match ids.is_empty() {
-        true => workspace.problem_ids()?,
+        true => workspace.native_problem_ids()?,
         false => ids.to_vec(),
     };
     ids.iter()

@@ -12,7 +12,7 @@ use crate::EXIT_OK;
 
 pub fn export(workspace: &Workspace, args: &ExportArgs) -> Result<i32> {
     let ids = match args.ids.is_empty() {
-        true => workspace.problem_ids()?,
+        true => workspace.native_problem_ids()?,
         false => args.ids.clone(),
     };
     let mut names: Vec<(String, &String)> = Vec::new();

@@ -1,10 +1,12 @@
 //! `harness list [ID...]`: the problems (all, or those named) with their judge, limits, checker and number
-//! of tests.
+//! of tests; a package dropped into `problems/` shows its format as the judge, `auto` for a time limit it
+//! leaves to be computed.
 
 use std::io::{self, Write};
 
 use anyhow::Result;
 
+use crate::package::kattis::KattisPackage;
 use crate::package::Workspace;
 use crate::plan::check_known;
 use crate::{EXIT_FAILED, EXIT_OK};
@@ -32,6 +34,16 @@ pub fn list(workspace: &Workspace, ids: &[String]) -> Result<i32> {
     )?;
     let mut code = EXIT_OK;
     for id in ids {
+        if workspace.is_package(&id) {
+            match workspace.load_package(&id) {
+                Ok(package) => writeln!(out, "{}", package_line(&package))?,
+                Err(err) => {
+                    writeln!(out, "{id:<16} error: {err:#}")?;
+                    code = EXIT_FAILED;
+                }
+            }
+            continue;
+        }
         match workspace.load_problem(&id) {
             Ok(problem) => {
                 let tests = workspace
@@ -59,4 +71,28 @@ pub fn list(workspace: &Workspace, ids: &[String]) -> Result<i32> {
         }
     }
     Ok(code)
+}
+
+/// A package's line: its format, limits, output validator and tests.
+fn package_line(package: &KattisPackage) -> String {
+    let time = match &package.timing.given {
+        Some((seconds, _)) => format!("{:>5} ms", (seconds * 1000.0).round() as u64),
+        None => format!("{:>8}", "auto"),
+    };
+    let validator = match &package.validator {
+        Some(_) if package.interactive => "interactor",
+        Some(_) => "program",
+        None => "default",
+    };
+    let title = match &package.unsupported {
+        Some(why) => format!("{} (not judged: {why})", package.name),
+        None => package.name.clone(),
+    };
+    format!(
+        "{:<16} {:<8} {time} {:>4} MB  {validator:<8} {:>5}  {title}",
+        package.id,
+        "kattis",
+        package.memory_mb,
+        package.tests.len(),
+    )
 }

@@ -105,7 +105,23 @@ pub fn grade(workspace: &Workspace, ids: &[String], options: &JudgeOptions) -> R
             return grade(workspace, ids, options);
         }
     }
-    let Plan { ids, errors, .. } = plan;
+    let Plan {
+        ids,
+        errors,
+        packages,
+        ..
+    } = plan;
+    // Packages dropped into problems/ are judged as `harness verify` judges them, after the rest.
+    let (rows, package_submissions) = verify::grade_in_place(workspace, &packages, options)?;
+    problems.extend(rows);
+    let submissions = match (submissions, package_submissions.is_empty()) {
+        (Some(mut all), _) => {
+            all.extend(package_submissions);
+            Some(all)
+        }
+        (None, false) if options.submissions => Some(package_submissions),
+        (None, _) => None,
+    };
     problems.extend(errors);
     // Report in the order the ids were given (sorted for a full run).
     problems.sort_by_key(|p| ids.iter().position(|id| *id == p.id));

@@ -19,6 +19,7 @@ use crate::model::{
     BuiltinChecker, Expected, Problem, ProblemResult, Protocol, SubmissionResult, Verdict,
 };
 use crate::package::kattis::KattisPackage;
+use crate::package::Workspace;
 use crate::plan::PlannedSubmission;
 use crate::sandbox::Scratch;
 
@@ -35,6 +36,9 @@ pub struct VerifyOptions {
     /// The language table (the built-in one, or a workspace's).
     pub languages: LanguageTable,
     pub events: Events,
+    /// What programs must not see besides the package and the scratch folders (a workspace's problems,
+    /// data and solutions, when the package lies in its `problems/`).
+    pub hidden: Vec<PathBuf>,
 }
 
 /// What judging a package found.
@@ -52,10 +56,9 @@ pub struct PackageResult {
 pub fn verify_package(package: &KattisPackage, options: &VerifyOptions) -> Result<PackageResult> {
     let cache = &options.cache_dir;
     let cache_abs = std::path::absolute(cache).unwrap_or_else(|_| cache.clone());
-    crate::sandbox::configure(
-        &cache_abs,
-        vec![package.dir.clone(), cache_abs.join("scratch")],
-    );
+    let mut hidden = vec![package.dir.clone(), cache_abs.join("scratch")];
+    hidden.extend(options.hidden.iter().cloned());
+    crate::sandbox::configure(&cache_abs, hidden);
     let mut table = options.languages.clone();
     let mut validator_path = package.validator.as_ref().map(|v| v.path.clone());
     if let Some(program) = &package.validator {
@@ -94,6 +97,38 @@ pub fn verify_package(package: &KattisPackage, options: &VerifyOptions) -> Resul
     pool.install(|| judge(package, &run))
 }
 
+/// The packages of a workspace's `problems/`, judged in place as `harness verify` judges them: their
+/// rows and submissions for the report; with `--submission`, only the programs given (and the rows of
+/// packages that could not judge them).
+pub fn grade_in_place(
+    workspace: &Workspace,
+    packages: &[KattisPackage],
+    options: &JudgeOptions,
+) -> Result<(Vec<ProblemResult>, Vec<SubmissionResult>)> {
+    let (mut rows, mut submissions) = (Vec::new(), Vec::new());
+    if packages.is_empty() {
+        return Ok((rows, submissions));
+    }
+    let verify_options = VerifyOptions {
+        jobs: options.jobs,
+        time_scale: options.time_scale,
+        all_tests: options.all_tests,
+        cache_dir: workspace.cache_dir(),
+        languages: workspace.languages()?,
+        events: options.events.clone(),
+        hidden: workspace.hidden_from_programs(),
+    };
+    let given = !options.given.is_empty();
+    for package in packages {
+        let result = verify_package(package, &verify_options)?;
+        if !given || result.row.error.is_some() {
+            rows.push(result.row);
+        }
+        submissions.extend(result.submissions.into_iter().filter(|s| s.given || !given));
+    }
+    Ok((rows, submissions))
+}
+
 /// Grades the submissions, computing the time limit first when the package gives none.
 fn judge(package: &KattisPackage, run: &Run) -> Result<PackageResult> {
     let plan = |problem: &Problem, keep: &dyn Fn(&crate::model::Submission) -> bool| {
@@ -116,7 +151,7 @@ fn judge(package: &KattisPackage, run: &Run) -> Result<PackageResult> {
         }
         None => {
             let probe = package.problem(PROBE_TIME_LIMIT_MS);
-            let bounds = |s: &crate::model::Submission| sets_time_limit(package, s);
+            let bounds = |s: &crate::model::Submission| package.sets_time_limit(s);
             let mut results = super::submissions::grade(&plan(&probe, &bounds), run)?;
             let slowest = results
                 .iter()
@@ -174,16 +209,6 @@ fn judge(package: &KattisPackage, run: &Run) -> Result<PackageResult> {
     })
 }
 
-/// Whether a submission takes part in computing the time limit: one that must be accepted.
-fn sets_time_limit(package: &KattisPackage, submission: &crate::model::Submission) -> bool {
-    let must_pass = match submission.expected {
-        Expected::Accepted => true,
-        Expected::Verdicts(rule) => rule.permitted == crate::model::VerdictSet::of(&[Verdict::AC]),
-        _ => false,
-    };
-    must_pass && !package.not_for_time_limit.contains(&submission.path)
-}
-
 /// The result of a package whose time limit could not be computed: the rest is not judged.
 fn unjudged(
     package: &KattisPackage,
@@ -197,7 +222,9 @@ fn unjudged(
         .iter()
         .filter(|s| !graded.contains(&s.relative))
     {
-        results.push(skipped(&package.id, &s.relative, s.expected, why));
+        let mut result = skipped(&package.id, &s.relative, s.expected, why);
+        result.given = s.given;
+        results.push(result);
     }
     results.extend(unplanned(package));
     let mut row = ProblemResult::new(problem, problem.time_limit_ms);

@@ -9,7 +9,8 @@ use anyhow::{bail, Context, Result};
 
 use super::kattis_yaml::{ini_value, YamlMap};
 use crate::model::{
-    BuiltinChecker, CheckerSpec, Limits, Problem, ProgramSpec, Protocol, Submission, TestCase,
+    BuiltinChecker, CheckerSpec, Expected, Limits, Problem, ProgramSpec, Protocol, Submission,
+    TestCase, Verdict, VerdictSet,
 };
 
 pub use super::kattis_data::KattisTest;
@@ -440,6 +441,17 @@ impl KattisPackage {
             data_id: self.id.clone(),
             dir: self.dir.clone(),
         }
+    }
+
+    /// Whether a submission takes part in computing the time limit: one of the package's that must be
+    /// accepted (not a program given on the command line), unless `use_for_time_limit: false`.
+    pub fn sets_time_limit(&self, submission: &Submission) -> bool {
+        let must_pass = match submission.expected {
+            Expected::Accepted => true,
+            Expected::Verdicts(rule) => rule.permitted == VerdictSet::of(&[Verdict::AC]),
+            _ => false,
+        };
+        must_pass && !submission.given && !self.not_for_time_limit.contains(&submission.path)
     }
 
     /// The test cases, in the order the package gives them.

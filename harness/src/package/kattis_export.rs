@@ -79,7 +79,7 @@ fn write_package(
         &dir.join("statement").join("problem.en.md"),
         &statement_body(&statement),
     )?;
-    write_data(workspace, problem, dir)?;
+    write_data(workspace, problem, dir, notes)?;
     let original = workspace.problem_dir(&problem.data_id);
     if original.join("validate.rs").is_file() {
         copy(
@@ -198,20 +198,37 @@ fn statement_body(markdown: &str) -> String {
 }
 
 /// The tests: samples in `data/sample`, the rest in `data/secret` (inputs that are only valid `--relaxed`
-/// in `data/secret/relaxed`, whose `testdata.yaml` says so).
-fn write_data(workspace: &Workspace, problem: &Problem, dir: &Path) -> Result<()> {
+/// in `data/secret/relaxed`, whose `testdata.yaml` says so). An input our validator is told not to check
+/// (`validate = "none"`: text after the end of the input, which a solution must ignore) is not valid input
+/// in a package, where every input must pass the input validator: it is left out, with a note.
+fn write_data(
+    workspace: &Workspace,
+    problem: &Problem,
+    dir: &Path,
+    notes: &mut Vec<String>,
+) -> Result<()> {
     let specs = load_test_specs(&workspace.problem_dir(&problem.data_id)).unwrap_or_default();
+    let validation = |name: &str| {
+        specs
+            .iter()
+            .find(|s| s.name == name)
+            .map_or(Validation::Strict, |s| s.validate)
+    };
     let data = dir.join("data");
     fs::create_dir_all(data.join("secret"))
         .with_context(|| format!("cannot create {}", data.display()))?;
     for test in workspace.load_tests(problem)? {
-        let relaxed = specs
-            .iter()
-            .any(|s| s.name == test.name && s.validate != Validation::Strict);
-        let folder = match (test.group, relaxed) {
+        let folder = match (test.group, validation(&test.name)) {
+            (_, Validation::None) => {
+                notes.push(format!(
+                    "test {}: left out (tests.toml: validate = \"none\"; a package's inputs must all be valid)",
+                    test.name
+                ));
+                continue;
+            }
             (TestGroup::Sample, _) => data.join("sample"),
-            (TestGroup::Secret, false) => data.join("secret"),
-            (TestGroup::Secret, true) => data.join("secret").join("relaxed"),
+            (TestGroup::Secret, Validation::Strict) => data.join("secret"),
+            (TestGroup::Secret, Validation::Relaxed) => data.join("secret").join("relaxed"),
         };
         copy(&test.input, &folder.join(format!("{}.in", test.name)))?;
         copy(&test.expected, &folder.join(format!("{}.ans", test.name)))?;
@@ -253,8 +270,12 @@ fn default_flags(builtin: BuiltinChecker) -> Vec<String> {
     flags
 }
 
-/// A checker or interactor program as `output_validator/`: C, C++ and Python as they are; other languages
-/// (and every testlib checker) with `build` and `run` scripts.
+/// A checker or interactor program as `output_validator/`: a single C, C++ or Python 3 file in the Kattis
+/// protocol as it is; anything else (another language, several files, a testlib checker, arguments) built
+/// and run by `build` and `run` scripts in `output_validator/validator/`, which `output_validator/build` and
+/// `run` call. The format reads `output_validator/` as the program; problemtools reads it as a folder of
+/// programs (and rejects a validator in a language other than C, C++ and Python 3 unless it is built by a
+/// script): both find the scripts.
 fn program_validator(table: &LanguageTable, spec: &ProgramSpec, dir: &Path) -> Result<()> {
     let program = table
         .program(&spec.path)
@@ -264,8 +285,20 @@ fn program_validator(table: &LanguageTable, spec: &ProgramSpec, dir: &Path) -> R
     } else {
         spec.path.parent().unwrap_or(Path::new(".")).to_path_buf()
     };
+    let plain = matches!(program.language.id.as_str(), "c" | "cpp" | "python3")
+        && spec.protocol == Protocol::Kattis
+        && spec.args.is_empty()
+        && program.files.len() == 1;
+    let inner = if plain {
+        dir.to_path_buf()
+    } else {
+        dir.join("validator")
+    };
     for file in &program.files {
-        copy(file, &dir.join(file.strip_prefix(&root).unwrap_or(file)))?;
+        copy(file, &inner.join(file.strip_prefix(&root).unwrap_or(file)))?;
+    }
+    if plain {
+        return Ok(());
     }
     let main = program
         .main
@@ -273,18 +306,17 @@ fn program_validator(table: &LanguageTable, spec: &ProgramSpec, dir: &Path) -> R
         .unwrap_or(&program.main)
         .to_string_lossy()
         .into_owned();
-    let plain = matches!(program.language.id.as_str(), "c" | "cpp" | "python3");
-    if plain && spec.protocol == Protocol::Kattis && spec.args.is_empty() {
-        return Ok(());
-    }
     let build = match program.language.id.as_str() {
-        "c" => "cc -O2 -o validator *.c -lm".to_string(),
-        "cpp" => "c++ -O2 -std=gnu++20 -o validator $(ls *.cc *.cpp *.cxx 2>/dev/null)".to_string(),
+        "c" => "cc -O2 -o validator $(find . -name '*.c') -lm".to_string(),
+        "cpp" => "c++ -O2 -std=gnu++20 -o validator $(find . -name '*.cc' -o -name '*.cpp' -o -name '*.cxx')".to_string(),
         "rust" => format!("rustc --edition 2021 -O -o validator {main}"),
         "python3" => format!("printf '#!/bin/sh\\nexec python3 \"$(dirname \"$0\")/{main}\" \"$@\"\\n' > validator && chmod +x validator"),
         other => bail!("{}: a checker in {other} cannot be exported yet (C, C++, Rust or Python 3)", spec.path.display()),
     };
-    write_script(&dir.join("build"), &format!("#!/bin/sh\nset -e\n{build}\n"))?;
+    write_script(
+        &inner.join("build"),
+        &format!("#!/bin/sh\nset -e\ncd \"$(dirname \"$0\")\"\n{build}\n"),
+    )?;
     let args = spec
         .args
         .iter()
@@ -298,7 +330,15 @@ fn program_validator(table: &LanguageTable, spec: &ProgramSpec, dir: &Path) -> R
              case $? in\n    0) exit 42 ;;\n    1|2|4|7|8) exit 43 ;;\n    *) exit 1 ;;\nesac\n"
         ),
     };
-    write_script(&dir.join("run"), &run)
+    write_script(&inner.join("run"), &run)?;
+    write_script(
+        &dir.join("build"),
+        "#!/bin/sh\n# The validator is built and run by the scripts in validator/ (see them).\nset -e\nexec \"$(dirname \"$0\")/validator/build\"\n",
+    )?;
+    write_script(
+        &dir.join("run"),
+        "#!/bin/sh\nexec \"$(dirname \"$0\")/validator/run\" \"$@\"\n",
+    )
 }
 
 /// The solution as `submissions/accepted/<id>.rs`, and each submission in the folder Kattis knows for it

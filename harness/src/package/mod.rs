@@ -1,5 +1,6 @@
 //! Loading problems from disk: the workspace's folders, our own layout (`problem.toml`, `tests.toml`,
-//! `testdata/`), and the known-wrong submissions. Another package format is another file here.
+//! `testdata/`), the known-wrong submissions, and Kattis problem packages (`kattis*`), anywhere or dropped
+//! into `problems/`. Another package format is another file here.
 
 pub mod kattis;
 pub mod kattis_data;
@@ -12,6 +13,7 @@ pub mod submissions;
 pub mod tests_toml;
 pub mod text;
 pub mod workspace;
+pub mod workspace_packages;
 
 pub use tests_toml::{load_test_specs, AnswerSource, InputSource, TestSpec, Validation};
 pub use text::{read_text, readable_file};

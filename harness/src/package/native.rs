@@ -62,6 +62,12 @@ impl Workspace {
         }
         let dir = self.problem_dir(id);
         let path = dir.join("problem.toml");
+        if self.is_package(id) {
+            bail!(
+                "{}: a problem package (problem.yaml); `harness run`, `list` and `verify` judge it, this command needs our own layout (problem.toml)",
+                dir.display()
+            );
+        }
         if dir.is_dir() && !path.exists() {
             bail!(
                 "{} does not exist: add it (see README.md, \"Adding a problem\") or remove the folder",

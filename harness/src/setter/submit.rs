@@ -42,7 +42,7 @@ impl SubmitCheck {
 /// clippy not runnable) are errors.
 pub fn check(workspace: &Workspace, ids: &[String]) -> Result<Vec<SubmitCheck>> {
     let ids = match ids.is_empty() {
-        true => workspace.problem_ids()?,
+        true => workspace.native_problem_ids()?,
         false => ids.to_vec(),
     };
     let mut checks: Vec<SubmitCheck> = Vec::new();

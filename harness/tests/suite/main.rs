@@ -7,6 +7,7 @@ mod common;
 mod containment;
 mod data;
 mod e2e;
+mod export;
 mod faults;
 mod gen_safety;
 mod interactive;

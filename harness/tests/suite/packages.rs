@@ -1,6 +1,7 @@
 //! `harness verify` on Kattis problem packages (fixtures/packages/, described in its README): legacy,
 //! 2023-07-draft and 2025-09 formats, default and custom validators with their arguments, an interactive
-//! problem, build/run scripts, DOMjudge's conventions, a computed time limit, and what makes verify fail.
+//! problem, build/run scripts, DOMjudge's conventions, a computed time limit, and what makes verify fail;
+//! a package dropped into a workspace's `problems/` (fixtures/dropped/), graded in place by `harness run`.
 
 use std::process::Output;
 
@@ -33,7 +34,7 @@ fn verify(packages: &[&str], extra: &[&str]) -> Output {
         .expect("run the harness binary")
 }
 
-fn package<'a>(report: &'a Value, id: &str) -> &'a Value {
+pub(super) fn package<'a>(report: &'a Value, id: &str) -> &'a Value {
     report["packages"]
         .as_array()
         .unwrap()
@@ -265,131 +266,148 @@ fn a_malformed_package_is_a_setup_error_naming_the_file_and_key() {
     assert!(!text.contains("square.py"), "nothing is judged: {text}");
 }
 
-/// `harness export` of workspace problems into a fresh folder.
-fn export(ids: &[&str], name: &str) -> std::path::PathBuf {
-    let to = common::scratch(name);
-    let mut args = vec!["export"];
-    args.extend(ids);
-    args.extend(["--to", to.to_str().unwrap()]);
-    let output = common::harness(&common::workspace_root(), &args);
-    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
-    to
+/// The harness on a fixture workspace, with Python from the system's folders first (as `verify`).
+fn in_workspace(root: &std::path::Path, args: &[&str]) -> Output {
+    let path = format!(
+        "/usr/local/bin:/usr/bin:/bin:{}",
+        std::env::var("PATH").unwrap_or_default()
+    );
+    common::command(root, args)
+        .env("PATH", path)
+        .output()
+        .expect("run the harness binary")
 }
 
-/// Each submission's verdict by file name; a presentation error is a wrong answer in a Kattis package.
-fn verdicts_by_name(submissions: &Value) -> Vec<(String, String)> {
-    let mut all: Vec<(String, String)> = submissions
+/// Each submission of a run's JSON report: (file, verdict, matched).
+fn submission_verdicts(report: &Value) -> Vec<(String, String, bool)> {
+    report["submissions"]
         .as_array()
         .unwrap()
         .iter()
         .map(|s| {
-            let file = s["file"].as_str().unwrap();
-            let name = file.rsplit('/').next().unwrap().to_string();
-            let verdict = s["verdict"]
-                .as_str()
-                .unwrap_or("skipped")
-                .replace("PE", "WA");
-            (name, verdict)
+            (
+                s["file"].as_str().unwrap().to_string(),
+                s["verdict"].as_str().unwrap_or("skipped").to_string(),
+                s["matched"].as_bool().unwrap(),
+            )
         })
-        .collect();
-    all.sort();
-    all
+        .collect()
 }
 
 #[test]
-fn export_then_verify_gives_the_verdicts_of_grading_in_place() {
-    let ids = ["hdu1846", "nim-move", "hdu1944"];
-    let to = export(&ids, "export-round-trip");
-    let root = common::workspace_root();
-    let in_place = common::harness(&root, &["run", "hdu1846", "nim-move", "--format", "json"]);
-    let in_place = json_report(&in_place);
-    let dirs: Vec<String> = ["hdu1846", "nimmove", "hdu1944"]
-        .iter()
-        .map(|p| to.join(p).to_string_lossy().into_owned())
-        .collect();
-    let mut args = vec!["verify", "--format", "json"];
-    args.extend(dirs.iter().map(String::as_str));
-    let output = common::harness(&root, &args);
-    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
-    let verified = json_report(&output);
-    for (id, package_id) in [("hdu1846", "hdu1846"), ("nim-move", "nimmove")] {
-        let mine: Vec<&Value> = in_place["submissions"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|s| s["problem"] == id)
-            .collect();
-        let mut expected = verdicts_by_name(&Value::Array(mine.into_iter().cloned().collect()));
-        expected.push((format!("{package_id}.rs"), "AC".to_string()));
-        expected.sort();
-        let got = verdicts_by_name(&package(&verified, package_id)["submissions"]);
-        assert_eq!(got, expected, "{id}");
-    }
-    let same_as = package(&verified, "hdu1944");
+fn a_package_dropped_into_problems_is_graded_in_place() {
+    let root = common::fixtures("dropped");
+    let list = in_workspace(&root, &["list"]);
+    assert_eq!(list.status.code(), Some(0), "{}", printed(&list));
+    let line = stdout(&list)
+        .lines()
+        .find(|l| l.starts_with("split "))
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "));
     assert_eq!(
-        same_as["tests"], 25,
-        "a same_as problem takes the original's data"
+        line.as_deref(),
+        Some("split kattis auto 256 MB program 5 Split"),
+        "{}",
+        stdout(&list)
     );
-    let yaml = std::fs::read_to_string(to.join("nimmove/problem.yaml")).unwrap();
-    for line in [
-        "problem_format_version: 2023-07-draft",
-        "license: unknown",
-        "url: https://en.wikipedia.org/wiki/Nim",
-        "time_limit: 1.0",
-    ] {
-        assert!(yaml.contains(line), "{line} in\n{yaml}");
-    }
-    assert!(to.join("hdu1846/statement/problem.en.md").is_file());
-    assert!(to.join("hdu1846/data/sample/sample-1.ans").is_file());
-}
-
-/// problemtools' `verifyproblem`: `$PROBLEMTOOLS_VERIFYPROBLEM`, else where scripts/install-problemtools
-/// puts it.
-fn verifyproblem() -> Option<std::path::PathBuf> {
-    let path = std::env::var_os("PROBLEMTOOLS_VERIFYPROBLEM")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| "/tmp/problemtools-venv/bin/verifyproblem".into());
-    path.is_file().then_some(path)
-}
-
-#[test]
-fn exported_packages_pass_problemtools_verifyproblem() {
-    let Some(verifyproblem) = verifyproblem() else {
-        println!("skipped: problemtools is not installed (bash scripts/install-problemtools)");
-        return;
-    };
-    let to = export(&["hdu1846", "hdu1944"], "export-problemtools");
-    // The toolchain's own rustc: rustup's proxy refuses to run in the folder problemtools leaves behind.
-    let sysroot = std::process::Command::new("rustc")
-        .args(["--print", "sysroot"])
-        .output()
-        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
-        .unwrap_or_default();
-    let path = format!(
-        "{sysroot}/bin:/usr/bin:/bin:{}",
-        std::env::var("PATH").unwrap_or_default()
+    let output = in_workspace(&root, &["--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    let split = report["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == "split")
+        .expect("the package is a problem of the run");
+    assert_eq!(split["checker"], "kattis:output_validator");
+    assert_eq!(split["memory_limit_mb"], 256, "the package's own limits");
+    assert_eq!(split["time_limit_ms"], 1000, "computed: fast submissions");
+    let tests: Vec<&str> = split["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        tests,
+        ["sample/1", "secret/1", "secret/2", "secret/3", "secret/4"]
     );
-    for package in ["hdu1846", "hdu1944"] {
-        // The statement part renders a PDF with LaTeX, which the test machines do not have.
-        let output = std::process::Command::new(&verifyproblem)
-            .args([
-                "-p",
-                "config",
-                "data",
-                "validators",
-                "submissions",
-                "graders",
-                "--",
-            ])
-            .arg(to.join(package))
-            .current_dir(&to)
-            .env("PATH", &path)
-            .output()
-            .expect("run verifyproblem");
-        let text = printed(&output);
-        assert!(
-            text.contains(&format!("{package} tested: 0 errors")),
-            "{text}"
-        );
-    }
+    // closest.py prints other factors than the .ans files (3 4 for 12): only the package's validator
+    // accepts it.
+    let dir = "problems/split/submissions";
+    assert_eq!(
+        submission_verdicts(&report),
+        [
+            (format!("{dir}/accepted/closest.py"), "AC".into(), true),
+            (format!("{dir}/accepted/smallest.c"), "AC".into(), true),
+            (
+                format!("{dir}/wrong_answer/one-times-n.py"),
+                "WA".into(),
+                true
+            ),
+        ]
+    );
+    assert_eq!(report["summary"]["problems"], 2, "beside a problem of ours");
+
+    // The wrong submission moved into accepted/: the run fails, and says which.
+    let copy = common::copy_of("dropped", "dropped-wrong-accepted");
+    let submissions = copy.join("problems/split/submissions");
+    std::fs::rename(
+        submissions.join("wrong_answer/one-times-n.py"),
+        submissions.join("accepted/one-times-n.py"),
+    )
+    .unwrap();
+    let output = in_workspace(&copy, &["run", "split"]);
+    assert_eq!(output.status.code(), Some(1), "{}", printed(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("NOT AS EXPECTED: in accepted/, got WA at sample/1"),
+        "{text}"
+    );
+    assert!(
+        text.contains("checker: not two factors 2 <= a <= b with a * b = n"),
+        "{text}"
+    );
+
+    // --test picks among the package's tests, by their names in data/.
+    let output = in_workspace(&root, &["run", "split", "--test", "secret/*"]);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    assert!(
+        stdout(&output).contains("4 passed, 0 failed"),
+        "{}",
+        printed(&output)
+    );
+    let output = in_workspace(&root, &["run", "split", "--test", "nothing*"]);
+    assert_eq!(output.status.code(), Some(2), "{}", printed(&output));
+    assert!(
+        printed(&output)
+            .contains("the tests are: sample/1, secret/1, secret/2, secret/3, secret/4"),
+        "{}",
+        printed(&output)
+    );
+
+    // --submission PATH: judged on the package's tests (its time limit computed from its accepted ones).
+    let wrong = root.join("problems/split/submissions/wrong_answer/one-times-n.py");
+    let args = [
+        "run",
+        "split",
+        "--submission",
+        wrong.to_str().unwrap(),
+        "--format",
+        "json",
+    ];
+    let output = in_workspace(&root, &args);
+    assert_eq!(output.status.code(), Some(1), "{}", printed(&output));
+    let given = json_report(&output);
+    let judged = submission_verdicts(&given);
+    assert_eq!(judged.len(), 1, "only the program given: {judged:?}");
+    assert_eq!((judged[0].1.as_str(), judged[0].2), ("WA", false));
+
+    // Commands that need our own layout say so, naming the folder.
+    let output = in_workspace(&root, &["gen", "split"]);
+    assert_eq!(output.status.code(), Some(2), "{}", printed(&output));
+    assert!(
+        printed(&output).contains("problems/split: a problem package (problem.yaml)"),
+        "{}",
+        printed(&output)
+    );
 }

@@ -1,0 +1,201 @@
+//! `harness export`: every problem of the workspace written as a Kattis package, verified by `harness
+//! verify` with the verdicts of grading in place, and (when problemtools is installed) accepted by its
+//! `verifyproblem`.
+
+use serde_json::Value;
+
+use super::common::{self, json_report, printed, stdout};
+use super::packages::package;
+
+/// `harness export` of workspace problems (all when `ids` is empty) into a fresh folder; what it printed.
+fn export(ids: &[&str], name: &str) -> (std::path::PathBuf, String) {
+    let to = common::scratch(name);
+    let mut args = vec!["export"];
+    args.extend(ids);
+    args.extend(["--to", to.to_str().unwrap()]);
+    let output = common::harness(&common::workspace_root(), &args);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    (to, stdout(&output))
+}
+
+/// Each submission's verdict by file name; a presentation error is a wrong answer in a Kattis package.
+fn verdicts_by_name(submissions: &[&Value]) -> Vec<(String, String)> {
+    let mut all: Vec<(String, String)> = submissions
+        .iter()
+        .map(|s| {
+            let file = s["file"].as_str().unwrap();
+            let name = file.rsplit('/').next().unwrap().to_string();
+            let verdict = s["verdict"]
+                .as_str()
+                .unwrap_or("skipped")
+                .replace("PE", "WA");
+            (name, verdict)
+        })
+        .collect();
+    all.sort();
+    all
+}
+
+/// The tests the export left out of each package (`validate = "none"` inputs), from what it printed.
+fn left_out(printed: &str) -> std::collections::HashMap<String, usize> {
+    let mut counts = std::collections::HashMap::new();
+    let mut id = String::new();
+    for line in printed.lines() {
+        match line.strip_prefix("    ") {
+            Some(note) if note.starts_with("test ") && note.contains(": left out") => {
+                *counts.entry(id.clone()).or_insert(0) += 1;
+            }
+            Some(_) => {}
+            None => id = line.split_whitespace().next().unwrap_or("").to_string(),
+        }
+    }
+    counts
+}
+
+/// Every problem of the workspace, exported and verified, gets the verdicts of grading in place: each
+/// submission the same verdict, the solution (`accepted/<id>.rs`) accepted. Both runs share the build
+/// cache. It costs about what grading the workspace costs, twice.
+#[test]
+fn export_then_verify_gives_the_verdicts_of_grading_in_place() {
+    let (to, printed_export) = export(&[], "export-round-trip");
+    let left_out = left_out(&printed_export);
+    let root = common::workspace_root();
+    let in_place = common::harness(&root, &["run", "--format", "json"]);
+    assert_eq!(in_place.status.code(), Some(0), "{}", printed(&in_place));
+    let in_place = json_report(&in_place);
+    let problems = in_place["problems"].as_array().unwrap();
+    let mut dirs: Vec<std::path::PathBuf> = std::fs::read_dir(&to)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("problem.yaml").is_file())
+        .collect();
+    dirs.sort();
+    assert_eq!(dirs.len(), problems.len(), "a package per problem");
+    let mut args = vec!["verify", "--format", "json"];
+    args.extend(dirs.iter().map(|d| d.to_str().unwrap()));
+    let output = common::harness(&root, &args);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let verified = json_report(&output);
+    let package_name = |id: &str| -> String {
+        id.chars()
+            .filter(char::is_ascii_alphanumeric)
+            .collect::<String>()
+            .to_lowercase()
+    };
+    for row in problems {
+        let id = row["id"].as_str().unwrap();
+        let data_id = row["same_as"].as_str().unwrap_or(id);
+        let mine: Vec<&Value> = in_place["submissions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|s| s["problem"] == id)
+            .collect();
+        let mut expected = verdicts_by_name(&mine);
+        expected.push((format!("{}.rs", package_name(data_id)), "AC".to_string()));
+        expected.sort();
+        let package = package(&verified, &package_name(id));
+        let theirs: Vec<&Value> = package["submissions"].as_array().unwrap().iter().collect();
+        assert_eq!(verdicts_by_name(&theirs), expected, "{id}");
+        let tests = row["tests"].as_array().unwrap().len();
+        let dropped = left_out.get(id).copied().unwrap_or(0);
+        assert_eq!(package["tests"], tests - dropped, "{id}: the same tests");
+    }
+    let yaml = std::fs::read_to_string(to.join("nimmove/problem.yaml")).unwrap();
+    for line in [
+        "problem_format_version: 2023-07-draft",
+        "license: unknown",
+        "url: https://en.wikipedia.org/wiki/Nim",
+        "time_limit: 1.0",
+    ] {
+        assert!(yaml.contains(line), "{line} in\n{yaml}");
+    }
+    assert!(to.join("hdu1846/statement/problem.en.md").is_file());
+    assert!(to.join("hdu1846/data/sample/sample-1.ans").is_file());
+    assert!(to
+        .join("nimmove/output_validator/validator/checker.rs")
+        .is_file());
+    assert!(to.join("playnim/output_validator/run").is_file());
+}
+
+/// problemtools' `verifyproblem`: `$PROBLEMTOOLS_VERIFYPROBLEM`, else where scripts/install-problemtools
+/// puts it.
+fn verifyproblem() -> Option<std::path::PathBuf> {
+    let path = std::env::var_os("PROBLEMTOOLS_VERIFYPROBLEM")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| "/tmp/problemtools-venv/bin/verifyproblem".into());
+    path.is_file().then_some(path)
+}
+
+/// The problems whose exports the problemtools test checks, one of each kind: the default validator with
+/// flags, a `same_as` problem, relaxed inputs and a left-out test, a testlib checker in Rust behind
+/// `build`/`run` scripts, an interactor in Rust. With `PROBLEMTOOLS_ALL=1`, every problem (about 15 s
+/// each here, against 2 minutes for these).
+const PROBLEMTOOLS_SAMPLE: [&str; 5] = ["hdu1846", "hdu1944", "hdu1848", "nim-move", "play-nim"];
+
+#[test]
+fn exported_packages_pass_problemtools_verifyproblem() {
+    let Some(verifyproblem) = verifyproblem() else {
+        println!("skipped: problemtools is not installed (bash scripts/install-problemtools)");
+        return;
+    };
+    let all = std::env::var_os("PROBLEMTOOLS_ALL").is_some_and(|v| v == "1");
+    let ids: &[&str] = if all { &[] } else { &PROBLEMTOOLS_SAMPLE };
+    let (to, _) = export(ids, "export-problemtools");
+    // The toolchain's own rustc: rustup's proxy refuses to run in the folder problemtools leaves behind.
+    let sysroot = std::process::Command::new("rustc")
+        .args(["--print", "sysroot"])
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_default();
+    let path = format!(
+        "{sysroot}/bin:/usr/bin:/bin:{}",
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let mut packages: Vec<std::path::PathBuf> = std::fs::read_dir(&to)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("problem.yaml").is_file())
+        .collect();
+    packages.sort();
+    let mut failures = Vec::new();
+    for package in &packages {
+        let name = package.file_name().unwrap().to_string_lossy().into_owned();
+        // The statement part renders a PDF with LaTeX, which the test machines do not have. Without
+        // RUST_BACKTRACE: a Rust program that panics under problemtools' memory limit would hang printing
+        // its backtrace (problemtools has no wall-clock limit).
+        let output = std::process::Command::new(&verifyproblem)
+            .args([
+                "-p",
+                "config",
+                "validators",
+                "data",
+                "submissions",
+                "graders",
+                "--",
+            ])
+            .arg(package)
+            .current_dir(&to)
+            .env("PATH", &path)
+            .env_remove("RUST_BACKTRACE")
+            .output()
+            .expect("run verifyproblem");
+        let text = printed(&output);
+        let verdict = text
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("{name} tested: ")))
+            .unwrap_or("no summary line")
+            .to_string();
+        println!("{name}: {verdict}");
+        if !verdict.starts_with("0 errors") {
+            failures.push(format!("{name}: {verdict}\n{text}"));
+        }
+    }
+    let workspace = harness::package::Workspace::find(&common::workspace_root()).unwrap();
+    let expected = match all {
+        true => workspace.native_problem_ids().unwrap().len(),
+        false => ids.len(),
+    };
+    assert_eq!(packages.len(), expected, "a package per problem");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
