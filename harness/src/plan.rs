@@ -206,17 +206,14 @@ pub fn check_known(workspace: &Workspace, id: &str) -> Result<()> {
     if workspace.problem_dir(id).is_dir() {
         return Ok(());
     }
-    const COMMANDS: [&str; 8] = [
-        "run",
-        "list",
-        "gen",
-        "stress",
-        "new",
-        "submit-check",
-        "validate",
-        "verify",
-    ];
-    if let Some(command) = COMMANDS.iter().find(|c| distance(c, id) <= 2) {
+    // The subcommands as the command line defines them, so a new one is suggested without a second list.
+    let cli = <crate::cli::Cli as clap::CommandFactory>::command();
+    let commands: Vec<String> = cli
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .collect();
+    let nearest = commands.iter().min_by_key(|c| distance(c, id));
+    if let Some(command) = nearest.filter(|c| distance(c, id) <= 2) {
         bail!("unknown command `{id}`: did you mean `harness {command}`? (see `harness --help`)");
     }
     let known = workspace.problem_ids()?;

@@ -603,3 +603,19 @@ fn grading_a_freshly_scaffolded_problem_names_the_keys_to_fill_in() {
         "{message}"
     );
 }
+
+#[test]
+fn a_mistyped_subcommand_is_an_unknown_command_naming_the_nearest() {
+    let root = workspace("mistyped-command");
+    for (typed, meant) in [("stres", "stress"), ("expor", "export"), ("lnt", "lint")] {
+        let output = harness(&root, &[typed], None);
+        let message = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{typed}: {message}");
+        assert!(
+            message.contains(&format!("unknown command `{typed}`"))
+                && message.contains(&format!("did you mean `harness {meant}`?")),
+            "{typed}: {message}"
+        );
+        assert!(!message.contains("unknown problem"), "{typed}: {message}");
+    }
+}
