@@ -29,7 +29,7 @@ pub fn list(workspace: &Workspace, ids: &[String]) -> Result<i32> {
     let mut out = io::stdout().lock();
     writeln!(
         out,
-        "{:<16} {:<8} {:>8} {:>8}  {:<8} {:>5}  title",
+        "{:<16} {:<8} {:>8} {:>8}  {:<10} {:>5}  title",
         "id", "judge", "time", "memory", "checker", "tests"
     )?;
     let mut code = EXIT_OK;
@@ -55,12 +55,15 @@ pub fn list(workspace: &Workspace, ids: &[String]) -> Result<i32> {
                 };
                 writeln!(
                     out,
-                    "{:<16} {:<8} {:>5} ms {:>4} MiB  {:<8} {:>5}  {title}",
+                    "{:<16} {:<8} {:>5} ms {:>4} MiB  {:<10} {:>5}  {title}",
                     problem.id,
                     problem.judge,
                     problem.time_limit_ms,
                     problem.memory_limit_mb,
-                    problem.checker.to_string(),
+                    match problem.interactor {
+                        Some(_) => "interactor".to_string(),
+                        None => problem.checker.to_string(),
+                    },
                     tests
                 )?;
             }
@@ -89,7 +92,7 @@ fn package_line(package: &KattisPackage) -> String {
         None => package.name.clone(),
     };
     format!(
-        "{:<16} {:<8} {time} {:>4} MB  {validator:<8} {:>5}  {title}",
+        "{:<16} {:<8} {time} {:>4} MiB  {validator:<10} {:>5}  {title}",
         package.id,
         "kattis",
         package.memory_mb,

@@ -305,7 +305,7 @@ fn a_package_dropped_into_problems_is_graded_in_place() {
         .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "));
     assert_eq!(
         line.as_deref(),
-        Some("split kattis auto 256 MB program 5 Split"),
+        Some("split kattis auto 256 MiB program 5 Split"),
         "{}",
         stdout(&list)
     );
@@ -319,7 +319,7 @@ fn a_package_dropped_into_problems_is_graded_in_place() {
         .find(|p| p["id"] == "split")
         .expect("the package is a problem of the run");
     assert_eq!(split["checker"], "kattis:output_validator");
-    assert_eq!(split["memory_limit_mb"], 256, "the package's own limits");
+    assert_eq!(split["memory_limit_mib"], 256, "the package's own limits");
     assert_eq!(split["time_limit_ms"], 1000, "computed: fast submissions");
     let tests: Vec<&str> = split["tests"]
         .as_array()
