@@ -1,11 +1,21 @@
 //! Submissions written to misbehave (fixture workspace `hostile`): each gets the verdict of its folder, and
-//! nothing is left behind: no file in /tmp or /dev/shm, no daemon, the judge unharmed by a submission that
-//! kills its launcher. The full containment (another uid, hidden data, a control group) needs root; as
-//! another user the judge falls back to what it can, and this test says what it skipped.
+//! nothing is left behind: no file in /tmp, /dev/shm, /var/tmp or the workspace, no daemon, the judge unharmed
+//! by a submission that kills its launcher and its memory bounded. Run twice: as root (a control group,
+//! another uid, hidden data) and as an unprivileged user (a user namespace of the program's own, the tree
+//! sampled from /proc), the second by dropping to `nobody` when the tests run as root.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
-use super::common::{fixtures, harness, json_report};
+use super::common::{command_in, copy_of, scratch};
+
+const MARKS: [&str; 3] = [
+    "/tmp/harness-hostile-mark",
+    "/dev/shm/harness-hostile-mark",
+    "/var/tmp/harness-hostile-mark",
+];
 
 fn is_root() -> bool {
     // SAFETY: getuid has no preconditions.
@@ -15,38 +25,157 @@ fn is_root() -> bool {
 #[test]
 fn hostile_submissions_get_their_verdicts_and_leave_nothing_behind() {
     if !is_root() {
-        eprintln!("containment: skipped, the judge runs as root only in this test (see README, \"Containment\")");
+        eprintln!("containment as root: skipped, the tests do not run as root (the unprivileged run is the other test)");
         return;
     }
-    let marks = ["/tmp/harness-hostile-mark", "/dev/shm/harness-hostile-mark"];
-    for mark in marks {
+    let workspace = copy_of("hostile", "hostile-root");
+    let cache = scratch("hostile-root-cache");
+    let command = command_in(&workspace, Some(&cache), &["--format", "json"]);
+    check_contained(command, &workspace, "root");
+}
+
+#[test]
+fn hostile_submissions_are_contained_for_an_unprivileged_user() {
+    let workspace = copy_of("hostile", "hostile-unprivileged");
+    let cache = workspace.join("cache");
+    let mut command = command_in(&workspace, Some(&cache), &["--format", "json"]);
+    if is_root() {
+        match as_unprivileged_user(command, &workspace) {
+            Ok(dropped) => command = dropped,
+            Err(why) => {
+                eprintln!("containment as an unprivileged user: skipped, {why}");
+                return;
+            }
+        }
+    }
+    check_contained(command, &workspace, "unprivileged");
+}
+
+/// The judge's command run as `nobody` (or a system user made for it), on a workspace it owns, with the
+/// Rust toolchain reachable: bound into the test's folder when it lives where that user cannot go.
+fn as_unprivileged_user(judge: Command, workspace: &Path) -> Result<Command, String> {
+    let (uid, gid) = unprivileged_user()?;
+    let owner = format!("{uid}:{gid}");
+    run_ok(Command::new("chown").args(["-R", &owner]).arg(workspace))?;
+    let sysroot = String::from_utf8_lossy(
+        &Command::new("rustc")
+            .args(["--print", "sysroot"])
+            .output()
+            .map_err(|e| format!("no rustc: {e}"))?
+            .stdout,
+    )
+    .trim()
+    .to_string();
+    let drop_to = [
+        format!("--reuid={uid}"),
+        format!("--regid={gid}"),
+        "--clear-groups".to_string(),
+    ];
+    let can_run = |rustc: &Path| {
+        Command::new("setpriv")
+            .args(&drop_to)
+            .arg(rustc)
+            .arg("-V")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    let direct = Path::new(&sysroot).join("bin/rustc");
+    let mut command = Command::new("unshare");
+    command.args(["--mount", "--propagation", "private", "sh", "-c"]);
+    let rustc = match can_run(&direct) {
+        true => {
+            command.arg("shift 2; exec \"$@\"");
+            direct
+        }
+        false => {
+            // The toolchain lives under a folder that user cannot enter (e.g. /root): bind it somewhere it can.
+            let bound = workspace.join("rust");
+            std::fs::create_dir_all(&bound).map_err(|e| e.to_string())?;
+            command.arg("mount --bind \"$1\" \"$2\" && shift 2 && exec \"$@\"");
+            bound.join("bin/rustc")
+        }
+    };
+    command
+        .arg("sh")
+        .arg(&sysroot)
+        .arg(workspace.join("rust"))
+        .arg("setpriv")
+        .args(&drop_to)
+        .arg(judge.get_program())
+        .args(judge.get_args());
+    for (key, value) in judge.get_envs() {
+        match value {
+            Some(value) => command.env(key, value),
+            None => command.env_remove(key),
+        };
+    }
+    command
+        .env("RUSTC", rustc)
+        .env("HOME", workspace)
+        .stdin(Stdio::null());
+    Ok(command)
+}
+
+/// `nobody`, or a system user made for the test when there is none.
+fn unprivileged_user() -> Result<(u32, u32), String> {
+    let id = |flag: &str, user: &str| -> Option<u32> {
+        let out = Command::new("id").args([flag, user]).output().ok()?;
+        String::from_utf8_lossy(&out.stdout).trim().parse().ok()
+    };
+    for user in ["nobody", "harness-sandbox"] {
+        if let (Some(uid), Some(gid)) = (id("-u", user), id("-g", user)) {
+            return Ok((uid, gid));
+        }
+    }
+    run_ok(Command::new("useradd").args(["--system", "--no-create-home", "harness-sandbox"]))?;
+    match (id("-u", "harness-sandbox"), id("-g", "harness-sandbox")) {
+        (Some(uid), Some(gid)) => Ok((uid, gid)),
+        _ => Err("no unprivileged user, and useradd made none".into()),
+    }
+}
+
+fn run_ok(command: &mut Command) -> Result<(), String> {
+    match command.output() {
+        Ok(out) if out.status.success() => Ok(()),
+        Ok(out) => Err(format!(
+            "{command:?} failed: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        )),
+        Err(e) => Err(format!("cannot run {command:?}: {e}")),
+    }
+}
+
+/// Runs the judge on the hostile workspace and checks every verdict and that nothing escaped.
+fn check_contained(command: Command, workspace: &Path, how: &str) {
+    for mark in MARKS {
         let _ = std::fs::remove_file(mark);
     }
+    let before = snapshot(workspace);
     let daemons_before = processes_with_args(&["sleep", "3601"]);
-    let output = harness(&fixtures("hostile"), &["--format", "json"]);
-    let report = json_report(&output);
-    assert_eq!(output.status.code(), Some(0), "{report:#}");
-    let got: Vec<(String, String)> = report["submissions"]
+    let (output, judge_peak_kb) = run_measured(command);
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!(
+            "{how}: not JSON ({e}): {}\nstderr: {}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        )
+    });
+    assert_eq!(output.status.code(), Some(0), "{how}: {report:#}");
+    let mut got: Vec<(String, String)> = report["submissions"]
         .as_array()
         .unwrap()
         .iter()
         .map(|s| {
-            (
-                s["file"]
-                    .as_str()
-                    .unwrap()
-                    .rsplit('/')
-                    .next()
-                    .unwrap()
-                    .to_string(),
-                s["verdict"].as_str().unwrap().to_string(),
-            )
+            let file = s["file"].as_str().unwrap().rsplit('/').next().unwrap();
+            (file.to_string(), s["verdict"].as_str().unwrap().to_string())
         })
         .collect();
-    let want: Vec<(String, String)> = [
+    got.sort();
+    let mut want: Vec<(String, String)> = [
         ("kills-the-launcher.rs", "AC"),
         ("leaves-a-daemon.rs", "AC"),
         ("leaves-files.rs", "AC"),
+        ("overwrites-the-workspace.rs", "AC"),
         ("allocation-bomb.rs", "MLE"),
         ("children-share-the-work.rs", "MLE"),
         ("erases-its-peak.rs", "MLE"),
@@ -57,24 +186,98 @@ fn hostile_submissions_get_their_verdicts_and_leave_nothing_behind() {
     .iter()
     .map(|(f, v)| (f.to_string(), v.to_string()))
     .collect();
-    assert_eq!(got, want);
-    for mark in marks {
-        assert!(
-            !std::path::Path::new(mark).exists(),
-            "{mark} was left behind"
-        );
+    want.sort();
+    assert_eq!(got, want, "{how}");
+    for mark in MARKS {
+        assert!(!Path::new(mark).exists(), "{how}: {mark} was left behind");
     }
+    let after = snapshot(workspace);
+    assert!(
+        changed(&before, &after).is_empty(),
+        "{how}: the workspace changed: {:?}",
+        changed(&before, &after)
+    );
     assert_eq!(
         processes_with_args(&["sleep", "3601"]),
         daemons_before,
-        "a daemon survived"
+        "{how}: a daemon survived"
     );
     let memory = submission(&report, "allocation-bomb.rs");
     let peak = memory["tests"][0]["peak_kb"].as_u64().unwrap();
     assert!(
         peak < 2 * 64 * 1024,
-        "stopped near the limit, not far past it: {peak} KiB"
+        "{how}: stopped near the limit, not far past it: {peak} KiB"
     );
+    assert!(
+        judge_peak_kb < 256 * 1024,
+        "{how}: the judge's own memory: {judge_peak_kb} KiB"
+    );
+    eprintln!("containment ({how}): judge peak {judge_peak_kb} KiB, allocation bomb stopped at {peak} KiB");
+}
+
+/// Every file of the workspace outside its cache (which the run fills), with its contents; and every
+/// file anywhere in it that a submission meant to leave behind.
+fn snapshot(workspace: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut files: Vec<(PathBuf, Vec<u8>)> = walkdir::WalkDir::new(workspace)
+        .into_iter()
+        .flatten()
+        .filter(|e| e.file_type().is_file())
+        .filter(|e| {
+            e.file_name() == "harness-hostile-mark"
+                || !(e.path().starts_with(workspace.join("cache"))
+                    || e.path().starts_with(workspace.join("rust")))
+        })
+        .map(|e| {
+            (
+                e.path().to_path_buf(),
+                std::fs::read(e.path()).unwrap_or_default(),
+            )
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// The files that differ between two snapshots.
+fn changed(before: &[(PathBuf, Vec<u8>)], after: &[(PathBuf, Vec<u8>)]) -> Vec<PathBuf> {
+    let mut paths: Vec<PathBuf> = before
+        .iter()
+        .filter(|f| !after.contains(f))
+        .chain(after.iter().filter(|f| !before.contains(f)))
+        .map(|(p, _)| p.clone())
+        .collect();
+    paths.dedup();
+    paths
+}
+
+/// Runs a command to its end; its output and the largest resident memory of its process (the judge:
+/// every wrapper before it execs) seen while it ran, from /proc.
+fn run_measured(mut command: Command) -> (Output, u64) {
+    let child = command
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the judge");
+    let status = format!("/proc/{}/status", child.id());
+    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let watcher = {
+        let done = done.clone();
+        std::thread::spawn(move || {
+            let mut peak = 0;
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                let hwm = std::fs::read_to_string(&status).ok().and_then(|s| {
+                    let line = s.lines().find(|l| l.starts_with("VmHWM:"))?.to_string();
+                    line.split_whitespace().nth(1)?.parse::<u64>().ok()
+                });
+                peak = peak.max(hwm.unwrap_or(0));
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            peak
+        })
+    };
+    let output = child.wait_with_output().expect("wait for the judge");
+    done.store(true, std::sync::atomic::Ordering::Relaxed);
+    (output, watcher.join().unwrap())
 }
 
 fn submission<'a>(report: &'a Value, name: &str) -> &'a Value {
