@@ -206,6 +206,8 @@ pub struct Report {
     /// The submissions, in problem order; `None` when they were not graded (`--test`).
     pub submissions: Option<Vec<SubmissionResult>>,
     pub summary: Summary,
+    /// The containment layers that were active (`harness doctor` says why others are not).
+    pub isolation: Vec<String>,
 }
 
 impl Report {
@@ -259,6 +261,7 @@ impl Report {
             problems,
             submissions,
             summary,
+            isolation: Vec::new(),
         }
     }
 

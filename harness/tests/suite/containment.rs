@@ -31,7 +31,19 @@ fn hostile_submissions_get_their_verdicts_and_leave_nothing_behind() {
     let workspace = copy_of("hostile", "hostile-root");
     let cache = scratch("hostile-root-cache");
     let command = command_in(&workspace, Some(&cache), &["--format", "json"]);
-    check_contained(command, &workspace, "root");
+    let report = check_contained(command, &workspace, "root");
+    let layers = &report["isolation"];
+    for layer in [
+        "uid-switch",
+        "mount-namespace",
+        "private-tmp",
+        "no-new-privs",
+    ] {
+        assert!(
+            layers.as_array().unwrap().iter().any(|l| l == layer),
+            "{layer} not in {layers}"
+        );
+    }
 }
 
 #[test]
@@ -39,21 +51,47 @@ fn hostile_submissions_are_contained_for_an_unprivileged_user() {
     let workspace = copy_of("hostile", "hostile-unprivileged");
     let cache = workspace.join("cache");
     let mut command = command_in(&workspace, Some(&cache), &["--format", "json"]);
+    // Whether this user may make a user and mount namespace, asked of util-linux, not of the judge.
+    let mut userns = Command::new("unshare");
+    userns.args(["--user", "--mount", "true"]);
     if is_root() {
         match as_unprivileged_user(command, &workspace) {
-            Ok(dropped) => command = dropped,
+            Ok((dropped, drop_to)) => {
+                command = dropped;
+                userns = Command::new("setpriv");
+                userns
+                    .args(drop_to)
+                    .args(["unshare", "--user", "--mount", "true"]);
+            }
             Err(why) => {
                 eprintln!("containment as an unprivileged user: skipped, {why}");
                 return;
             }
         }
     }
-    check_contained(command, &workspace, "unprivileged");
+    let userns = userns.output().is_ok_and(|o| o.status.success());
+    if !userns {
+        eprintln!("containment as an unprivileged user: no user namespace for this user; the data is readable and reads-the-answer will pass");
+    }
+    let report = check_contained(command, &workspace, "unprivileged");
+    let has = |layer: &str| {
+        report["isolation"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|l| l == layer)
+    };
+    assert!(!has("uid-switch"), "{}", report["isolation"]);
+    assert_eq!(has("user-namespace"), userns, "{}", report["isolation"]);
+    assert_eq!(has("mount-namespace"), userns, "{}", report["isolation"]);
 }
 
 /// The judge's command run as `nobody` (or a system user made for it), on a workspace it owns, with the
 /// Rust toolchain reachable: bound into the test's folder when it lives where that user cannot go.
-fn as_unprivileged_user(judge: Command, workspace: &Path) -> Result<Command, String> {
+fn as_unprivileged_user(
+    judge: Command,
+    workspace: &Path,
+) -> Result<(Command, [String; 3]), String> {
     let (uid, gid) = unprivileged_user()?;
     let owner = format!("{uid}:{gid}");
     run_ok(Command::new("chown").args(["-R", &owner]).arg(workspace))?;
@@ -113,7 +151,7 @@ fn as_unprivileged_user(judge: Command, workspace: &Path) -> Result<Command, Str
         .env("RUSTC", rustc)
         .env("HOME", workspace)
         .stdin(Stdio::null());
-    Ok(command)
+    Ok((command, drop_to))
 }
 
 /// `nobody`, or a system user made for the test when there is none.
@@ -146,7 +184,7 @@ fn run_ok(command: &mut Command) -> Result<(), String> {
 }
 
 /// Runs the judge on the hostile workspace and checks every verdict and that nothing escaped.
-fn check_contained(command: Command, workspace: &Path, how: &str) {
+fn check_contained(command: Command, workspace: &Path, how: &str) -> Value {
     for mark in MARKS {
         let _ = std::fs::remove_file(mark);
     }
@@ -213,6 +251,7 @@ fn check_contained(command: Command, workspace: &Path, how: &str) {
         "{how}: the judge's own memory: {judge_peak_kb} KiB"
     );
     eprintln!("containment ({how}): judge peak {judge_peak_kb} KiB, allocation bomb stopped at {peak} KiB");
+    report
 }
 
 /// Every file of the workspace outside its cache (which the run fills), with its contents; and every

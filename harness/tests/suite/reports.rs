@@ -132,6 +132,7 @@ fn json_report_of_every_steady_verdict() {
             ".problems[].tests[].wall_ms" => "[t]",
             ".problems[].tests[].peak_kb" => "[m]",
             ".summary.wall_ms" => "[t]",
+            ".isolation" => "[layers of this machine]",
         })
     });
 }
