@@ -319,6 +319,42 @@ fn run_measured(mut command: Command) -> (Output, u64) {
     (output, watcher.join().unwrap())
 }
 
+#[test]
+fn a_huge_answer_file_is_compared_without_reading_it_whole() {
+    let workspace = copy_of("hostile", "huge-answer");
+    // "5", then a 2 GiB hole: a sparse file, nothing on disk.
+    let answer = std::fs::OpenOptions::new()
+        .write(true)
+        .truncate(true)
+        .open(workspace.join("testdata/sum/a.out"))
+        .unwrap();
+    std::io::Write::write_all(&mut &answer, b"5\n").unwrap();
+    answer.set_len(2 << 30).unwrap();
+    drop(answer);
+    let cache = super::common::shared_cache();
+    let command = command_in(
+        &workspace,
+        Some(&cache),
+        &["sum", "--test", "a", "--format", "json"],
+    );
+    let (output, judge_peak_kb) = run_measured(command);
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!(
+            "not JSON ({e}): {}",
+            String::from_utf8_lossy(&output.stderr)
+        )
+    });
+    assert_eq!(
+        report["problems"][0]["tests"][0]["verdict"], "WA",
+        "{report:#}"
+    );
+    assert!(
+        judge_peak_kb < 128 * 1024,
+        "the judge read the 2 GiB answer: {judge_peak_kb} KiB"
+    );
+    eprintln!("huge answer: judge peak {judge_peak_kb} KiB");
+}
+
 fn submission<'a>(report: &'a Value, name: &str) -> &'a Value {
     report["submissions"]
         .as_array()
