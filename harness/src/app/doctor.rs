@@ -5,13 +5,12 @@ use std::io::{self, Write};
 
 use anyhow::Result;
 
-use crate::sandbox::layers::{is_root, layers};
+use crate::sandbox::layers::{is_root, layers, uid};
 use crate::EXIT_OK;
 
 pub fn doctor() -> Result<i32> {
     let mut out = io::stdout().lock();
-    // SAFETY: getuid has no preconditions.
-    let uid = unsafe { libc::getuid() };
+    let uid = uid();
     let kernel = std::fs::read_to_string("/proc/sys/kernel/osrelease").unwrap_or_default();
     writeln!(
         out,

@@ -11,6 +11,7 @@ use anyhow::{Context, Result};
 
 use super::diff::{diff, first_line_difference, first_token_difference};
 use super::{CheckFiles, CheckResult, Checker, Judgement};
+use crate::model::limits::{ANSWER_PREFIX_BYTES, STREAMED_ANSWER_MARGIN};
 use crate::model::{BuiltinChecker, TokenOptions};
 
 impl Checker for BuiltinChecker {
@@ -31,7 +32,7 @@ impl Checker for BuiltinChecker {
                 }
                 true => {
                     let judgement = super::stream::judge_streaming(*self, files.answer, got)?;
-                    let prefix = super::stream::ANSWER_PREFIX_BYTES + got.len();
+                    let prefix = ANSWER_PREFIX_BYTES + got.len();
                     *expected = super::stream::read_prefix(files.answer, prefix)?;
                     details(*self, judgement, expected, got)
                 }
@@ -62,9 +63,6 @@ fn read_into(path: &Path, buffer: &mut Vec<u8>) -> Result<()> {
         .with_context(|| format!("cannot read {}", path.display()))?;
     Ok(())
 }
-
-/// An answer longer than the output by more than this is compared as a stream.
-const STREAMED_ANSWER_MARGIN: usize = 1 << 20;
 
 pub fn compare(checker: BuiltinChecker, expected: &[u8], got: &[u8]) -> CheckResult {
     details(checker, judge(checker, expected, got), expected, got)

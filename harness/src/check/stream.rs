@@ -13,9 +13,6 @@ use super::builtin::{lines_of, same_token, tokens};
 use super::Judgement;
 use crate::model::{BuiltinChecker, TokenOptions};
 
-/// How much of a large answer is read whole, for the first difference and the diff of the report.
-pub const ANSWER_PREFIX_BYTES: usize = 64 << 10;
-
 /// The judgement of `got` against the answer file at `answer`, read as a stream. The answer is known to be
 /// longer than `got`, so never byte-for-byte equal to it.
 pub fn judge_streaming(checker: BuiltinChecker, answer: &Path, got: &[u8]) -> Result<Judgement> {

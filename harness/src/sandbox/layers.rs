@@ -12,6 +12,12 @@ pub struct Layer {
     pub detail: String,
 }
 
+/// The judge's real uid.
+pub fn uid() -> u32 {
+    // SAFETY: getuid has no preconditions.
+    unsafe { libc::getuid() }
+}
+
 pub fn is_root() -> bool {
     // SAFETY: geteuid has no preconditions.
     unsafe { libc::geteuid() == 0 }
