@@ -438,6 +438,56 @@ fn processes_under(dir: &Path) -> usize {
         .count()
 }
 
+#[test]
+fn doctor_names_every_layer_active_or_not() {
+    let output = command_in(&super::common::fixtures("hostile"), None, &["doctor"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    let states: Vec<(&str, &str)> = text
+        .lines()
+        .filter_map(|l| {
+            let mut words = l.split_whitespace();
+            let state = words.next()?;
+            matches!(state, "active" | "off").then(|| (words.next().unwrap_or(""), state))
+        })
+        .collect();
+    let names: Vec<&str> = states.iter().map(|(n, _)| *n).collect();
+    assert_eq!(
+        names,
+        [
+            "cgroup-memory",
+            "cgroup-pids",
+            "cgroup-cpu",
+            "tree-sampling",
+            "uid-switch",
+            "user-namespace",
+            "task-limit-rlimit",
+            "mount-namespace",
+            "private-tmp",
+            "pid-namespace",
+            "landlock-scope",
+            "no-new-privs",
+            "subreaper",
+            "not-dumpable",
+            "descriptors-closed",
+        ],
+        "{text}"
+    );
+    let state = |name: &str| states.iter().find(|(n, _)| *n == name).unwrap().1;
+    assert_eq!(state("uid-switch") == "active", is_root(), "{text}");
+    // Memory is counted one way or the other, never neither nor both.
+    assert_ne!(state("cgroup-memory"), state("tree-sampling"), "{text}");
+    let userns = Command::new("unshare")
+        .args(["--user", "--mount", "true"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    let mount_ns = if is_root() { true } else { userns };
+    assert_eq!(state("mount-namespace") == "active", mount_ns, "{text}");
+    assert!(text.contains("Not a hardened sandbox"), "{text}");
+}
+
 fn submission<'a>(report: &'a Value, name: &str) -> &'a Value {
     report["submissions"]
         .as_array()
