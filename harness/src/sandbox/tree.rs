@@ -65,6 +65,18 @@ pub fn sample(reaped_base_us: u64) -> TreeSample {
     sample
 }
 
+/// What one process and its descendants use now (what they reaped included, as CPU time).
+pub fn sample_of(pid: i32) -> TreeSample {
+    // SAFETY: sysconf has no preconditions.
+    let ticks_per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
+    let mut sample = TreeSample::default();
+    for pid in std::iter::once(pid).chain(descendants(pid)) {
+        sample.rss_kb += rss_kb(pid).unwrap_or(0);
+        sample.cpu_ms += cpu_ticks(pid).unwrap_or(0) * 1000 / ticks_per_second;
+    }
+    sample
+}
+
 /// Resident memory of a process, from /proc/PID/statm (pages).
 fn rss_kb(pid: i32) -> Option<u64> {
     let statm = fs::read_to_string(format!("/proc/{pid}/statm")).ok()?;
