@@ -120,11 +120,13 @@ impl ChildSetup {
         write_file(c"/proc/self/setgroups", b"deny");
         write_file(c"/proc/self/uid_map", &maps.uid_map);
         write_file(c"/proc/self/gid_map", &maps.gid_map);
-        let tasks = libc::rlimit {
-            rlim_cur: TASK_LIMIT as libc::rlim_t,
-            rlim_max: TASK_LIMIT as libc::rlim_t,
-        };
-        libc::setrlimit(libc::RLIMIT_NPROC, &tasks);
+        if maps.task_limit {
+            let tasks = libc::rlimit {
+                rlim_cur: TASK_LIMIT as libc::rlim_t,
+                rlim_max: TASK_LIMIT as libc::rlim_t,
+            };
+            libc::setrlimit(libc::RLIMIT_NPROC, &tasks);
+        }
         true
     }
 

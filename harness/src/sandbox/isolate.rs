@@ -45,6 +45,8 @@ pub struct Isolation {
 pub struct UserNsMaps {
     pub uid_map: Vec<u8>,
     pub gid_map: Vec<u8>,
+    /// Whether RLIMIT_NPROC counts only this namespace's tasks (Linux 5.14), so the task limit can be set.
+    pub task_limit: bool,
 }
 
 impl Isolation {
@@ -66,6 +68,7 @@ impl Isolation {
         let userns = (!root && super::layers::user_namespaces()).then(|| UserNsMaps {
             uid_map: format!("{uid} {uid} 1").into_bytes(),
             gid_map: format!("{gid} {gid} 1").into_bytes(),
+            task_limit: super::layers::task_limit_per_user_namespace(),
         });
         Isolation {
             cgroup: Cgroup::create(slot),

@@ -23,6 +23,26 @@ pub fn is_root() -> bool {
     unsafe { libc::geteuid() == 0 }
 }
 
+/// The running kernel's version, (major, minor); (0, 0) when unknown.
+pub fn kernel_version() -> (u32, u32) {
+    let release = std::fs::read_to_string("/proc/sys/kernel/osrelease").unwrap_or_default();
+    let mut parts = release
+        .split(|c: char| !c.is_ascii_digit())
+        .map(|p| p.parse::<u32>().unwrap_or(0));
+    (parts.next().unwrap_or(0), parts.next().unwrap_or(0))
+}
+
+/// Whether RLIMIT_NPROC is counted per user namespace (Linux 5.14): only then does a limit of 64 in the
+/// program's own namespace count the run's tasks alone, not every process of the judge's user.
+pub fn task_limit_per_user_namespace() -> bool {
+    kernel_version() >= (5, 14)
+}
+
+/// Whether the kernel has `mount_setattr` (Linux 5.12), to make a namespace's mounts read-only.
+pub fn read_only_mounts() -> bool {
+    kernel_version() >= (5, 12)
+}
+
 /// Whether an unprivileged process can create a user namespace with a mount namespace in it (probed once,
 /// in a child that does nothing else).
 pub fn user_namespaces() -> bool {
@@ -147,13 +167,21 @@ pub fn layers() -> Vec<Layer> {
         ),
         layer(
             "task-limit-rlimit",
-            userns,
-            match userns {
-                true => format!("RLIMIT_NPROC {} counted in the program's user namespace", super::isolate::TASK_LIMIT),
-                false => "only inside a user namespace of the program's own".into(),
+            userns && task_limit_per_user_namespace(),
+            match (userns, task_limit_per_user_namespace()) {
+                (true, true) => format!("RLIMIT_NPROC {} counted in the program's user namespace", super::isolate::TASK_LIMIT),
+                (true, false) => "RLIMIT_NPROC is counted per user before Linux 5.14: not set".into(),
+                (false, _) => "only inside a user namespace of the program's own".into(),
             },
         ),
-        layer("mount-namespace", root || userns, format!("read-only file system, data folders hidden: {mount_why}")),
+        layer(
+            "mount-namespace",
+            root || userns,
+            match read_only_mounts() {
+                true => format!("read-only file system, data folders hidden: {mount_why}"),
+                false => format!("data folders hidden (no mount_setattr before Linux 5.12: file system writable): {mount_why}"),
+            },
+        ),
         layer("private-tmp", root || userns, format!("empty /tmp, /dev/shm and working folder per run: {mount_why}")),
         layer("pid-namespace", false, "not used: the subreaper and the tree sweep stop every process".into()),
         layer(

@@ -143,7 +143,35 @@ fn check_contained(command: Command, workspace: &Path, how: &str) -> Value {
             String::from_utf8_lossy(&output.stderr)
         )
     });
-    assert_eq!(output.status.code(), Some(0), "{how}: {report:#}");
+    let has = |layer: &str| {
+        report["isolation"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|l| l == layer)
+    };
+    // The layers a hostile program needs (any one of them) to get its folder's verdict: on a machine that
+    // has none of them, its verdict is not asserted (README, "Containment", says what is then open).
+    let needs: [(&str, &[&str]); 5] = [
+        ("kills-the-launcher.rs", &["uid-switch", "landlock-scope"]),
+        ("reads-the-answer.rs", &["mount-namespace"]),
+        (
+            "overwrites-the-workspace.rs",
+            &["uid-switch", "mount-namespace"],
+        ),
+        ("leaves-files.rs", &["private-tmp"]),
+        ("fork-bomb.rs", &["cgroup-pids", "task-limit-rlimit"]),
+    ];
+    let open: Vec<&str> = needs
+        .iter()
+        .filter(|(_, layers)| !layers.iter().any(|l| has(l)))
+        .map(|(file, _)| *file)
+        .collect();
+    if open.is_empty() {
+        assert_eq!(output.status.code(), Some(0), "{how}: {report:#}");
+    } else {
+        eprintln!("containment ({how}): not asserted, for want of a layer: {open:?}");
+    }
     let mut got: Vec<(String, String)> = report["submissions"]
         .as_array()
         .unwrap()
@@ -170,13 +198,15 @@ fn check_contained(command: Command, workspace: &Path, how: &str) -> Value {
     .map(|(f, v)| (f.to_string(), v.to_string()))
     .collect();
     want.sort();
+    got.retain(|(f, _)| !open.contains(&f.as_str()));
+    want.retain(|(f, _)| !open.contains(&f.as_str()));
     assert_eq!(got, want, "{how}");
-    for mark in MARKS {
+    for mark in MARKS.iter().filter(|_| open.is_empty()) {
         assert!(!Path::new(mark).exists(), "{how}: {mark} was left behind");
     }
     let after = snapshot(workspace);
     assert!(
-        changed(&before, &after).is_empty(),
+        !open.is_empty() || changed(&before, &after).is_empty(),
         "{how}: the workspace changed: {:?}",
         changed(&before, &after)
     );

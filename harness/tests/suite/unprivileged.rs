@@ -11,6 +11,11 @@ pub fn as_unprivileged_user(
     judge: Command,
     workspace: &Path,
 ) -> Result<(Command, [String; 3]), String> {
+    for tool in ["setpriv", "unshare", "chown"] {
+        if Command::new(tool).arg("--version").output().is_err() {
+            return Err(format!("`{tool}` (util-linux, coreutils) is missing"));
+        }
+    }
     let (uid, gid) = unprivileged_user()?;
     let owner = format!("{uid}:{gid}");
     run_ok(Command::new("chown").args(["-R", &owner]).arg(workspace))?;
