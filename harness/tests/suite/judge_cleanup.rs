@@ -116,6 +116,90 @@ fn an_interrupted_run_leaves_no_scratch_and_the_next_run_sweeps_stale_files() {
     assert!(live.exists(), "a live judge's file was removed");
 }
 
+#[test]
+fn a_launcher_killed_twice_under_a_program_costs_that_test_only() {
+    let workspace = copy_of("hostile", "launcher-killed");
+    let cache = workspace.join("cache");
+    let sleeper = workspace.join("sleeper.rs");
+    std::fs::write(
+        &sleeper,
+        "fn main() { std::thread::sleep(std::time::Duration::from_secs(30)); }\n",
+    )
+    .unwrap();
+    let args = [
+        "run",
+        "sum",
+        "--submission",
+        sleeper.to_str().unwrap(),
+        "--format",
+        "json",
+    ];
+    let judge = command_in(&workspace, Some(&cache), &args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Kill the launcher under the sleeper, then the one that replaces it.
+    let mut killed = Vec::new();
+    let started = std::time::Instant::now();
+    while killed.len() < 2 {
+        assert!(
+            started.elapsed().as_secs() < 120,
+            "no sleeper to kill the launcher of"
+        );
+        for pid in pids_under(&cache.join("bin")) {
+            let launcher = parent_of(pid);
+            if launcher > 1 && !killed.contains(&launcher) {
+                // SAFETY: killing a launcher of the judge this test started.
+                unsafe { libc::kill(launcher, libc::SIGKILL) };
+                killed.push(launcher);
+            }
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let output = judge.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let test = &report["submissions"][0]["tests"][0];
+    assert_eq!(test["verdict"], "RE", "{report:#}");
+    assert!(
+        report
+            .to_string()
+            .contains("launcher running this program was killed"),
+        "{report:#}"
+    );
+    assert!(
+        pids_under(&cache.join("bin")).is_empty(),
+        "the sleeper survived"
+    );
+}
+
+fn pids_under(dir: &Path) -> Vec<i32> {
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .filter(|e| {
+            std::fs::read(e.path().join("cmdline"))
+                .is_ok_and(|c| c.starts_with(dir.as_os_str().as_encoded_bytes()))
+        })
+        .filter_map(|e| e.file_name().to_str()?.parse().ok())
+        .collect()
+}
+
+fn parent_of(pid: i32) -> i32 {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|s| {
+            s.rsplit_once(')')?
+                .1
+                .split_whitespace()
+                .nth(1)?
+                .parse()
+                .ok()
+        })
+        .unwrap_or(0)
+}
+
 /// Processes whose program lives under `dir`.
 fn processes_under(dir: &Path) -> usize {
     std::fs::read_dir("/proc")
