@@ -119,7 +119,6 @@ pub fn layers() -> Vec<Layer> {
     let root = is_root();
     let userns = !root && user_namespaces();
     let cgroup = super::isolate::cgroup_probe();
-    let landlock = landlock_abi();
     let layer = |name, active, detail: String| Layer {
         name,
         active,
@@ -184,20 +183,28 @@ pub fn layers() -> Vec<Layer> {
         ),
         layer("private-tmp", root || userns, format!("empty /tmp, /dev/shm and working folder per run: {mount_why}")),
         layer("pid-namespace", false, "not used: the subreaper and the tree sweep stop every process".into()),
-        layer(
-            "landlock-scope",
-            landlock.is_some_and(|abi| abi >= 6),
-            match landlock {
-                Some(abi) if abi >= 6 => format!("Landlock ABI {abi}: no signal to the launcher or the judge"),
-                Some(abi) => format!("Landlock ABI {abi} has no scopes (needs 6, Linux 6.12)"),
-                None => "Landlock not enabled in this kernel".into(),
-            },
-        ),
+        landlock_layer(),
         layer("no-new-privs", true, "set before exec".into()),
         layer("subreaper", true, "the launcher adopts every orphan of the run and kills it".into()),
         layer("not-dumpable", true, "the launcher's descriptors are out of reach through /proc".into()),
         layer("descriptors-closed", true, "only 0, 1, 2 reach the program".into()),
     ]
+}
+
+/// Landlock's signal and socket scopes (ABI 6, Linux 6.12).
+fn landlock_layer() -> Layer {
+    let landlock = landlock_abi();
+    Layer {
+        name: "landlock-scope",
+        active: landlock.is_some_and(|abi| abi >= 6),
+        detail: match landlock {
+            Some(abi) if abi >= 6 => {
+                format!("Landlock ABI {abi}: no signal to the launcher or the judge")
+            }
+            Some(abi) => format!("Landlock ABI {abi} has no scopes (needs 6, Linux 6.12)"),
+            None => "Landlock not enabled in this kernel".into(),
+        },
+    }
 }
 
 /// The names of the active layers (the JSON report's `isolation`).
