@@ -53,6 +53,9 @@ pub enum Command {
     Verify(VerifyArgs),
     /// Write problems of the workspace as Kattis problem packages (2023-07-draft format).
     Export(ExportArgs),
+    /// Say which containment layers the programs under judgement get on this machine, as this user
+    /// (control group, user and mount namespaces, Landlock, ...): each active or not, and why.
+    Doctor,
 }
 
 #[derive(Debug, Args)]

@@ -1,6 +1,7 @@
 //! The subcommands, one file each: each takes its parsed arguments and the workspace, prints its output,
 //! and returns the exit status.
 
+pub mod doctor;
 pub mod export;
 pub mod gen;
 pub mod grade;
@@ -24,6 +25,10 @@ pub fn dispatch(cli: Cli) -> Result<i32> {
         Some(root) => root.clone(),
         None => std::env::current_dir().context("cannot read the current folder")?,
     };
+    if let Some(Command::Doctor) = &cli.command {
+        // About the machine, not a workspace.
+        return doctor::doctor();
+    }
     if let Some(Command::Verify(args)) = &cli.command {
         // A package may be anywhere: a workspace, when there is one, only lends its cache and languages.
         return verify::verify(Workspace::find(&start).ok().as_ref(), args);
@@ -39,7 +44,7 @@ pub fn dispatch(cli: Cli) -> Result<i32> {
         Some(Command::SubmitCheck(args)) => submit_check::submit_check(&workspace, &args),
         Some(Command::Validate(args)) => validate::validate(&workspace, &args),
         Some(Command::Lint(args)) => lint::lint(&workspace, &args),
-        Some(Command::Verify(_)) => unreachable!("dispatched above"),
+        Some(Command::Verify(_) | Command::Doctor) => unreachable!("dispatched above"),
         Some(Command::Export(args)) => export::export(&workspace, &args),
     }
 }

@@ -1,5 +1,6 @@
 //! The built-in checkers (ARCHITECTURE.md, "Verdicts"): `lines` (the HDOJ rule), `exact`, `tokens` and `float:EPS`, comparing
-//! the expected output with the program's, both read into per-worker buffers.
+//! the expected output with the program's, both read into per-worker buffers (an answer much larger than
+//! the output is streamed instead: `stream`).
 
 use std::cell::RefCell;
 use std::fs;
@@ -10,6 +11,7 @@ use anyhow::{Context, Result};
 
 use super::diff::{diff, first_line_difference, first_token_difference};
 use super::{CheckFiles, CheckResult, Checker, Judgement};
+use crate::model::limits::{ANSWER_PREFIX_BYTES, STREAMED_ANSWER_MARGIN};
 use crate::model::{BuiltinChecker, TokenOptions};
 
 impl Checker for BuiltinChecker {
@@ -17,9 +19,25 @@ impl Checker for BuiltinChecker {
         OUTPUTS.with(|buffers| {
             // Buffers kept per worker: large outputs would otherwise cost fresh page faults on every test.
             let (expected, got) = &mut *buffers.borrow_mut();
-            read_into(files.answer, expected)?;
             read_into(files.output, got)?;
-            let checked = compare_answering(*self, Some(files.input), expected, got);
+            let answer_bytes = fs::metadata(files.answer)
+                .with_context(|| format!("cannot read {}", files.answer.display()))?
+                .len();
+            // The output is bounded by the output limit; the answer is not: one much larger than the
+            // output is compared as a stream, and only its beginning read for the report.
+            let input = Some(files.input);
+            let checked = match answer_bytes > (got.len() + STREAMED_ANSWER_MARGIN) as u64 {
+                false => {
+                    read_into(files.answer, expected)?;
+                    details(*self, input, judge(*self, expected, got), expected, got)
+                }
+                true => {
+                    let judgement = super::stream::judge_streaming(*self, files.answer, got)?;
+                    let prefix = ANSWER_PREFIX_BYTES + got.len();
+                    *expected = super::stream::read_prefix(files.answer, prefix)?;
+                    details(*self, input, judgement, expected, got)
+                }
+            };
             for buffer in [expected, got] {
                 if buffer.capacity() > KEPT_BUFFER_BYTES {
                     *buffer = Vec::new();
@@ -48,17 +66,18 @@ fn read_into(path: &Path, buffer: &mut Vec<u8>) -> Result<()> {
 }
 
 pub fn compare(checker: BuiltinChecker, expected: &[u8], got: &[u8]) -> CheckResult {
-    compare_answering(checker, None, expected, got)
+    details(checker, None, judge(checker, expected, got), expected, got)
 }
 
-/// `compare`, with the test's input to tell which case a differing line answers.
-fn compare_answering(
+/// The result of a judgement, with where the outputs first differ and a diff when not accepted; the
+/// test's input, when given, tells which case a differing line answers.
+fn details(
     checker: BuiltinChecker,
     input: Option<&Path>,
+    judgement: Judgement,
     expected: &[u8],
     got: &[u8],
 ) -> CheckResult {
-    let judgement = judge(checker, expected, got);
     if judgement == Judgement::Accepted {
         return CheckResult {
             judgement,
@@ -108,13 +127,8 @@ pub(super) fn tokens(text: &[u8]) -> impl Iterator<Item = &[u8]> {
 /// Whether two texts have the same lines once trailing spaces, tabs and CR are removed from every line and
 /// trailing blank lines are dropped. Compares lazily: nothing is collected, whatever the size.
 fn lines_equal(expected: &[u8], got: &[u8]) -> bool {
-    let trim = |line: &[u8]| -> usize {
-        line.iter()
-            .rposition(|b| !matches!(b, b' ' | b'\t' | b'\r'))
-            .map_or(0, |i| i + 1)
-    };
-    let mut want = expected.split(|&b| b == b'\n').map(|l| &l[..trim(l)]);
-    let mut have = got.split(|&b| b == b'\n').map(|l| &l[..trim(l)]);
+    let mut want = lines_of(expected);
+    let mut have = lines_of(got);
     loop {
         match (want.next(), have.next()) {
             (Some(w), Some(h)) if w == h => continue,
@@ -124,6 +138,16 @@ fn lines_equal(expected: &[u8], got: &[u8]) -> bool {
             (None, None) => return true,
         }
     }
+}
+
+/// The lines of a text without their trailing spaces, tabs and CR.
+pub(super) fn lines_of(text: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let trim = |line: &[u8]| -> usize {
+        line.iter()
+            .rposition(|b| !matches!(b, b' ' | b'\t' | b'\r'))
+            .map_or(0, |i| i + 1)
+    };
+    text.split(|&b| b == b'\n').map(move |l| &l[..trim(l)])
 }
 
 /// The Kattis default output validator: the same tokens (any whitespace between them, or exactly the same
@@ -151,7 +175,7 @@ fn tokens_match(options: &TokenOptions, expected: &[u8], got: &[u8]) -> bool {
 }
 
 /// The whitespace before each token, and the token (an empty token after the final whitespace).
-fn pieces(text: &[u8]) -> impl Iterator<Item = (&[u8], &[u8])> {
+pub(super) fn pieces(text: &[u8]) -> impl Iterator<Item = (&[u8], &[u8])> {
     let mut rest = text;
     let mut done = false;
     std::iter::from_fn(move || {
@@ -178,7 +202,7 @@ pub(super) fn same_token_of(checker: BuiltinChecker, want: &[u8], got: &[u8]) ->
     }
 }
 
-fn same_token(options: &TokenOptions, want: &[u8], got: &[u8]) -> bool {
+pub(super) fn same_token(options: &TokenOptions, want: &[u8], got: &[u8]) -> bool {
     if want == got || (!options.case_sensitive && want.eq_ignore_ascii_case(got)) {
         return true;
     }

@@ -5,6 +5,7 @@
 pub mod builtin;
 pub mod diff;
 pub mod program;
+mod stream;
 
 use std::path::Path;
 

@@ -126,7 +126,8 @@ pub fn grade(workspace: &Workspace, ids: &[String], options: &JudgeOptions) -> R
     // Report in the order the ids were given (sorted for a full run).
     problems.sort_by_key(|p| ids.iter().position(|id| *id == p.id));
     let wall_ms = started.elapsed().as_secs_f64() * 1000.0;
-    let report = Report::new(problems, submissions, options.time_scale, wall_ms);
+    let mut report = Report::new(problems, submissions, options.time_scale, wall_ms);
+    report.isolation = crate::sandbox::layers::active();
     Ok(report.stamped(started_at, compiler.toolchains()))
 }
 

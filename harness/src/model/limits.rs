@@ -12,6 +12,11 @@ pub const DEFAULT_TIME_SCALE: f64 = 1.0;
 pub const DEFAULT_MAX_FAILURES: usize = 5;
 /// How much of stderr is kept: the last 64 KiB.
 pub const STDERR_TAIL_BYTES: usize = 64 * 1024;
+/// An answer (`.out`) longer than the program's output by more than this is compared as a stream, so the
+/// judge's memory is bounded by the output limit, not by the answer's size.
+pub const STREAMED_ANSWER_MARGIN: usize = 1 << 20;
+/// How much of such an answer is read for the report's first difference and diff (beyond the output's size).
+pub const ANSWER_PREFIX_BYTES: usize = 64 << 10;
 
 /// The limits of one run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

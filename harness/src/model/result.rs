@@ -247,6 +247,8 @@ pub struct Report {
     /// The submissions, in problem order; `None` when they were not graded (`--test`).
     pub submissions: Option<Vec<SubmissionResult>>,
     pub summary: Summary,
+    /// The containment layers that were active (`harness doctor` says why others are not).
+    pub isolation: Vec<String>,
 }
 
 impl Report {
@@ -303,6 +305,7 @@ impl Report {
             problems,
             submissions,
             summary,
+            isolation: Vec::new(),
         }
     }
 

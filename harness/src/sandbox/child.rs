@@ -6,7 +6,7 @@ use std::ffi::CString;
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
-use super::isolate::Isolation;
+use super::isolate::{Isolation, UserNsMaps, TASK_LIMIT};
 
 /// What the child does between fork and exec to contain itself, prepared before forking (no allocation
 /// after the fork).
@@ -21,6 +21,11 @@ pub struct ChildSetup {
     /// The cache's `bin` folder and the program's own build folder in it: the folder is hidden but for
     /// the build folder, bound back from a descriptor opened in the new namespace before the cover.
     pub bin: Option<(CString, CString)>,
+    /// Not root: a user namespace of the program's own first (the mount namespace needs it), with the
+    /// task limit counted in it.
+    pub userns: Option<UserNsMaps>,
+    /// A Landlock ruleset to restrict the program with (scoped signals and sockets).
+    pub landlock: Option<i32>,
 }
 
 impl ChildSetup {
@@ -39,6 +44,8 @@ impl ChildSetup {
             mount_ns: false,
             hidden: Vec::new(),
             bin: None,
+            userns: None,
+            landlock: None,
         };
         if !isolate {
             return setup;
@@ -47,6 +54,8 @@ impl ChildSetup {
         setup.uid = isolation.uid();
         setup.mount_ns = isolation.mount_ns();
         setup.hidden = isolation.hidden().to_vec();
+        setup.userns = isolation.userns().cloned();
+        setup.landlock = isolation.landlock();
         // The build folder: the program's, or for an interpreter the one its script is in.
         let build = cache_bin.and_then(|bin| {
             let inside = std::iter::once(program)
@@ -78,7 +87,11 @@ impl ChildSetup {
                 libc::close(fd);
             }
         }
-        if self.mount_ns && libc::unshare(libc::CLONE_NEWNS) == 0 {
+        let namespaced = match &self.userns {
+            Some(maps) => self.enter_user_namespace(maps),
+            None => self.mount_ns && libc::unshare(libc::CLONE_NEWNS) == 0,
+        };
+        if namespaced {
             self.mount_private();
         }
         if let Some(uid) = self.uid {
@@ -87,6 +100,34 @@ impl ChildSetup {
             libc::setuid(uid);
         }
         libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+        if let Some(ruleset) = self.landlock {
+            libc::syscall(libc::SYS_landlock_restrict_self, ruleset, 0u32);
+        }
+    }
+
+    /// A user namespace and a mount namespace of the program's own, its uid and gid mapped to themselves,
+    /// and the task limit, now counted in that namespace only. False when the kernel refuses.
+    ///
+    /// # Safety
+    /// As `apply`.
+    unsafe fn enter_user_namespace(&self, maps: &UserNsMaps) -> bool {
+        // Our /proc/self files belong to root while we are not dumpable (inherited from the launcher), and
+        // the maps could not be written; exec makes the program dumpable anyway.
+        libc::prctl(libc::PR_SET_DUMPABLE, 1);
+        if libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWNS) != 0 {
+            return false;
+        }
+        write_file(c"/proc/self/setgroups", b"deny");
+        write_file(c"/proc/self/uid_map", &maps.uid_map);
+        write_file(c"/proc/self/gid_map", &maps.gid_map);
+        if maps.task_limit {
+            let tasks = libc::rlimit {
+                rlim_cur: TASK_LIMIT as libc::rlim_t,
+                rlim_max: TASK_LIMIT as libc::rlim_t,
+            };
+            libc::setrlimit(libc::RLIMIT_NPROC, &tasks);
+        }
+        true
     }
 
     /// # Safety
@@ -110,6 +151,7 @@ impl ChildSetup {
             ),
             None => -1,
         };
+        read_only_everywhere();
         for dir in [c"/tmp", c"/dev/shm"] {
             libc::mount(
                 tmpfs,
@@ -160,6 +202,49 @@ impl ChildSetup {
             );
         }
         libc::chdir(c"/tmp".as_ptr());
+    }
+}
+
+/// Makes every mount of the (private) mount namespace read-only: the program writes only into the
+/// empty file systems mounted after this (`/tmp`, `/dev/shm`) and its own descriptors.
+///
+/// # Safety
+/// As `ChildSetup::apply`.
+unsafe fn read_only_everywhere() {
+    /// `struct mount_attr`.
+    #[repr(C)]
+    struct MountAttr {
+        attr_set: u64,
+        attr_clr: u64,
+        propagation: u64,
+        userns_fd: u64,
+    }
+    const MOUNT_ATTR_RDONLY: u64 = 1;
+    let attr = MountAttr {
+        attr_set: MOUNT_ATTR_RDONLY,
+        attr_clr: 0,
+        propagation: 0,
+        userns_fd: 0,
+    };
+    libc::syscall(
+        libc::SYS_mount_setattr,
+        libc::AT_FDCWD,
+        c"/".as_ptr(),
+        libc::AT_RECURSIVE as libc::c_uint,
+        &attr as *const MountAttr,
+        std::mem::size_of::<MountAttr>(),
+    );
+}
+
+/// Writes `bytes` to an existing file, without allocating (between fork and exec).
+///
+/// # Safety
+/// As `ChildSetup::apply`.
+unsafe fn write_file(path: &std::ffi::CStr, bytes: &[u8]) {
+    let fd = libc::open(path.as_ptr(), libc::O_WRONLY);
+    if fd >= 0 {
+        libc::write(fd, bytes.as_ptr().cast(), bytes.len());
+        libc::close(fd);
     }
 }
 

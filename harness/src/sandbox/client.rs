@@ -37,6 +37,11 @@ pub fn run(request: &RunRequest) -> Result<RunOutcome> {
                 }
                 // The first failure only means the launcher is gone; the retry's error is the one to report.
                 Err(_) if attempt == 0 => *slot = None,
+                // Gone twice while the program ran: the program's doing, which costs it this test only.
+                Err(_) if launcher.program_started => {
+                    *slot = None;
+                    return Ok(launcher_lost(request));
+                }
                 Err(err) => return Err(err.context("the launcher stopped answering")),
             }
         }
@@ -73,6 +78,24 @@ struct Launcher {
     /// `None` only while dropping: closing it ends the launcher.
     requests: Option<ChildStdin>,
     replies: BufReader<ChildStdout>,
+    /// Whether the program of the last request had started (the launcher said so).
+    program_started: bool,
+}
+
+/// How a run ended whose launcher died under it twice: killed, with the reason where stderr goes.
+fn launcher_lost(request: &RunRequest) -> RunOutcome {
+    RunOutcome {
+        exit: crate::model::Exit::Signal(libc::SIGKILL),
+        cpu_us: 0,
+        wall_us: 0,
+        peak_kb: 0,
+        wall_killed: false,
+        stdout_bytes: std::fs::metadata(&request.stdout).map_or(0, |m| m.len()),
+        memory_killed: false,
+        tasks_refused: false,
+        stderr_tail: b"harness: the launcher running this program was killed while it ran, twice"
+            .to_vec(),
+    }
 }
 
 impl Launcher {
@@ -105,6 +128,7 @@ impl Launcher {
             child,
             requests: Some(requests),
             replies,
+            program_started: false,
         })
     }
 
@@ -115,11 +139,13 @@ impl Launcher {
         write_message(requests, &Request::Run(request.clone()))?;
         requests.flush()?;
         let mut started = None;
+        self.program_started = false;
         let answer = loop {
             match read_message::<Reply>(&mut self.replies) {
                 Ok(Reply::Started { pid }) if pid > 0 && started.is_none() => {
                     running_groups().insert(pid);
                     started = Some(pid);
+                    self.program_started = true;
                 }
                 Ok(Reply::Finished { mut outcome }) => {
                     break read_frame(&mut self.replies).map(|tail| {
@@ -133,6 +159,12 @@ impl Launcher {
             }
         };
         if let Some(pid) = started {
+            if answer.is_err() {
+                // The launcher is gone: its program must not outlive it (as root it may not get the
+                // launcher's death signal, having changed uid).
+                // SAFETY: killing the group of the program we asked the launcher to start.
+                unsafe { libc::killpg(pid, libc::SIGKILL) };
+            }
             running_groups().remove(&pid);
         }
         Ok(answer?)

@@ -34,6 +34,10 @@ struct Running {
     wall_killed: bool,
     cpu_killed: bool,
     output_bytes: u64,
+    /// Without a control group: the largest resident memory of its tree seen, and whether it was killed
+    /// at the memory limit.
+    sampled_kb: u64,
+    memory_killed: bool,
 }
 
 /// Runs both sides to their end; returns how each ended, the transcript, and both stderr tails.
@@ -138,7 +142,7 @@ pub(super) fn interact(
     let (transcript, transcript_cut) = relay.transcript.chunks();
     let mut solution_outcome = outcome(&solution, started);
     solution_outcome.cpu_us = solution_outcome.cpu_us.max(tree.cpu_us.unwrap_or(0));
-    solution_outcome.memory_killed = tree.oom_killed;
+    solution_outcome.memory_killed |= tree.oom_killed;
     solution_outcome.tasks_refused = tree.tasks_refused;
     let interaction = Interaction {
         solution: solution_outcome,
@@ -179,16 +183,30 @@ fn start(
         wall_killed: false,
         cpu_killed: false,
         output_bytes: 0,
+        sampled_kb: 0,
+        memory_killed: false,
     })
 }
 
-/// Kills a side at its CPU limit: the whole tree's for the solution, when a control group counts it.
+/// Kills a side at its CPU limit: the whole tree's for the solution (from its control group, else sampled
+/// from /proc, with its memory, killed at the limit).
 fn enforce(side: &mut Running, side_spec: &Side, context: &LaunchContext) {
+    let sample = (side_spec.isolate && !context.isolation.has_cgroup())
+        .then(|| super::tree::sample_of(side.pid));
+    if let Some(sample) = sample {
+        side.sampled_kb = side.sampled_kb.max(sample.rss_kb);
+        if side.sampled_kb > side_spec.limits.memory_kb && !side.memory_killed {
+            side.memory_killed = true;
+            kill(side, false);
+            return;
+        }
+    }
     let tree = match side_spec.isolate {
         true => context.isolation.tree_cpu_ms(),
         false => None,
     };
     if tree
+        .or(sample.map(|s| s.cpu_ms))
         .or_else(|| cpu_time_ms(side.pid))
         .is_some_and(|used| used > side_spec.limits.cpu_ms)
     {
@@ -224,10 +242,10 @@ fn outcome(side: &Running, started: Instant) -> RunOutcome {
         exit,
         cpu_us: timeval_us(usage.ru_utime) + timeval_us(usage.ru_stime),
         wall_us: ended.duration_since(side.started).as_micros() as u64,
-        peak_kb: usage.ru_maxrss.max(0) as u64,
+        peak_kb: (usage.ru_maxrss.max(0) as u64).max(side.sampled_kb),
         wall_killed: side.wall_killed,
         stdout_bytes: side.output_bytes,
-        memory_killed: false,
+        memory_killed: side.memory_killed,
         tasks_refused: false,
         stderr_tail: Vec::new(),
     }

@@ -23,7 +23,8 @@ pub fn kill_all_running() {
 }
 
 /// Blocks SIGINT and SIGTERM in this thread (call before starting others) and handles them on a dedicated
-/// thread: every running process group is killed, then the harness exits with 128 + signal.
+/// thread: every running process group is killed and this run's scratch files removed, then the harness
+/// exits with 128 + signal.
 pub fn install_interrupt_handler() {
     // SAFETY: plain signal-mask calls on a zero-initialised set.
     unsafe {
@@ -36,6 +37,7 @@ pub fn install_interrupt_handler() {
             let mut sig = 0;
             libc::sigwait(&set, &mut sig);
             kill_all_running();
+            super::scratch::remove_ours();
             let _ = writeln!(
                 io::stderr(),
                 "harness: interrupted; killed every running solution"

@@ -1,15 +1,20 @@
 //! Containment of the programs under judgement (the launcher's side), with what the machine offers:
-//! - a control group per launcher (cgroup v1 memory + pids + cpuacct, or v2): memory enforced by the kernel
-//!   at the limit, a task limit, CPU time of the whole process tree, and every process of the run killed at
-//!   its end, a double-forked daemon included;
+//! - a control group per launcher (cgroup v1 memory + pids + cpuacct): memory enforced by the kernel at the
+//!   limit, a task limit, CPU time of the whole process tree, and every process of the run killed at its end;
 //! - when the judge runs as root: the program runs as an unprivileged uid with `no_new_privs`, in its own
-//!   mount namespace where the workspace's data folders are hidden under empty file systems and `/tmp`,
-//!   `/dev/shm` and its working folder are private and empty;
+//!   mount namespace; when it is not root but user namespaces work: in a user namespace of its own (its
+//!   uid mapped to itself, no capability left after exec) with the same mount namespace, and a task limit
+//!   (RLIMIT_NPROC, counted per user namespace). In that mount namespace the file system is read-only, the
+//!   workspace's data folders are hidden under empty file systems, and `/tmp`, `/dev/shm` and its working
+//!   folder are private and empty;
+//! - where Landlock scopes exist (Linux 6.12): the program cannot signal a process outside its run (the
+//!   launcher, the judge) nor reach an abstract socket outside it;
 //! - always: the launcher is not dumpable (its descriptors are out of reach through /proc), it is the
-//!   subreaper of everything the program starts, and no descriptor but 0, 1, 2 reaches the program.
+//!   subreaper of everything the program starts (`tree`: sampled and swept without a control group), and
+//!   no descriptor but 0, 1, 2 reaches the program.
 //!
-//! Each layer that is not available is skipped and named in `Isolation::describe`. This is not a hardened
-//! sandbox against kernel exploits.
+//! `layers` names each layer as active or not, with the reason. This is not a hardened sandbox against
+//! kernel exploits.
 
 use std::ffi::CString;
 use std::fs;
@@ -29,48 +34,61 @@ pub struct Isolation {
     /// Folders hidden from the program (mount namespace), as C strings ready for the child.
     hidden: Vec<CString>,
     mount_ns: bool,
+    /// Not root, but user namespaces work: the program gets one of its own (its uid mapped to itself).
+    userns: Option<UserNsMaps>,
+    /// A Landlock ruleset that keeps the program's signals and abstract sockets inside the run.
+    landlock: Option<std::os::fd::OwnedFd>,
+}
+
+/// The uid and gid maps a program writes for itself in its new user namespace ("ID ID 1").
+#[derive(Clone)]
+pub struct UserNsMaps {
+    pub uid_map: Vec<u8>,
+    pub gid_map: Vec<u8>,
+    /// Whether RLIMIT_NPROC counts only this namespace's tasks (Linux 5.14), so the task limit can be set.
+    pub task_limit: bool,
 }
 
 impl Isolation {
     /// Sets up what the machine allows; `hide` are folders the program must not see (the workspace's data).
     pub fn new(slot: u32, hide: &[PathBuf]) -> Isolation {
-        // SAFETY: plain prctl and getuid calls.
+        // SAFETY: plain prctl calls.
         unsafe {
             libc::prctl(libc::PR_SET_DUMPABLE, 0);
             libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1);
         }
-        // SAFETY: getuid has no preconditions.
-        let root = unsafe { libc::getuid() } == 0;
+        let root = super::layers::is_root();
         let hidden = hide
             .iter()
             .filter(|p| p.is_dir())
             .filter_map(|p| CString::new(p.as_os_str().as_bytes()).ok())
             .collect();
+        // SAFETY: getuid and getgid have no preconditions.
+        let (uid, gid) = unsafe { (libc::getuid(), libc::getgid()) };
+        let userns = (!root && super::layers::user_namespaces()).then(|| UserNsMaps {
+            uid_map: format!("{uid} {uid} 1").into_bytes(),
+            gid_map: format!("{gid} {gid} 1").into_bytes(),
+            task_limit: super::layers::task_limit_per_user_namespace(),
+        });
         Isolation {
             cgroup: Cgroup::create(slot),
             uid: root.then_some(SANDBOX_UID + slot),
             hidden,
-            mount_ns: root,
+            mount_ns: root || userns.is_some(),
+            userns,
+            landlock: super::layers::landlock_scope_ruleset(),
         }
     }
 
-    /// What is active, one phrase each.
-    pub fn describe(&self) -> Vec<String> {
-        let mut active = vec!["launcher not dumpable, subreaper of the run".to_string()];
-        match &self.cgroup {
-            Some(cgroup) => active.push(format!(
-                "control group ({}): memory limit, {TASK_LIMIT} tasks, CPU of the whole tree",
-                cgroup.kind
-            )),
-            None => active.push("no control group available: memory sampled, no task limit".into()),
-        }
-        match self.uid {
-            Some(uid) => active.push(format!(
-                "runs as uid {uid} with no_new_privs, in a mount namespace (data hidden, private /tmp)"
-            )),
-            None => active.push("not root: runs as the judge's user, data readable".into()),
-        }
-        active
+    /// The maps of the program's own user namespace, when it gets one.
+    pub fn userns(&self) -> Option<&UserNsMaps> {
+        self.userns.as_ref()
+    }
+
+    /// The Landlock ruleset the program restricts itself with, when the kernel has one.
+    pub fn landlock(&self) -> Option<i32> {
+        use std::os::fd::AsRawFd;
+        self.landlock.as_ref().map(|fd| fd.as_raw_fd())
     }
 
     /// Before a run: limits reset for it.
@@ -147,7 +165,6 @@ pub struct TreeUsage {
 
 /// One control group per launcher, reused run after run.
 struct Cgroup {
-    kind: &'static str,
     /// The memory, pids and cpuacct folders.
     dirs: Vec<PathBuf>,
     /// The group's OOM kills and refused tasks before the current run.
@@ -171,7 +188,6 @@ impl Cgroup {
             dirs.push(dir);
         }
         Some(Cgroup {
-            kind: "v1",
             dirs,
             base: std::cell::Cell::new((0, 0)),
         })
@@ -308,32 +324,20 @@ pub fn reap_orphans() {
     }
 }
 
-/// Kills the processes the launcher adopted (a daemon that left the program's group) and reaps them.
+/// Kills every process the run left (a daemon that left the program's group included) and reaps them.
 pub fn kill_adopted() {
-    // SAFETY: getpid has no preconditions.
-    let me = unsafe { libc::getpid() };
-    for entry in fs::read_dir("/proc").into_iter().flatten().flatten() {
-        let Some(pid) = entry
-            .file_name()
-            .to_str()
-            .and_then(|s| s.parse::<i32>().ok())
-        else {
-            continue;
-        };
-        let parent = fs::read_to_string(entry.path().join("stat"))
-            .ok()
-            .and_then(|stat| {
-                stat.rsplit_once(')')?
-                    .1
-                    .split_whitespace()
-                    .nth(1)?
-                    .parse::<i32>()
-                    .ok()
-            });
-        if parent == Some(me) {
-            // SAFETY: killing a child of ours.
-            unsafe { libc::kill(pid, libc::SIGKILL) };
-        }
+    super::tree::kill_all();
+}
+
+/// Whether this process can create control groups (v1: memory, pids and cpuacct), or why not.
+pub fn cgroup_probe() -> Result<(), String> {
+    let name = format!("harness-probe-{}", std::process::id());
+    for controller in ["memory", "pids", "cpuacct"] {
+        let base = own_cgroup_dir(controller)
+            .ok_or_else(|| format!("no cgroup v1 {controller} controller mounted"))?;
+        let dir = base.join(&name);
+        fs::create_dir(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        let _ = fs::remove_dir(&dir);
     }
-    reap_orphans();
+    Ok(())
 }

@@ -19,9 +19,10 @@ use super::child::ChildSetup;
 use super::isolate::Isolation;
 use super::protocol::{read_message, write_frame, write_message, Reply, Request, RunRequest};
 pub(super) use super::sys::{
-    cpu_time_ms, cstring, drain_tail, pipe, poll_in, process_rss_kb, read_exec_error,
-    read_tail_chunk, reap, timeval_us,
+    cpu_time_ms, cstring, drain_tail, pipe, poll_in, read_exec_error, read_tail_chunk, reap,
+    timeval_us,
 };
+use super::tree;
 use crate::model::limits::STDERR_TAIL_BYTES;
 use crate::model::{Exit, Limits, RunOutcome};
 
@@ -207,6 +208,7 @@ fn launch(
     tail: &mut Vec<u8>,
 ) -> Result<RunOutcome> {
     let prepared = prepare(request)?;
+    let reaped_base = tree::reaped_cpu_us();
     let setup = context.setup(&request.program, &request.args, request.isolate);
     context.isolation.prepare(request.limits.memory_kb * 1024);
     let started = Instant::now();
@@ -230,8 +232,10 @@ fn launch(
         drain_tail(err_read, tail);
         RunOutcome {
             exit,
+            // Everything the launcher reaped since the start: the program and every orphan of its tree.
             cpu_us: (timeval_us(usage.ru_utime) + timeval_us(usage.ru_stime))
-                .max(tree.cpu_us.unwrap_or(0)),
+                .max(tree.cpu_us.unwrap_or(0))
+                .max(tree::reaped_cpu_us().saturating_sub(reaped_base)),
             wall_us,
             peak_kb: (usage.ru_maxrss.max(0) as u64).max(sampled_kb),
             wall_killed,
@@ -363,13 +367,14 @@ unsafe fn exec_child(
     let mut empty: libc::sigset_t = std::mem::zeroed();
     libc::sigemptyset(&mut empty);
     libc::sigprocmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut());
-    setup.apply();
-    // The copied address space of the launcher must not count as the program's peak memory.
+    // The copied address space of the launcher must not count as the program's peak memory (before the
+    // containment makes /proc read-only).
     let fd = libc::open(c"/proc/self/clear_refs".as_ptr(), libc::O_WRONLY);
     if fd >= 0 {
         libc::write(fd, b"5".as_ptr().cast(), 1);
         libc::close(fd);
     }
+    setup.apply();
     libc::execve(argv[0], argv.as_ptr(), env.as_ptr());
     let errno = *libc::__errno_location();
     libc::write(exec_write, (&errno as *const i32).cast(), 4);
@@ -388,10 +393,12 @@ fn supervise(
 ) -> Result<(Exit, libc::rusage, bool, u64, bool)> {
     let mut sampled_kb = 0;
     let mut memory_killed = false;
+    let reaped_base = tree::reaped_cpu_us();
     // SAFETY: pidfd_open has no memory-safety preconditions; on failure we fall back to short polls.
     let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as i32;
     // Wake up now and then to stop a busy loop at the CPU limit (RLIMIT_CPU counts whole seconds).
-    let tick = match pidfd >= 0 {
+    // Without a control group memory is sampled: often enough to stop a bomb near the limit.
+    let tick = match pidfd >= 0 && isolation.has_cgroup() {
         true => (limits.cpu_ms / 20).clamp(5, 50),
         false => 5,
     };
@@ -421,20 +428,19 @@ fn supervise(
         if fds[0].revents != 0 && !read_tail_chunk(err_read, tail) {
             err_open = false;
         }
-        // Memory of the whole tree from its control group; without one, the program's own, enforced
-        // here at the limit.
-        let rss = isolation.tree_rss_kb().or_else(|| process_rss_kb(pid));
+        // Memory and CPU of the whole tree, from its control group, else sampled from /proc (and the
+        // memory limit enforced here).
+        let sample = (!isolation.has_cgroup()).then(|| tree::sample(reaped_base));
+        let rss = isolation.tree_rss_kb().or(sample.map(|s| s.rss_kb));
         sampled_kb = sampled_kb.max(rss.unwrap_or(0));
-        if !isolation.has_cgroup() && sampled_kb > limits.memory_kb && !memory_killed {
+        if sample.is_some() && sampled_kb > limits.memory_kb && !memory_killed {
             memory_killed = true;
-            // SAFETY: killing our own child's group.
-            unsafe { libc::killpg(pid, libc::SIGKILL) };
+            tree::signal_all();
         }
-        // The whole tree's CPU time when a control group counts it, else the program's own.
         let over_cpu = || {
             isolation
                 .tree_cpu_ms()
-                .or_else(|| cpu_time_ms(pid))
+                .or(sample.map(|s| s.cpu_ms))
                 .is_some_and(|used| used > limits.cpu_ms)
         };
         if fds[1].revents == 0 && !wall_killed && over_cpu() {

@@ -8,9 +8,11 @@ mod interact;
 pub mod interrupt;
 pub mod isolate;
 pub mod launcher;
+pub mod layers;
 pub mod protocol;
 pub mod scratch;
 mod sys;
+mod tree;
 
 use std::path::Path;
 

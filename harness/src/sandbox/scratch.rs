@@ -1,8 +1,10 @@
 //! Scratch files of a run: one folder per judge process under the cache, one set of files per worker
-//! thread, removed when the run ends.
+//! thread, removed when the run ends, when it is interrupted (`interrupt`), or, when the judge was killed
+//! outright, by the next run (a folder or temporary file whose judge is gone).
 
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use anyhow::{Context, Result};
 
@@ -10,14 +12,18 @@ pub struct Scratch {
     dir: PathBuf,
 }
 
+/// The cache folders of the scratch folders alive in this process, for the interrupt handler.
+static LIVE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
 impl Scratch {
-    /// `<cache>/scratch/<pid>/`.
+    /// `<cache>/scratch/<pid>/`; first removes what judges that are gone left in the cache.
     pub fn new(cache_dir: &Path) -> Result<Scratch> {
-        let dir = std::path::absolute(cache_dir)
-            .with_context(|| format!("cannot resolve {}", cache_dir.display()))?
-            .join("scratch")
-            .join(std::process::id().to_string());
+        let cache = std::path::absolute(cache_dir)
+            .with_context(|| format!("cannot resolve {}", cache_dir.display()))?;
+        sweep(&cache, |pid| !alive(pid));
+        let dir = cache.join("scratch").join(std::process::id().to_string());
         fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        LIVE.lock().unwrap_or_else(|e| e.into_inner()).push(cache);
         Ok(Scratch { dir })
     }
 
@@ -49,5 +55,65 @@ impl Scratch {
 impl Drop for Scratch {
     fn drop(&mut self) {
         let _ = fs::remove_dir_all(&self.dir);
+        let mut live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(cache) = self.dir.parent().and_then(Path::parent) {
+            if let Some(i) = live.iter().position(|c| c == cache) {
+                live.remove(i);
+            }
+        }
     }
+}
+
+/// On an interrupt: removes this process's scratch folders and the temporary files it was writing into
+/// the cache (a compiler's output, a cache record).
+pub fn remove_ours() {
+    let me = std::process::id();
+    // Never blocks: the interrupted thread may hold the lock; then the next run sweeps instead.
+    let Ok(live) = LIVE.try_lock() else {
+        return;
+    };
+    for cache in live.iter() {
+        sweep(cache, |pid| pid == me);
+    }
+}
+
+/// Removes `<cache>/scratch/<pid>` and every `*.tmp-<pid>*` in `<cache>` and `<cache>/bin` whose pid
+/// is chosen by `remove`.
+fn sweep(cache: &Path, remove: impl Fn(u32) -> bool) {
+    for entry in read_dir(&cache.join("scratch")) {
+        let name = entry.file_name();
+        if name
+            .to_str()
+            .and_then(|n| n.parse().ok())
+            .is_some_and(&remove)
+        {
+            let _ = fs::remove_dir_all(entry.path());
+        }
+    }
+    for entry in read_dir(cache).chain(read_dir(&cache.join("bin"))) {
+        let name = entry.file_name();
+        let Some((_, after)) = name.to_str().and_then(|n| n.rsplit_once(".tmp-")) else {
+            continue;
+        };
+        let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
+        if digits.parse().is_ok_and(&remove) {
+            let path = entry.path();
+            let _ = fs::remove_dir_all(&path).or_else(|_| fs::remove_file(&path));
+        }
+    }
+}
+
+fn read_dir(dir: &Path) -> impl Iterator<Item = fs::DirEntry> {
+    fs::read_dir(dir).into_iter().flatten().flatten()
+}
+
+/// Whether a process with this pid exists (a pid reused by another process counts as alive: its files
+/// are left for a later run).
+fn alive(pid: u32) -> bool {
+    let Ok(pid) = i32::try_from(pid) else {
+        return false;
+    };
+    // SAFETY: signal 0 only checks that the process exists.
+    let found = unsafe { libc::kill(pid, 0) } == 0;
+    found || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
 }

@@ -48,13 +48,6 @@ pub(super) fn poll_in(fd: i32) -> libc::pollfd {
     }
 }
 
-/// Resident memory of a running process, from `/proc/PID/status`.
-pub(super) fn process_rss_kb(pid: i32) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
-}
-
 /// CPU time (user + system) used so far by a running process, from `/proc/PID/stat`.
 pub(super) fn cpu_time_ms(pid: i32) -> Option<u64> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;

@@ -154,6 +154,7 @@ fn json_report_of_every_steady_verdict() {
             ".summary.wall_ms" => "[t]",
             ".started" => "[start]",
             ".toolchains.rust" => "[version]",
+            ".isolation" => "[layers of this machine]",
         })
     });
 }

@@ -1,0 +1,217 @@
+//! Which containment layers this machine and this user offer, probed the same way by the launcher (which
+//! uses them) and by `harness doctor` and the reports (which say what is active, and why not).
+
+use std::os::fd::{FromRawFd, OwnedFd};
+use std::sync::OnceLock;
+
+/// One layer of containment: a short stable name, whether it is active, and what it does or why not.
+#[derive(Debug, Clone)]
+pub struct Layer {
+    pub name: &'static str,
+    pub active: bool,
+    pub detail: String,
+}
+
+/// The judge's real uid.
+pub fn uid() -> u32 {
+    // SAFETY: getuid has no preconditions.
+    unsafe { libc::getuid() }
+}
+
+pub fn is_root() -> bool {
+    // SAFETY: geteuid has no preconditions.
+    unsafe { libc::geteuid() == 0 }
+}
+
+/// The running kernel's version, (major, minor); (0, 0) when unknown.
+pub fn kernel_version() -> (u32, u32) {
+    let release = std::fs::read_to_string("/proc/sys/kernel/osrelease").unwrap_or_default();
+    let mut parts = release
+        .split(|c: char| !c.is_ascii_digit())
+        .map(|p| p.parse::<u32>().unwrap_or(0));
+    (parts.next().unwrap_or(0), parts.next().unwrap_or(0))
+}
+
+/// Whether RLIMIT_NPROC is counted per user namespace (Linux 5.14): only then does a limit of 64 in the
+/// program's own namespace count the run's tasks alone, not every process of the judge's user.
+pub fn task_limit_per_user_namespace() -> bool {
+    kernel_version() >= (5, 14)
+}
+
+/// Whether the kernel has `mount_setattr` (Linux 5.12), to make a namespace's mounts read-only.
+pub fn read_only_mounts() -> bool {
+    kernel_version() >= (5, 12)
+}
+
+/// Whether an unprivileged process can create a user namespace with a mount namespace in it (probed once,
+/// in a child that does nothing else).
+pub fn user_namespaces() -> bool {
+    static WORKS: OnceLock<bool> = OnceLock::new();
+    *WORKS.get_or_init(|| {
+        // SAFETY: the child only calls unshare and _exit, both async-signal-safe.
+        let pid = unsafe { libc::fork() };
+        match pid {
+            -1 => false,
+            0 => unsafe {
+                let ok = libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWNS) == 0;
+                libc::_exit(if ok { 0 } else { 1 })
+            },
+            pid => {
+                let mut status = 0;
+                // SAFETY: reaping our own child.
+                let reaped = unsafe { libc::waitpid(pid, &mut status, 0) };
+                reaped == pid && libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0
+            }
+        }
+    })
+}
+
+/// Landlock's ABI version, when the kernel has it enabled.
+pub fn landlock_abi() -> Option<i64> {
+    const CREATE_RULESET_VERSION: u32 = 1;
+    // SAFETY: landlock_create_ruleset with a null attribute and the version flag only returns a number.
+    let abi = unsafe {
+        libc::syscall(
+            libc::SYS_landlock_create_ruleset,
+            std::ptr::null::<u8>(),
+            0usize,
+            CREATE_RULESET_VERSION,
+        )
+    };
+    (abi > 0).then_some(abi)
+}
+
+/// `struct landlock_ruleset_attr` of Landlock ABI 6.
+#[repr(C)]
+struct RulesetAttr {
+    handled_access_fs: u64,
+    handled_access_net: u64,
+    scoped: u64,
+}
+
+/// A ruleset that scopes signals and abstract unix sockets to the process's own domain (ABI 6, Linux 6.12).
+pub fn landlock_scope_ruleset() -> Option<OwnedFd> {
+    const SCOPE_ABSTRACT_UNIX_SOCKET: u64 = 1;
+    const SCOPE_SIGNAL: u64 = 2;
+    if landlock_abi()? < 6 {
+        return None;
+    }
+    let attr = RulesetAttr {
+        handled_access_fs: 0,
+        handled_access_net: 0,
+        scoped: SCOPE_ABSTRACT_UNIX_SOCKET | SCOPE_SIGNAL,
+    };
+    // SAFETY: a valid attribute of the size given; the kernel returns a new descriptor (close-on-exec).
+    let fd = unsafe {
+        libc::syscall(
+            libc::SYS_landlock_create_ruleset,
+            &attr as *const RulesetAttr,
+            std::mem::size_of::<RulesetAttr>(),
+            0u32,
+        )
+    };
+    // SAFETY: a descriptor we just received and own.
+    (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd as i32) })
+}
+
+/// Every layer, active or not, with the reason.
+pub fn layers() -> Vec<Layer> {
+    let root = is_root();
+    let userns = !root && user_namespaces();
+    let cgroup = super::isolate::cgroup_probe();
+    let layer = |name, active, detail: String| Layer {
+        name,
+        active,
+        detail,
+    };
+    let no_cgroup = |what: &str| match &cgroup {
+        Ok(()) => format!("{what}, by the kernel (cgroup v1)"),
+        Err(why) => format!("no control group: {why}"),
+    };
+    let mount_why = match (root, userns) {
+        (true, _) => "as root".to_string(),
+        (false, true) => "in the program's own user namespace".to_string(),
+        (false, false) => {
+            "not root, and user namespaces are not available to this user".to_string()
+        }
+    };
+    vec![
+        layer("cgroup-memory", cgroup.is_ok(), no_cgroup("memory of the whole tree limited")),
+        layer("cgroup-pids", cgroup.is_ok(), no_cgroup(&format!("{} tasks per run", super::isolate::TASK_LIMIT))),
+        layer("cgroup-cpu", cgroup.is_ok(), no_cgroup("CPU time of the whole tree counted")),
+        layer(
+            "tree-sampling",
+            cgroup.is_err(),
+            match cgroup.is_err() {
+                true => "memory and CPU of every process of the run sampled from /proc, killed at the limit".into(),
+                false => "not needed: the control group counts the tree".into(),
+            },
+        ),
+        layer(
+            "uid-switch",
+            root,
+            match root {
+                true => format!("programs run as uid {}+worker", super::isolate::SANDBOX_UID),
+                false => "not root: programs run as the judge's user".into(),
+            },
+        ),
+        layer(
+            "user-namespace",
+            userns,
+            match (root, userns) {
+                (true, _) => "not needed as root (uid switch)".into(),
+                (false, true) => "the program's uid mapped to itself, no capability after exec".into(),
+                (false, false) => "unshare(CLONE_NEWUSER) refused for this user".into(),
+            },
+        ),
+        layer(
+            "task-limit-rlimit",
+            userns && task_limit_per_user_namespace(),
+            match (userns, task_limit_per_user_namespace()) {
+                (true, true) => format!("RLIMIT_NPROC {} counted in the program's user namespace", super::isolate::TASK_LIMIT),
+                (true, false) => "RLIMIT_NPROC is counted per user before Linux 5.14: not set".into(),
+                (false, _) => "only inside a user namespace of the program's own".into(),
+            },
+        ),
+        layer(
+            "mount-namespace",
+            root || userns,
+            match read_only_mounts() {
+                true => format!("read-only file system, data folders hidden: {mount_why}"),
+                false => format!("data folders hidden (no mount_setattr before Linux 5.12: file system writable): {mount_why}"),
+            },
+        ),
+        layer("private-tmp", root || userns, format!("empty /tmp, /dev/shm and working folder per run: {mount_why}")),
+        layer("pid-namespace", false, "not used: the subreaper and the tree sweep stop every process".into()),
+        landlock_layer(),
+        layer("no-new-privs", true, "set before exec".into()),
+        layer("subreaper", true, "the launcher adopts every orphan of the run and kills it".into()),
+        layer("not-dumpable", true, "the launcher's descriptors are out of reach through /proc".into()),
+        layer("descriptors-closed", true, "only 0, 1, 2 reach the program".into()),
+    ]
+}
+
+/// Landlock's signal and socket scopes (ABI 6, Linux 6.12).
+fn landlock_layer() -> Layer {
+    let landlock = landlock_abi();
+    Layer {
+        name: "landlock-scope",
+        active: landlock.is_some_and(|abi| abi >= 6),
+        detail: match landlock {
+            Some(abi) if abi >= 6 => {
+                format!("Landlock ABI {abi}: no signal to the launcher or the judge")
+            }
+            Some(abi) => format!("Landlock ABI {abi} has no scopes (needs 6, Linux 6.12)"),
+            None => "Landlock not enabled in this kernel".into(),
+        },
+    }
+}
+
+/// The names of the active layers (the JSON report's `isolation`).
+pub fn active() -> Vec<String> {
+    layers()
+        .into_iter()
+        .filter(|l| l.active)
+        .map(|l| l.name.to_string())
+        .collect()
+}

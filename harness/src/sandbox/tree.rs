@@ -1,0 +1,128 @@
+//! The launcher's process tree, read from /proc: what every process the run started uses, and killing them
+//! all. Without a control group this is how memory and CPU of the whole tree are measured (sampled), and how
+//! a daemon that left the program's group is found: the launcher is the subreaper of the run, so every
+//! process the run started is its descendant until it is reaped.
+
+use std::fs;
+
+/// Every descendant of `root` (not `root` itself), through /proc/PID/task/TID/children.
+pub fn descendants(root: i32) -> Vec<i32> {
+    let mut found = Vec::new();
+    let mut next = vec![root];
+    while let Some(pid) = next.pop() {
+        let Ok(tasks) = fs::read_dir(format!("/proc/{pid}/task")) else {
+            continue;
+        };
+        for task in tasks.flatten() {
+            let Ok(children) = fs::read_to_string(task.path().join("children")) else {
+                continue;
+            };
+            for child in children.split_whitespace().filter_map(|c| c.parse().ok()) {
+                // A bound against a list that changes under us: a fork bomb cannot make this loop forever.
+                if found.len() < 100_000 && !found.contains(&child) {
+                    found.push(child);
+                    next.push(child);
+                }
+            }
+        }
+    }
+    found
+}
+
+/// What the launcher's descendants use now, and the CPU time of those it already reaped since `base`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TreeSample {
+    /// Resident memory of every live descendant, summed.
+    pub rss_kb: u64,
+    /// CPU time (user + system) of the whole tree: live descendants, what they reaped, and what the
+    /// launcher reaped since the run began.
+    pub cpu_ms: u64,
+}
+
+/// The launcher's own `RUSAGE_CHILDREN` CPU time, in microseconds: everything it has reaped so far.
+pub fn reaped_cpu_us() -> u64 {
+    // SAFETY: zeroed rusage is a valid out-parameter.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: getrusage with a valid out-pointer.
+    unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
+    super::sys::timeval_us(usage.ru_utime) + super::sys::timeval_us(usage.ru_stime)
+}
+
+/// Samples the launcher's whole tree; `reaped_base_us` is `reaped_cpu_us()` at the start of the run.
+pub fn sample(reaped_base_us: u64) -> TreeSample {
+    // SAFETY: getpid has no preconditions.
+    let me = unsafe { libc::getpid() };
+    // SAFETY: sysconf has no preconditions.
+    let ticks_per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
+    let mut sample = TreeSample {
+        rss_kb: 0,
+        cpu_ms: reaped_cpu_us().saturating_sub(reaped_base_us) / 1000,
+    };
+    for pid in descendants(me) {
+        sample.rss_kb += rss_kb(pid).unwrap_or(0);
+        sample.cpu_ms += cpu_ticks(pid).unwrap_or(0) * 1000 / ticks_per_second;
+    }
+    sample
+}
+
+/// What one process and its descendants use now (what they reaped included, as CPU time).
+pub fn sample_of(pid: i32) -> TreeSample {
+    // SAFETY: sysconf has no preconditions.
+    let ticks_per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
+    let mut sample = TreeSample::default();
+    for pid in std::iter::once(pid).chain(descendants(pid)) {
+        sample.rss_kb += rss_kb(pid).unwrap_or(0);
+        sample.cpu_ms += cpu_ticks(pid).unwrap_or(0) * 1000 / ticks_per_second;
+    }
+    sample
+}
+
+/// Resident memory of a process, from /proc/PID/statm (pages).
+fn rss_kb(pid: i32) -> Option<u64> {
+    let statm = fs::read_to_string(format!("/proc/{pid}/statm")).ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    // SAFETY: sysconf has no preconditions.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) }.max(1) as u64;
+    Some(pages * page / 1024)
+}
+
+/// utime + stime + cutime + cstime of a process, in clock ticks, from /proc/PID/stat.
+fn cpu_ticks(pid: i32) -> Option<u64> {
+    let stat = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_ascii_whitespace().collect();
+    let mut ticks = 0u64;
+    for i in 11..=14 {
+        ticks += fields.get(i)?.parse::<i64>().ok()?.max(0) as u64;
+    }
+    Some(ticks)
+}
+
+/// Sends SIGKILL to every descendant of the launcher, without reaping (the program's own exit status is
+/// still to be read by its supervisor).
+pub fn signal_all() {
+    // SAFETY: getpid has no preconditions.
+    let me = unsafe { libc::getpid() };
+    for pid in descendants(me) {
+        // SAFETY: killing a process of the run.
+        unsafe { libc::kill(pid, libc::SIGKILL) };
+    }
+}
+
+/// Kills and reaps every descendant of the launcher until none is left (a process that forks while it is
+/// being killed is caught on the next round; orphans come back to the launcher, its subreaper).
+pub fn kill_all() {
+    // SAFETY: getpid has no preconditions.
+    let me = unsafe { libc::getpid() };
+    for _ in 0..200 {
+        let pids = descendants(me);
+        if pids.is_empty() {
+            return;
+        }
+        for pid in pids {
+            // SAFETY: killing a process of the run.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+        }
+        super::isolate::reap_orphans();
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+}

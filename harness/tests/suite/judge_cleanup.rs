@@ -1,0 +1,213 @@
+//! The judge's own robustness around a run: an answer file far larger than the output is compared without
+//! reading it whole, and an interrupted run leaves no scratch behind (or the next run sweeps it).
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+use super::common::{command_in, copy_of};
+use super::unprivileged::run_measured;
+
+#[test]
+fn a_huge_answer_file_is_compared_without_reading_it_whole() {
+    let workspace = copy_of("hostile", "huge-answer");
+    // "5", then a 2 GiB hole: a sparse file, nothing on disk.
+    let answer = std::fs::OpenOptions::new()
+        .write(true)
+        .truncate(true)
+        .open(workspace.join("testdata/sum/a.out"))
+        .unwrap();
+    std::io::Write::write_all(&mut &answer, b"5\n").unwrap();
+    answer.set_len(2 << 30).unwrap();
+    drop(answer);
+    let cache = super::common::shared_cache();
+    let command = command_in(
+        &workspace,
+        Some(&cache),
+        &["sum", "--test", "a", "--format", "json"],
+    );
+    let (output, judge_peak_kb) = run_measured(command);
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!(
+            "not JSON ({e}): {}",
+            String::from_utf8_lossy(&output.stderr)
+        )
+    });
+    assert_eq!(
+        report["problems"][0]["tests"][0]["verdict"], "WA",
+        "{report:#}"
+    );
+    assert!(
+        judge_peak_kb < 128 * 1024,
+        "the judge read the 2 GiB answer: {judge_peak_kb} KiB"
+    );
+    eprintln!("huge answer: judge peak {judge_peak_kb} KiB");
+}
+
+#[test]
+fn an_interrupted_run_leaves_no_scratch_and_the_next_run_sweeps_stale_files() {
+    let workspace = copy_of("hostile", "interrupted");
+    let cache = workspace.join("cache");
+    let sleeper = workspace.join("sleeper.rs");
+    std::fs::write(
+        &sleeper,
+        "fn main() { std::thread::sleep(std::time::Duration::from_secs(30)); }\n",
+    )
+    .unwrap();
+    let args = ["run", "sum", "--submission", sleeper.to_str().unwrap()];
+    let mut judge = command_in(&workspace, Some(&cache), &args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let scratch_dir = cache.join("scratch").join(judge.id().to_string());
+    // Interrupted while the sleeper runs (its binary lives in the cache).
+    let started = std::time::Instant::now();
+    while processes_under(&cache.join("bin")) == 0 {
+        assert!(
+            started.elapsed().as_secs() < 120,
+            "the sleeper never started"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(
+        scratch_dir.is_dir(),
+        "{} while running",
+        scratch_dir.display()
+    );
+    // SAFETY: sending SIGINT to our own child.
+    unsafe { libc::kill(judge.id() as i32, libc::SIGINT) };
+    let status = judge.wait().unwrap();
+    assert_eq!(status.code(), Some(128 + libc::SIGINT));
+    assert!(
+        !scratch_dir.exists(),
+        "{} left behind",
+        scratch_dir.display()
+    );
+    assert_eq!(
+        processes_under(&cache.join("bin")),
+        0,
+        "the sleeper survived"
+    );
+
+    // A judge killed outright leaves its files; the next run removes those whose judge is gone.
+    let mut gone = Command::new("true").spawn().unwrap();
+    let dead = gone.id();
+    gone.wait().unwrap();
+    let mine = std::process::id();
+    let stale = [
+        cache.join(format!("scratch/{dead}/0.out")),
+        cache.join(format!("bin/main.tmp-{dead}-ThreadId7")),
+    ];
+    let live = cache.join(format!("bin/main.tmp-{mine}-ThreadId7"));
+    for file in stale.iter().chain([&live]) {
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(file, "left by a killed judge").unwrap();
+    }
+    let output = command_in(&workspace, Some(&cache), &["sum", "--test", "a"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    for file in &stale {
+        assert!(!file.exists(), "{} not swept", file.display());
+    }
+    assert!(!cache.join(format!("scratch/{dead}")).exists());
+    assert!(live.exists(), "a live judge's file was removed");
+}
+
+#[test]
+fn a_launcher_killed_twice_under_a_program_costs_that_test_only() {
+    let workspace = copy_of("hostile", "launcher-killed");
+    let cache = workspace.join("cache");
+    let sleeper = workspace.join("sleeper.rs");
+    std::fs::write(
+        &sleeper,
+        "fn main() { std::thread::sleep(std::time::Duration::from_secs(30)); }\n",
+    )
+    .unwrap();
+    let args = [
+        "run",
+        "sum",
+        "--submission",
+        sleeper.to_str().unwrap(),
+        "--format",
+        "json",
+    ];
+    let judge = command_in(&workspace, Some(&cache), &args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Kill the launcher under the sleeper, then the one that replaces it.
+    let mut killed = Vec::new();
+    let started = std::time::Instant::now();
+    while killed.len() < 2 {
+        assert!(
+            started.elapsed().as_secs() < 120,
+            "no sleeper to kill the launcher of"
+        );
+        for pid in pids_under(&cache.join("bin")) {
+            let launcher = parent_of(pid);
+            if launcher > 1 && !killed.contains(&launcher) {
+                // SAFETY: killing a launcher of the judge this test started.
+                unsafe { libc::kill(launcher, libc::SIGKILL) };
+                killed.push(launcher);
+            }
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let output = judge.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let test = &report["submissions"][0]["tests"][0];
+    assert_eq!(test["verdict"], "RE", "{report:#}");
+    assert!(
+        report
+            .to_string()
+            .contains("launcher running this program was killed"),
+        "{report:#}"
+    );
+    assert!(
+        pids_under(&cache.join("bin")).is_empty(),
+        "the sleeper survived"
+    );
+}
+
+fn pids_under(dir: &Path) -> Vec<i32> {
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .filter(|e| {
+            std::fs::read(e.path().join("cmdline"))
+                .is_ok_and(|c| c.starts_with(dir.as_os_str().as_encoded_bytes()))
+        })
+        .filter_map(|e| e.file_name().to_str()?.parse().ok())
+        .collect()
+}
+
+fn parent_of(pid: i32) -> i32 {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|s| {
+            s.rsplit_once(')')?
+                .1
+                .split_whitespace()
+                .nth(1)?
+                .parse()
+                .ok()
+        })
+        .unwrap_or(0)
+}
+
+/// Processes whose program lives under `dir`.
+fn processes_under(dir: &Path) -> usize {
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .filter(|e| {
+            std::fs::read(e.path().join("cmdline"))
+                .is_ok_and(|c| c.starts_with(dir.as_os_str().as_encoded_bytes()))
+        })
+        .count()
+}
