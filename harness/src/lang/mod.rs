@@ -1,10 +1,11 @@
 //! Languages and compilation: the language table (`table`, data in `languages.toml`), the compiler that
 //! builds one program the way an online judge does (`compiler`), the cache keyed on every file the compiler
-//! read (`cache`), and the toolchains' versions, part of every key (`version`). A new language is a row of
+//! read (`cache`), and the toolchains' versions, part of every key and kept per toolchain identity (`version`, `identity`). A new language is a row of
 //! the table.
 
 pub mod cache;
 pub mod compiler;
+pub mod identity;
 pub mod limited;
 pub mod table;
 pub mod version;
