@@ -310,30 +310,45 @@ pub fn reap_orphans() {
 
 /// Kills the processes the launcher adopted (a daemon that left the program's group) and reaps them.
 pub fn kill_adopted() {
-    // SAFETY: getpid has no preconditions.
-    let me = unsafe { libc::getpid() };
-    for entry in fs::read_dir("/proc").into_iter().flatten().flatten() {
-        let Some(pid) = entry
-            .file_name()
-            .to_str()
-            .and_then(|s| s.parse::<i32>().ok())
-        else {
-            continue;
-        };
-        let parent = fs::read_to_string(entry.path().join("stat"))
-            .ok()
-            .and_then(|stat| {
-                stat.rsplit_once(')')?
-                    .1
-                    .split_whitespace()
-                    .nth(1)?
-                    .parse::<i32>()
-                    .ok()
-            });
-        if parent == Some(me) {
-            // SAFETY: killing a child of ours.
-            unsafe { libc::kill(pid, libc::SIGKILL) };
-        }
+    for pid in children().unwrap_or_else(children_from_scan) {
+        // SAFETY: killing a child of ours.
+        unsafe { libc::kill(pid, libc::SIGKILL) };
     }
     reap_orphans();
+}
+
+/// The launcher's children, from `/proc/self/task/*/children` (a file per thread); `None` when the
+/// kernel has no such files.
+fn children() -> Option<Vec<i32>> {
+    let mut pids = Vec::new();
+    for task in fs::read_dir("/proc/self/task").ok()?.flatten() {
+        let text = fs::read_to_string(task.path().join("children")).ok()?;
+        pids.extend(
+            text.split_whitespace()
+                .filter_map(|p| p.parse::<i32>().ok()),
+        );
+    }
+    Some(pids)
+}
+
+/// The launcher's children, found by reading every process's parent (slow: a file per process).
+fn children_from_scan() -> Vec<i32> {
+    // SAFETY: getpid has no preconditions.
+    let me = unsafe { libc::getpid() };
+    let parent_of = |entry: &fs::DirEntry| {
+        let stat = fs::read_to_string(entry.path().join("stat")).ok()?;
+        stat.rsplit_once(')')?
+            .1
+            .split_whitespace()
+            .nth(1)?
+            .parse::<i32>()
+            .ok()
+    };
+    fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|entry| parent_of(entry) == Some(me))
+        .filter_map(|entry| entry.file_name().to_str()?.parse::<i32>().ok())
+        .collect()
 }
