@@ -1,6 +1,6 @@
 //! Toolchain versions, part of every cache key: each language's `version` command, asked once per
 //! toolchain. Asking `rustc -V` through rustup takes tens of milliseconds, a good part of a warm run, so the
-//! answer is kept in the binary cache (`versions/<language>`) under the toolchain's identity (`identity`):
+//! answer is kept in the binary cache (`versions/<language>.<hash>`) under the toolchain's identity (`identity`):
 //! while the identity is the same the version is not asked again; when anything that picks the compiler
 //! changes, it is asked before anything is built or looked up. A toolchain without an identity (a script)
 //! is asked on every run.
@@ -51,7 +51,12 @@ impl Versions {
             // The version command's arguments count too (`languages.toml` may change them).
             format!("{id} {}", language.version[1..].join(" "))
         });
-        let file = self.dir.as_ref().map(|d| d.join(&language.id));
+        // One file per language and identity: `cargo run` (which sets RUSTUP_TOOLCHAIN) and the bare binary
+        // have two identities for the same compiler, and alternating between them asks nothing.
+        let file = match (&self.dir, &key) {
+            (Some(dir), Some(key)) => Some(dir.join(kept_name(&language.id, key))),
+            _ => None,
+        };
         if let (Some(key), Some(file)) = (&key, &file) {
             if let Some(version) = kept(file, key) {
                 return Ok(version);
@@ -63,6 +68,14 @@ impl Versions {
         }
         Ok(version)
     }
+}
+
+/// The file a version is kept in: the language and a short hash of the key.
+fn kept_name(language: &str, key: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(key.as_bytes());
+    let short: String = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
+    format!("{language}.{short}")
 }
 
 /// The version kept in `file` under `key`, if that is the key it was kept under.
@@ -196,7 +209,9 @@ mod tests {
         assert_eq!(asked.as_deref(), Ok("one"));
 
         // Proof that the kept answer is used, not a new one: tamper with it, same identity.
-        let kept_file = dir.join(VERSIONS_DIR).join("echo");
+        let kept: Vec<_> = fs::read_dir(dir.join(VERSIONS_DIR)).unwrap().collect();
+        assert_eq!(kept.len(), 1, "one file per language and identity");
+        let kept_file = kept[0].as_ref().unwrap().path();
         let text = fs::read_to_string(&kept_file).unwrap();
         let key = text.split_once('\n').unwrap().0;
         fs::write(&kept_file, format!("{key}\ntampered")).unwrap();

@@ -227,7 +227,16 @@ fn a_changed_compiler_is_noticed_and_everything_is_graded_again() {
             .unwrap()
     };
     let first = graded();
-    let kept = cache.join("bin").join("versions").join("rust");
+    let kept = std::fs::read_dir(cache.join("bin").join("versions"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .find(|path| {
+            path.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("rust.")
+        })
+        .expect("the Rust version is kept");
     let real = std::fs::read_to_string(&kept).unwrap();
     let version = real.split_once('\n').unwrap().1;
     assert!(version.starts_with("rustc "), "{real}");
