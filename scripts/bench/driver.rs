@@ -1,12 +1,19 @@
 //! The floor for `scripts/bench-judge`: the least a judge must do per test, and the benchmark's workspace.
 //!
-//! `driver setup DIR` writes a harness workspace with two problems: `bench-small` (200 tests; the solution
-//! reads two numbers and prints their sum) and `bench-large` (20 tests of about 5 MB; the solution echoes its
-//! input). Test files that already hold the right bytes are left alone, so a second setup writes nothing.
+//! `driver setup DIR` writes a harness workspace with four problems: `bench-small` (200 tests; the solution
+//! reads two numbers and prints their sum), `bench-large` (20 tests of about 5 MB; the solution echoes its
+//! input), `bench-checker` (the small tests judged by a checker program, Kattis protocol) and
+//! `bench-interactive` (the small tests as an interactive problem: the interactor sends the two numbers and
+//! checks the sum it gets back). Test files that already hold the right bytes are left alone, so a second
+//! setup writes nothing.
 //!
 //! `driver run -j N PROGRAM TESTDIR` runs PROGRAM once per `TESTDIR/*.in` on N threads, with stdin from the
 //! file and stdout through a pipe, and compares the output with the `.out` file byte for byte. Nothing else:
 //! no limits, no CPU or memory accounting, no report beyond a count. Exit 0 when every output matched.
+//! `driver checker -j N PROGRAM CHECKER TESTDIR` does the same but, instead of comparing, spawns CHECKER
+//! with `IN ANS FEEDBACK_DIR` and the output on its stdin (exit 42 = accepted).
+//! `driver interactive -j N PROGRAM INTERACTOR TESTDIR` spawns INTERACTOR with `IN ANS FEEDBACK_DIR` and
+//! PROGRAM, each one's stdout the other's stdin, and waits for both (accepted: 42 and 0).
 //!
 //! Std only, compiled by the script with `rustc -O`.
 
@@ -42,6 +49,58 @@ fn main() {
 }
 "#;
 
+const CHECKER: &str = r#"//! Benchmark checker, Kattis protocol: `checker IN ANS FEEDBACK_DIR < OUTPUT`; 42 when OUTPUT's
+//! number is ANS's, else 43.
+use std::io::Read;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let answer = std::fs::read_to_string(&args[2]).unwrap();
+    let mut output = String::new();
+    std::io::stdin().read_to_string(&mut output).unwrap();
+    let same = output.split_ascii_whitespace().eq(answer.split_ascii_whitespace());
+    std::process::exit(if same { 42 } else { 43 });
+}
+"#;
+
+const INTERACTOR: &str = r#"//! Benchmark interactor, Kattis protocol: `interactor IN ANS FEEDBACK_DIR`; sends IN's line to the
+//! solution, reads one line back; 42 when it is ANS's number, else 43.
+use std::io::{BufRead, Write};
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let input = std::fs::read_to_string(&args[1]).unwrap();
+    let answer = std::fs::read_to_string(&args[2]).unwrap();
+    let mut out = std::io::stdout().lock();
+    out.write_all(input.as_bytes()).unwrap();
+    out.flush().unwrap();
+    let mut reply = String::new();
+    std::io::stdin().lock().read_line(&mut reply).unwrap();
+    std::process::exit(if reply.trim() == answer.trim() { 42 } else { 43 });
+}
+"#;
+
+const LINE_SOLUTION: &str = r#"//! Benchmark interactive solution: reads one line of two integers, prints their sum, flushes.
+use std::io::{self, BufRead, Write};
+
+fn main() {
+    let mut line = String::new();
+    io::stdin().lock().read_line(&mut line).unwrap();
+    let sum: i64 = line.split_ascii_whitespace().map(|t| t.parse::<i64>().unwrap()).sum();
+    let mut out = io::stdout().lock();
+    writeln!(out, "{sum}").unwrap();
+    out.flush().unwrap();
+}
+"#;
+
+/// What is done per test.
+#[derive(Clone, Copy)]
+enum Mode<'a> {
+    Compare,
+    Checker(&'a Path),
+    Interactive(&'a Path),
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args
@@ -51,14 +110,23 @@ fn main() -> ExitCode {
         .as_slice()
     {
         ["setup", dir] => setup(Path::new(dir)).map(|()| true),
-        ["run", "-j", jobs, program, tests] => match jobs.parse::<usize>() {
-            Ok(jobs) if jobs > 0 => run(jobs, Path::new(program), Path::new(tests)),
-            _ => Err(io::Error::other(format!(
-                "-j wants a positive number, got `{jobs}`"
-            ))),
-        },
+        ["run", "-j", jobs, program, tests] => {
+            jobs_of(jobs).and_then(|j| run(j, Path::new(program), Path::new(tests), Mode::Compare))
+        }
+        ["checker", "-j", jobs, program, checker, tests] => jobs_of(jobs).and_then(|j| {
+            let mode = Mode::Checker(Path::new(checker));
+            run(j, Path::new(program), Path::new(tests), mode)
+        }),
+        ["interactive", "-j", jobs, program, interactor, tests] => jobs_of(jobs).and_then(|j| {
+            let mode = Mode::Interactive(Path::new(interactor));
+            run(j, Path::new(program), Path::new(tests), mode)
+        }),
         _ => {
-            eprintln!("usage: driver setup DIR | driver run -j N PROGRAM TESTDIR");
+            eprintln!(
+                "usage: driver setup DIR | driver run -j N PROGRAM TESTDIR\n       \
+                 driver checker -j N PROGRAM CHECKER TESTDIR | \
+                 driver interactive -j N PROGRAM INTERACTOR TESTDIR"
+            );
             return ExitCode::from(2);
         }
     };
@@ -72,7 +140,62 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(jobs: usize, program: &Path, tests: &Path) -> io::Result<bool> {
+fn jobs_of(jobs: &str) -> io::Result<usize> {
+    match jobs.parse::<usize>() {
+        Ok(jobs) if jobs > 0 => Ok(jobs),
+        _ => Err(io::Error::other(format!(
+            "-j wants a positive number, got `{jobs}`"
+        ))),
+    }
+}
+
+/// One test: whether it passed.
+fn one(mode: Mode, program: &Path, input: &Path, feedback: &Path) -> io::Result<bool> {
+    let answer = input.with_extension("out");
+    match mode {
+        Mode::Compare => {
+            let output = Command::new(program)
+                .stdin(File::open(input)?)
+                .stderr(Stdio::null())
+                .output()?;
+            let expected = fs::read(answer)?;
+            Ok(output.status.success() && output.stdout == expected)
+        }
+        Mode::Checker(checker) => {
+            let output = Command::new(program)
+                .stdin(File::open(input)?)
+                .stderr(Stdio::null())
+                .output()?;
+            let mut check = Command::new(checker)
+                .args([input, &answer, feedback])
+                .stdin(Stdio::piped())
+                .spawn()?;
+            check
+                .stdin
+                .take()
+                .expect("piped")
+                .write_all(&output.stdout)?;
+            Ok(output.status.success() && check.wait()?.code() == Some(42))
+        }
+        Mode::Interactive(interactor) => {
+            let mut judge = Command::new(interactor)
+                .args([input, &answer, feedback])
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .spawn()?;
+            let to_judge = judge.stdin.take().expect("piped");
+            let from_judge = judge.stdout.take().expect("piped");
+            let status = Command::new(program)
+                .stdin(from_judge)
+                .stdout(to_judge)
+                .stderr(Stdio::null())
+                .status()?;
+            Ok(status.success() && judge.wait()?.code() == Some(42))
+        }
+    }
+}
+
+fn run(jobs: usize, program: &Path, tests: &Path, mode: Mode) -> io::Result<bool> {
     let mut inputs: Vec<PathBuf> = fs::read_dir(tests)?
         .map(|entry| entry.map(|e| e.path()))
         .collect::<io::Result<_>>()?;
@@ -82,21 +205,26 @@ fn run(jobs: usize, program: &Path, tests: &Path) -> io::Result<bool> {
     let failed = AtomicUsize::new(0);
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..jobs)
-            .map(|_| {
-                scope.spawn(|| -> io::Result<()> {
-                    loop {
+            .map(|worker| {
+                let (inputs, next, failed) = (&inputs, &next, &failed);
+                scope.spawn(move || -> io::Result<()> {
+                    let feedback = std::env::temp_dir()
+                        .join(format!("bench-driver-{}-{worker}", std::process::id()));
+                    fs::create_dir_all(&feedback)?;
+                    let result = loop {
                         let Some(input) = inputs.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                            return Ok(());
+                            break Ok(());
                         };
-                        let output = Command::new(program)
-                            .stdin(File::open(input)?)
-                            .stderr(Stdio::null())
-                            .output()?;
-                        let expected = fs::read(input.with_extension("out"))?;
-                        if !output.status.success() || output.stdout != expected {
-                            failed.fetch_add(1, Ordering::Relaxed);
+                        match one(mode, program, input, &feedback) {
+                            Ok(true) => {}
+                            Ok(false) => {
+                                failed.fetch_add(1, Ordering::Relaxed);
+                            }
+                            Err(e) => break Err(e),
                         }
-                    }
+                    };
+                    let _ = fs::remove_dir_all(&feedback);
+                    result
                 })
             })
             .collect();
@@ -117,6 +245,17 @@ fn setup(root: &Path) -> io::Result<()> {
         SUM_SOLUTION,
     )?;
     problem(root, "bench-large", "Benchmark: echo 5 MB", ECHO_SOLUTION)?;
+    let checker = "[checker]\nprogram = \"checker.rs\"\nprotocol = \"kattis\"\nargs = []\n";
+    let interactor = "[interactor]\nprogram = \"interactor.rs\"\nprotocol = \"kattis\"\nargs = []\n";
+    let with_checker = ("checker.rs", CHECKER, checker);
+    let with_interactor = ("interactor.rs", INTERACTOR, interactor);
+    for (id, title, solution, (file, source, section)) in [
+        ("bench-checker", "Benchmark: sum, checker program", SUM_SOLUTION, with_checker),
+        ("bench-interactive", "Benchmark: sum, interactive", LINE_SOLUTION, with_interactor),
+    ] {
+        judged_by(root, id, title, solution, section)?;
+        write_if_changed(&root.join("problems").join(id).join(file), source.as_bytes())?;
+    }
     let mut rng = Lcg(0x9e37_79b9_7f4a_7c15);
     let small = root.join("testdata").join("bench-small");
     for i in 1..=SMALL_TESTS {
@@ -125,14 +264,12 @@ fn setup(root: &Path) -> io::Result<()> {
             rng.below(1_000_000_000) as i64,
         );
         let name = format!("small-{i:03}");
-        write_if_changed(
-            &small.join(format!("{name}.in")),
-            format!("{a} {b}\n").as_bytes(),
-        )?;
-        write_if_changed(
-            &small.join(format!("{name}.out")),
-            format!("{}\n", a + b).as_bytes(),
-        )?;
+        for id in ["bench-small", "bench-checker", "bench-interactive"] {
+            let dir = small.with_file_name(id);
+            write_if_changed(&dir.join(format!("{name}.in")), format!("{a} {b}\n").as_bytes())?;
+            let sum = format!("{}\n", a + b);
+            write_if_changed(&dir.join(format!("{name}.out")), sum.as_bytes())?;
+        }
     }
     let large = root.join("testdata").join("bench-large");
     for i in 1..=LARGE_TESTS {
@@ -155,9 +292,14 @@ fn setup(root: &Path) -> io::Result<()> {
 }
 
 fn problem(root: &Path, id: &str, title: &str, solution: &str) -> io::Result<()> {
+    judged_by(root, id, title, solution, "checker = \"lines\"\n")
+}
+
+/// A problem whose `problem.toml` ends with `judge` (how outputs are judged).
+fn judged_by(root: &Path, id: &str, title: &str, solution: &str, judge: &str) -> io::Result<()> {
     let toml = format!(
         "title = \"{title}\"\njudge = \"bench\"\nnumber = \"0\"\nurl = \"\"\ntime_limit_ms = 1000\n\
-         memory_limit_mb = 256\nchecker = \"lines\"\n"
+         memory_limit_mb = 256\n{judge}"
     );
     write_if_changed(
         &root.join("problems").join(id).join("problem.toml"),

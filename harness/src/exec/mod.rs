@@ -69,8 +69,7 @@ pub fn grade(workspace: &Workspace, ids: &[String], options: &JudgeOptions) -> R
     let plan = plan::plan(workspace, &selection)?;
     workspace.configure_sandbox();
     // Only now, when every named problem is known to be sound: a setup error writes nothing.
-    let (compiler, pending_version) =
-        Compiler::speculative(&workspace.cache_dir(), workspace.languages()?)?;
+    let compiler = Compiler::new(&workspace.cache_dir(), workspace.languages()?)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.jobs.max(1))
         .build()
@@ -98,13 +97,6 @@ pub fn grade(workspace: &Workspace, ids: &[String], options: &JudgeOptions) -> R
         )
     });
     let (mut problems, submissions) = (problems?, submissions?);
-    if let Some(pending) = pending_version {
-        if !pending.confirm()? {
-            // The compiler changed since the last run: what ran was built by the old one. Again, for real.
-            drop((pool, scratch));
-            return grade(workspace, ids, options);
-        }
-    }
     let Plan {
         ids,
         errors,

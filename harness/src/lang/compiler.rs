@@ -14,7 +14,7 @@ use sha2::{Digest, Sha256};
 
 use super::cache::{parse_dep_info, BuildCache, Entry};
 use super::table::{LanguageTable, Program};
-use super::version::{record_version, recorded_version, tool, PendingVersion, Versions};
+use super::version::{tool, Versions};
 use crate::model::Invocation;
 
 /// The result of compiling one program.
@@ -72,46 +72,19 @@ pub struct Compiler {
 
 impl Compiler {
     /// A compiler for the built-in languages and `<root>/languages.toml`; the Rust toolchain, which every
-    /// problem of the workspace needs, must be there.
+    /// problem of the workspace needs, must be there. Its version is asked unless the cache kept it for the
+    /// same toolchain (see `version`).
     pub fn new(cache_dir: &Path, table: LanguageTable) -> Result<Compiler> {
         let rust = rust(&table)?;
-        // Asked before anything is written: a missing toolchain is a setup error that writes nothing.
-        let version = super::version::probe(&rust).map_err(anyhow::Error::msg)?;
-        let compiler = Compiler::unprobed(cache_dir, table)?;
-        compiler.versions.assume(&rust, version.clone());
-        record_version(&compiler.cache.dir, &version);
-        Ok(compiler)
-    }
-
-    /// A compiler that takes the Rust version the last run recorded, while the real one is asked in the
-    /// background. Call [`PendingVersion::confirm`] before trusting what was built or looked up; without
-    /// a recorded version this is [`Compiler::new`].
-    pub fn speculative(
-        cache_dir: &Path,
-        table: LanguageTable,
-    ) -> Result<(Compiler, Option<PendingVersion>)> {
-        let Some(recorded) = recorded_version(&cache_dir.join("bin")) else {
-            return Ok((Compiler::new(cache_dir, table)?, None));
-        };
-        let rust = rust(&table)?;
-        let compiler = Compiler::unprobed(cache_dir, table)?;
-        compiler.versions.assume(&rust, recorded.clone());
-        let check = std::thread::spawn(move || super::version::probe(&rust));
-        let pending = PendingVersion {
-            guess: recorded,
-            check,
-            cache_dir: compiler.cache.dir.clone(),
-        };
-        Ok((compiler, Some(pending)))
-    }
-
-    fn unprobed(cache_dir: &Path, table: LanguageTable) -> Result<Compiler> {
         let dir = cache_dir.join("bin");
+        let versions = Versions::kept_in(&dir);
+        // Asked before anything is written: a missing toolchain is a setup error that writes nothing.
+        versions.get(&rust).map_err(anyhow::Error::msg)?;
         fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
         Ok(Compiler {
             table,
             cache: BuildCache { dir },
-            versions: Versions::default(),
+            versions,
         })
     }
 
@@ -119,8 +92,7 @@ impl Compiler {
         &self.table
     }
 
-    /// The version of every toolchain used so far, by language id (after `PendingVersion::confirm`: the
-    /// real ones).
+    /// The version of every toolchain used so far, by language id.
     pub fn toolchains(&self) -> std::collections::BTreeMap<String, String> {
         self.versions.known()
     }

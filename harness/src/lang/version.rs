@@ -1,7 +1,9 @@
-//! Toolchain versions, part of every cache key: each language's `version` command, asked once per process.
-//! Asking `rustc -V` through rustup takes tens of milliseconds, a good part of a warm run, so a run may
-//! start with the Rust version the last run recorded and confirm it in the background
-//! (`Compiler::speculative`).
+//! Toolchain versions, part of every cache key: each language's `version` command, asked once per
+//! toolchain. Asking `rustc -V` through rustup takes tens of milliseconds, a good part of a warm run, so the
+//! answer is kept in the binary cache (`versions/<language>.<hash>`) under the toolchain's identity (`identity`):
+//! while the identity is the same the version is not asked again; when anything that picks the compiler
+//! changes, it is asked before anything is built or looked up. A toolchain without an identity (a script)
+//! is asked on every run.
 
 use std::collections::HashMap;
 use std::fs;
@@ -10,33 +12,37 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
 
-use anyhow::Result;
-
+use super::identity::identity;
 use super::table::Language;
 
-/// Where the last run's Rust version is kept, in the binary cache.
-pub const VERSION_FILE: &str = "rustc-version";
+/// The folder of the binary cache where versions are kept, one file per language.
+pub const VERSIONS_DIR: &str = "versions";
 
 /// The versions known so far, by language id: the version, or why the toolchain cannot be used.
 #[derive(Debug, Default)]
 pub struct Versions {
     known: Mutex<HashMap<String, std::result::Result<String, String>>>,
+    /// Where versions are kept between runs (none: asked on every run).
+    dir: Option<PathBuf>,
 }
 
 impl Versions {
-    /// The version of `language`'s toolchain, probed on first use.
+    /// Versions kept between runs in `<cache_dir>/versions`.
+    pub fn kept_in(cache_dir: &Path) -> Versions {
+        Versions {
+            known: Mutex::default(),
+            dir: Some(cache_dir.join(VERSIONS_DIR)),
+        }
+    }
+
+    /// The version of `language`'s toolchain: the kept one while the toolchain's identity is the same,
+    /// else asked (once per process).
     pub fn get(&self, language: &Language) -> std::result::Result<String, String> {
         let mut known = self.known.lock().unwrap_or_else(|e| e.into_inner());
         known
             .entry(language.id.clone())
-            .or_insert_with(|| probe(language))
+            .or_insert_with(|| self.kept_or_probed(language))
             .clone()
-    }
-
-    /// Takes `version` as the version of `language` without asking.
-    pub fn assume(&self, language: &Language, version: String) {
-        let mut known = self.known.lock().unwrap_or_else(|e| e.into_inner());
-        known.insert(language.id.clone(), Ok(version));
     }
 
     /// Every version known so far (toolchains that are missing aside), by language id.
@@ -47,47 +53,53 @@ impl Versions {
             .filter_map(|(id, version)| Some((id.clone(), version.clone().ok()?)))
             .collect()
     }
-}
 
-/// The real version, still being asked, behind a speculative compiler.
-#[derive(Debug)]
-pub struct PendingVersion {
-    pub(super) guess: String,
-    pub(super) check: std::thread::JoinHandle<std::result::Result<String, String>>,
-    pub(super) cache_dir: PathBuf,
-}
-
-impl PendingVersion {
-    /// Whether the recorded version was the real one; records the real one either way. When it was not,
-    /// everything done with the speculative compiler must be done again.
-    pub fn confirm(self) -> Result<bool> {
-        let actual = self
-            .check
-            .join()
-            .map_err(|_| anyhow::anyhow!("the compiler version check panicked"))?;
-        let actual = actual.map_err(anyhow::Error::msg)?;
-        if actual == self.guess {
-            return Ok(true);
+    fn kept_or_probed(&self, language: &Language) -> std::result::Result<String, String> {
+        let command = language.version.first().map(|c| tool(language, c));
+        let key = command.and_then(|c| identity(&c)).map(|id| {
+            // The version command's arguments count too (`languages.toml` may change them).
+            format!("{id} {}", language.version[1..].join(" "))
+        });
+        // One file per language and identity: `cargo run` (which sets RUSTUP_TOOLCHAIN) and the bare binary
+        // have two identities for the same compiler, and alternating between them asks nothing.
+        let file = match (&self.dir, &key) {
+            (Some(dir), Some(key)) => Some(dir.join(kept_name(&language.id, key))),
+            _ => None,
+        };
+        if let (Some(key), Some(file)) = (&key, &file) {
+            if let Some(version) = kept(file, key) {
+                return Ok(version);
+            }
         }
-        record_version(&self.cache_dir, &actual);
-        Ok(false)
+        let version = probe(language)?;
+        if let (Some(key), Some(file)) = (&key, &file) {
+            keep(file, key, &version);
+        }
+        Ok(version)
     }
 }
 
-/// The version the last run recorded in the cache, if any.
-pub fn recorded_version(cache_dir: &Path) -> Option<String> {
-    let recorded = fs::read_to_string(cache_dir.join(VERSION_FILE)).ok()?;
-    Some(recorded.trim().to_string()).filter(|v| !v.is_empty())
+/// The file a version is kept in: the language and a short hash of the key.
+fn kept_name(language: &str, key: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(key.as_bytes());
+    let short: String = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
+    format!("{language}.{short}")
 }
 
-pub fn record_version(cache_dir: &Path, version: &str) {
-    let file = cache_dir.join(VERSION_FILE);
-    if fs::read_to_string(&file).is_ok_and(|recorded| recorded.trim() == version) {
-        return;
-    }
-    let scratch = cache_dir.join(format!("{VERSION_FILE}.tmp-{}", std::process::id()));
-    if fs::write(&scratch, version).is_ok() {
-        let _ = fs::rename(&scratch, &file);
+/// The version kept in `file` under `key`, if that is the key it was kept under.
+fn kept(file: &Path, key: &str) -> Option<String> {
+    let text = fs::read_to_string(file).ok()?;
+    let (kept_key, version) = text.split_once('\n')?;
+    (kept_key == key && !version.is_empty()).then(|| version.to_string())
+}
+
+fn keep(file: &Path, key: &str, version: &str) {
+    let Some(dir) = file.parent() else { return };
+    let _ = fs::create_dir_all(dir);
+    let scratch = file.with_extension(format!("tmp-{}", std::process::id()));
+    if fs::write(&scratch, format!("{key}\n{version}")).is_ok() {
+        let _ = fs::rename(&scratch, file);
     }
 }
 
@@ -170,4 +182,64 @@ fn missing(language: &Language, program: &str) -> String {
         "cannot run `{program}`: no {} compiler on PATH; {fix}",
         language.name
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn echo_language(dir: &Path, word: &str) -> Language {
+        let mut language = super::super::table::LanguageTable::builtin()
+            .by_id("c")
+            .unwrap()
+            .clone();
+        language.id = "echo".into();
+        language.compile = Vec::new();
+        language.compiler_env = None;
+        let echo = dir.join("echo");
+        language.version = vec![echo.to_string_lossy().into_owned(), word.into()];
+        language
+    }
+
+    /// Installs (or replaces) the toolchain: a fresh copy of a real program.
+    fn install(dir: &Path) {
+        fs::copy("/bin/echo", dir.join("new")).unwrap();
+        fs::rename(dir.join("new"), dir.join("echo")).unwrap();
+    }
+
+    #[test]
+    fn a_version_is_kept_while_the_toolchain_is_the_same_and_asked_again_when_it_changes() {
+        let dir = std::env::temp_dir().join(format!("versions-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        install(&dir);
+        let language = echo_language(&dir, "one");
+        let asked = Versions::kept_in(&dir).get(&language);
+        assert_eq!(asked.as_deref(), Ok("one"));
+
+        // Proof that the kept answer is used, not a new one: tamper with it, same identity.
+        let kept: Vec<_> = fs::read_dir(dir.join(VERSIONS_DIR)).unwrap().collect();
+        assert_eq!(kept.len(), 1, "one file per language and identity");
+        let kept_file = kept[0].as_ref().unwrap().path();
+        let text = fs::read_to_string(&kept_file).unwrap();
+        let key = text.split_once('\n').unwrap().0;
+        fs::write(&kept_file, format!("{key}\ntampered")).unwrap();
+        let kept = Versions::kept_in(&dir).get(&language);
+        assert_eq!(kept.as_deref(), Ok("tampered"));
+
+        install(&dir);
+        let after_update = Versions::kept_in(&dir).get(&language);
+        assert_eq!(
+            after_update.as_deref(),
+            Ok("one"),
+            "a new toolchain is asked"
+        );
+        let other_args = Versions::kept_in(&dir).get(&echo_language(&dir, "two"));
+        assert_eq!(
+            other_args.as_deref(),
+            Ok("two"),
+            "a new version command is asked"
+        );
+        fs::remove_dir_all(&dir).unwrap();
+    }
 }

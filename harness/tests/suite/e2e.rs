@@ -221,8 +221,9 @@ fn the_workspace_is_all_accepted() {
     assert_eq!(report["summary"]["tests"], inputs);
 }
 
-/// Binaries are cached under the compiler version that built them. A run starts from the version the last
-/// run recorded and checks the real one meanwhile; when the compiler changed, it grades again for real.
+/// Binaries are cached under the compiler version that built them. The version is kept under the
+/// toolchain's identity; when the identity is not the kept one, the version is asked again before anything
+/// is built or looked up.
 #[test]
 fn a_changed_compiler_is_noticed_and_everything_is_graded_again() {
     let cache = super::common::scratch("version-cache");
@@ -233,19 +234,29 @@ fn a_changed_compiler_is_noticed_and_everything_is_graded_again() {
             .unwrap()
     };
     let first = graded();
-    let recorded = cache.join("bin").join("rustc-version");
-    let real = std::fs::read_to_string(&recorded).unwrap();
-    assert!(real.starts_with("rustc "), "{real}");
+    let kept = std::fs::read_dir(cache.join("bin").join("versions"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .find(|path| {
+            path.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("rust.")
+        })
+        .expect("the Rust version is kept");
+    let real = std::fs::read_to_string(&kept).unwrap();
+    let version = real.split_once('\n').unwrap().1;
+    assert!(version.starts_with("rustc "), "{real}");
 
-    std::fs::write(&recorded, "rustc 0.0.0 (an older toolchain)").unwrap();
+    std::fs::write(&kept, "another toolchain\nrustc 0.0.0 (an older toolchain)").unwrap();
     let second = graded();
     assert_eq!(second.status.code(), Some(1));
     assert_eq!(verdicts(&json_report(&second), "ac"), ["AC", "AC"]);
     assert_eq!(verdicts(&json_report(&second), "wa"), ["WA", "WA"]);
     assert_eq!(
-        std::fs::read_to_string(&recorded).unwrap(),
+        std::fs::read_to_string(&kept).unwrap(),
         real,
-        "the real version is recorded again"
+        "the real version is asked and kept again"
     );
     assert_eq!(
         json_report(&first)["summary"]["passed"],
