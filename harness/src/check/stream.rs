@@ -240,6 +240,7 @@ mod tests {
 
     #[test]
     fn large_answers_get_the_verdicts_of_the_rules() {
+        #[rustfmt::skip]
         let table: &[(&str, Vec<u8>, &str, Judgement)] = &[
             ("lines", padded("5\n", " \n", ""), "5\n", Accepted),
             ("lines", padded("5", " ", "\n"), "5\n", Accepted),
@@ -248,12 +249,7 @@ mod tests {
             ("lines", padded("5", "a", "\n"), "5\n", Wrong),
             ("lines", padded("1  2\n", "\n", ""), "1 2\n", Presentation),
             ("lines", padded("1\n\n2\n", "\n", ""), "1\n\n2\n", Accepted),
-            (
-                "lines",
-                padded("1\n\n2\n", "\n", ""),
-                "1\n2\n",
-                Presentation,
-            ),
+            ("lines", padded("1\n\n2\n", "\n", ""), "1\n2\n", Presentation),
             ("lines", padded("1\n", "\n", "2\n"), "1\n2\n", Presentation),
             ("lines", padded("1\n", "\n", "2\n"), "1\n", Wrong),
             ("lines", b"".to_vec(), "", Accepted),
@@ -263,12 +259,7 @@ mod tests {
             ("tokens", padded("Yes\n", " ", ""), "yes", Wrong),
             ("default", padded("Yes\n", " ", ""), "yes", Accepted),
             ("default", padded("Yes\n", " ", "No"), "yes", Wrong),
-            (
-                "float:1e-6",
-                padded("0.5\n", "\n", ""),
-                "0.5000001\n",
-                Accepted,
-            ),
+            ("float:1e-6", padded("0.5\n", "\n", ""), "0.5000001\n", Accepted),
             ("float:1e-6", padded("0.5\n", "\n", ""), "0.6\n", Wrong),
             ("float:1e-6", padded("0.5\n", "0", ""), "0.5\n", Wrong),
         ];
