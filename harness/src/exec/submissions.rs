@@ -2,15 +2,18 @@
 //! first test it does not pass (all of them with `--all-tests`); its verdict is that test's, and it is as
 //! expected when its folder allows that verdict (for `accepted`: every test passed). Time-limit sanity as
 //! problemtools checks it: an accepted submission above half the limit, and a time-limit-exceeded one that
-//! would pass with the limit × 1.5, are warned about.
+//! would pass with the limit × 1.5, are warned about. A time-limit-exceeded submission runs once, under the
+//! limit × 1.5, and is judged against the limit itself: one run says both whether it is TLE and whether
+//! it is clearly too slow.
 
 use anyhow::Result;
 use rayon::prelude::*;
 
 use super::{run_test, Run};
 use crate::events::Event;
+use crate::grade::run_verdict::within;
 use crate::lang::{Compiled, Executable};
-use crate::model::{Expected, Limits, SubmissionResult, TestResult, Verdict};
+use crate::model::{Expected, SubmissionResult, TestResult, Verdict};
 use crate::plan::PlannedSubmission;
 
 /// problemtools' `time_limit_to_tle`: a TLE submission must still fail with this much more time.
@@ -83,12 +86,13 @@ fn grade_one(s: &PlannedSubmission, compiled: Compiled, run: &Run) -> Result<Sub
                 .collect();
         }
         Compiled::Ok(executable) => {
-            result.tests = run_until_failure(s, &executable, run)?;
+            let passes_longer;
+            (result.tests, passes_longer) = run_until_failure(s, &executable, run)?;
             let first_failure = result.tests.iter().find(|t| t.verdict != Verdict::AC);
             result.verdict = Some(first_failure.map_or(Verdict::AC, |t| t.verdict));
             result.stopped_at = first_failure.map(|t| t.name.clone());
             result.max_cpu_ms = result.tests.iter().map(|t| t.cpu_ms).fold(0.0, f64::max);
-            result.time_warning = time_warning(s, &result, &executable, run)?;
+            result.time_warning = time_warning(s, &result, passes_longer, run);
         }
     }
     let verdicts: Vec<Verdict> = result.tests.iter().map(|t| t.verdict).collect();
@@ -96,15 +100,35 @@ fn grade_one(s: &PlannedSubmission, compiled: Compiled, run: &Run) -> Result<Sub
     Ok(result)
 }
 
-/// The submission's tests in order, up to the first not accepted (all with `--all-tests`).
+/// The submission's tests in order, up to the first not accepted (all with `--all-tests`); and whether a
+/// time-limit-exceeded submission's first TLE would pass with the limit × TIME_LIMIT_TO_TLE.
 fn run_until_failure(
     s: &PlannedSubmission,
     executable: &Executable,
     run: &Run,
-) -> Result<Vec<TestResult>> {
+) -> Result<(Vec<TestResult>, bool)> {
+    let limits = run.options.limits(&s.problem);
+    let longer_options = crate::exec::JudgeOptions {
+        time_scale: run.options.time_scale * TIME_LIMIT_TO_TLE,
+        ..run.options.clone()
+    };
+    let longer = Run {
+        options: &longer_options,
+        ..*run
+    };
     let mut tests = Vec::new();
+    let mut passes_longer = false;
     for (t, test) in s.tests.iter().enumerate() {
-        let mut result = run_test(&s.problem, test, executable, run)?;
+        let mut result = match s.submission.expected {
+            Expected::TimeLimitExceeded => {
+                let (result, passes) =
+                    within(run_test(&s.problem, test, executable, &longer)?, &limits);
+                passes_longer |=
+                    passes && !tests.iter().any(|r: &TestResult| r.verdict != Verdict::AC);
+                result
+            }
+            _ => run_test(&s.problem, test, executable, run)?,
+        };
         let failed = result.verdict != Verdict::AC;
         if !s.submission.given {
             // The workspace's own submissions fail on purpose: their diffs would only be noise.
@@ -122,49 +146,30 @@ fn run_until_failure(
             break;
         }
     }
-    Ok(tests)
+    Ok((tests, passes_longer))
 }
 
 /// problemtools' time-limit checks: `ac_to_time_limit` (an accepted submission above half the limit) and
-/// `time_limit_to_tle` (a TLE submission that passes its TLE test with the limit × 1.5).
+/// `time_limit_to_tle` (a TLE submission that passes its first TLE test with the limit × 1.5).
 fn time_warning(
     s: &PlannedSubmission,
     result: &SubmissionResult,
-    executable: &Executable,
+    passes_longer: bool,
     run: &Run,
-) -> Result<Option<String>> {
+) -> Option<String> {
     let limits = run.options.limits(&s.problem);
     match (s.submission.expected, result.verdict) {
-        (Expected::Accepted, Some(Verdict::AC)) if limits.near_limit(result.max_cpu_ms) => {
-            Ok(Some(format!(
-                "accepted, but a test took {:.0} ms of CPU, more than half the {} ms limit: a slower judge may say TLE",
-                result.max_cpu_ms, limits.cpu_ms
-            )))
+        (Expected::Accepted, Some(Verdict::AC)) if limits.near_limit(result.max_cpu_ms) => Some(format!(
+            "accepted, but a test took {:.0} ms of CPU, more than half the {} ms limit: a slower judge may say TLE",
+            result.max_cpu_ms, limits.cpu_ms
+        )),
+        (Expected::TimeLimitExceeded, Some(Verdict::TLE)) if passes_longer => {
+            let name = result.stopped_at.as_deref().unwrap_or_default();
+            let longer_ms = (limits.cpu_ms as f64 * TIME_LIMIT_TO_TLE).ceil() as u64;
+            Some(format!(
+                "passes {name} with the time limit × {TIME_LIMIT_TO_TLE} ({longer_ms} ms): it is not clearly too slow"
+            ))
         }
-        (Expected::TimeLimitExceeded, Some(Verdict::TLE)) => {
-            let Some(name) = &result.stopped_at else {
-                return Ok(None);
-            };
-            let test = s.tests.iter().find(|t| &t.name == name).expect("a planned test");
-            let cpu_ms = (limits.cpu_ms as f64 * TIME_LIMIT_TO_TLE).ceil() as u64;
-            let longer = Limits {
-                cpu_ms,
-                wall_ms: 3 * cpu_ms + 1000,
-                ..limits
-            };
-            let options = crate::exec::JudgeOptions {
-                time_scale: run.options.time_scale * TIME_LIMIT_TO_TLE,
-                ..run.options.clone()
-            };
-            let longer_run = Run { options: &options, ..*run };
-            let again = run_test(&s.problem, test, executable, &longer_run)?;
-            Ok((again.verdict != Verdict::TLE).then(|| {
-                format!(
-                    "passes {name} with the time limit × {TIME_LIMIT_TO_TLE} ({} ms): it is not clearly too slow",
-                    longer.cpu_ms
-                )
-            }))
-        }
-        _ => Ok(None),
+        _ => None,
     }
 }

@@ -19,19 +19,48 @@ pub fn judge_run(name: &str, outcome: &RunOutcome, limits: &Limits) -> TestResul
     }
 }
 
+/// Why a run is TLE: its CPU time, or the wall-clock backstop.
+pub fn time_detail(over_cpu: bool, limits: &Limits) -> String {
+    match over_cpu {
+        true => format!("CPU time over {} ms", limits.cpu_ms),
+        false => format!("killed by the wall-clock backstop at {} ms", limits.wall_ms),
+    }
+}
+
+/// A run made under longer time limits, judged as `limits` would have judged it: over their CPU time or
+/// wall clock it is TLE (it would have been killed there; nothing else it did counts). The second value
+/// says whether it got past `limits` but not past the longer ones: it would pass with more time.
+pub fn within(mut result: TestResult, limits: &Limits) -> (TestResult, bool) {
+    let over_cpu = result.cpu_ms > limits.cpu_ms as f64;
+    if !over_cpu && result.wall_ms <= limits.wall_ms as f64 {
+        result.near_limit = result.verdict == Verdict::AC && limits.near_limit(result.cpu_ms);
+        return (result, false);
+    }
+    let passes_longer = result.verdict != Verdict::TLE;
+    let name = std::mem::take(&mut result.name);
+    let timed_out = TestResult {
+        verdict: Verdict::TLE,
+        cpu_ms: result.cpu_ms,
+        wall_ms: result.wall_ms,
+        peak_kib: result.peak_kib,
+        exit: result.exit,
+        detail: Some(time_detail(over_cpu, limits)),
+        stderr_tail: result.stderr_tail,
+        transcript: result.transcript,
+        ..TestResult::compile_error(&name)
+    };
+    (timed_out, passes_longer)
+}
+
 fn verdict_and_detail(
     outcome: &RunOutcome,
     limits: &Limits,
     stderr: &str,
 ) -> (Verdict, Option<String>) {
     if outcome.wall_killed {
-        let detail = format!("killed by the wall-clock backstop at {} ms", limits.wall_ms);
-        (Verdict::TLE, Some(detail))
+        (Verdict::TLE, Some(time_detail(false, limits)))
     } else if outcome.cpu_us > limits.cpu_ms * 1000 || outcome.exit == Exit::Signal(libc::SIGXCPU) {
-        (
-            Verdict::TLE,
-            Some(format!("CPU time over {} ms", limits.cpu_ms)),
-        )
+        (Verdict::TLE, Some(time_detail(true, limits)))
     } else if outcome.memory_killed {
         let detail = format!(
             "killed at the memory limit of {} KiB (the whole process tree)",

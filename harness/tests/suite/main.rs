@@ -19,5 +19,6 @@ mod reports;
 mod setup_errors;
 mod shared_code;
 mod stress;
+mod timing;
 mod unprivileged;
 mod workflow;

@@ -1,0 +1,51 @@
+//! Time-limit-exceeded submissions: each runs once, under the limit × 1.5, and is judged against the limit
+//! itself, so one run tells both that it is TLE and whether it is clearly too slow (problemtools'
+//! `time_limit_to_tle`). Fixture: `fixtures/timing`.
+
+use serde_json::Value;
+
+use super::common::{fixtures, harness, json_report, printed};
+
+fn submission<'a>(report: &'a Value, file: &str) -> &'a Value {
+    report["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["file"].as_str().unwrap().ends_with(file))
+        .unwrap_or_else(|| panic!("no submission {file} in {report}"))
+}
+
+#[test]
+fn a_submission_too_slow_by_a_little_is_tle_and_said_not_clearly_too_slow() {
+    let output = harness(&fixtures("timing"), &["--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+
+    let slow = submission(&report, "a-little-slow.rs");
+    assert_eq!(slow["verdict"], "TLE", "{slow}");
+    assert_eq!(slow["matched"], true, "{slow}");
+    let test = &slow["tests"][0];
+    // Judged against the 400 ms limit, though it ran to its end under 600 ms: no answer was compared.
+    assert_eq!(test["detail"], "CPU time over 400 ms", "{test}");
+    assert_eq!(test["diff"], Value::Null, "{test}");
+    assert_eq!(
+        slow["time_warning"],
+        "passes a with the time limit × 1.5 (600 ms): it is not clearly too slow",
+        "{slow}"
+    );
+
+    let spins = submission(&report, "spins.rs");
+    assert_eq!(spins["verdict"], "TLE", "{spins}");
+    assert_eq!(
+        spins["tests"][0]["detail"], "CPU time over 400 ms",
+        "{spins}"
+    );
+    assert_eq!(
+        spins["time_warning"],
+        Value::Null,
+        "too slow by far: {spins}"
+    );
+    // The problem's own solution is judged under the limit itself.
+    let sum = &report["problems"][0];
+    assert_eq!(sum["verdict"], "AC", "{sum}");
+}
