@@ -259,7 +259,46 @@ impl Workspace {
                 problem.data_id
             );
         }
+        self.check_declared(&problem.data_id, &tests)?;
         Ok(tests)
+    }
+
+    /// tests.toml, where the problem has one, is the source of truth for its data when grading too: a
+    /// pair it does not declare, or a declared test without its pair, is a setup error (as for `gen`).
+    fn check_declared(&self, data_id: &str, tests: &[TestCase]) -> Result<()> {
+        let problem_dir = self.problem_dir(data_id);
+        let toml = problem_dir.join("tests.toml");
+        if !toml.exists() {
+            return Ok(());
+        }
+        let specs = super::tests_toml::load_test_specs(&problem_dir)?;
+        let data = self.testdata_dir(data_id);
+        if let Some(test) = tests
+            .iter()
+            .find(|t| !specs.iter().any(|s| s.name == t.name))
+        {
+            bail!(
+                "{}: `{}.in` and `{}.out` are not declared in {}; add a [[test]] entry saying where they came from, or delete them",
+                data.display(),
+                test.name,
+                test.name,
+                toml.display()
+            );
+        }
+        if let Some(spec) = specs
+            .iter()
+            .find(|s| !tests.iter().any(|t| t.name == s.name))
+        {
+            bail!(
+                "{}: test `{}` is declared but {} has no `{}.in`/`{}.out`; run `harness gen {data_id}` or remove the entry",
+                toml.display(),
+                spec.name,
+                data.display(),
+                spec.name,
+                spec.name
+            );
+        }
+        Ok(())
     }
 }
 

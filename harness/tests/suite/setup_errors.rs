@@ -619,3 +619,49 @@ fn a_mistyped_subcommand_is_an_unknown_command_naming_the_nearest() {
         assert!(!message.contains("unknown problem"), "{typed}: {message}");
     }
 }
+
+#[test]
+fn tests_toml_is_the_source_of_truth_when_grading() {
+    let root = workspace("tests-toml");
+    let declared = |names: &[&str]| -> String {
+        names
+            .iter()
+            .map(|n| format!("[[test]]\nname = \"{n}\"\ninput = \"hand\"\nanswer = \"hand\"\n\n"))
+            .collect()
+    };
+    let toml = root.join("problems/good/tests.toml");
+    let grade = |root: &Path| harness(root, &["good"], Some(&shared_cache()));
+
+    // Every pair declared: graded as before.
+    fs::write(&toml, declared(&["a", "b"])).unwrap();
+    let ok = grade(&root);
+    assert_eq!(ok.status.code(), Some(0), "{}", stderr(&ok));
+
+    // A pair nobody declared.
+    fs::write(&toml, declared(&["a"])).unwrap();
+    let undeclared = grade(&root);
+    let message = stderr(&undeclared);
+    assert_eq!(undeclared.status.code(), Some(2), "{message}");
+    assert!(
+        message.contains("`b.in` and `b.out` are not declared in")
+            && message.contains("problems/good/tests.toml"),
+        "{message}"
+    );
+
+    // A declared test without its files.
+    fs::write(&toml, declared(&["a", "b", "c"])).unwrap();
+    let missing = grade(&root);
+    let message = stderr(&missing);
+    assert_eq!(missing.status.code(), Some(2), "{message}");
+    assert!(
+        message.contains("tests.toml: test `c` is declared but"),
+        "{message}"
+    );
+
+    // A malformed tests.toml names its file and line.
+    fs::write(&toml, "[[test]\nname = ").unwrap();
+    let malformed = grade(&root);
+    let message = stderr(&malformed);
+    assert_eq!(malformed.status.code(), Some(2), "{message}");
+    assert!(message.contains("problems/good/tests.toml:1"), "{message}");
+}
