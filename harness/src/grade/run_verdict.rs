@@ -57,7 +57,12 @@ fn verdict_and_detail(
     limits: &Limits,
     stderr: &str,
 ) -> (Verdict, Option<String>) {
-    if outcome.wall_killed {
+    if let Some(ms) = outcome.stalled_ms {
+        let detail = format!(
+            "no progress for {ms} ms: nothing relayed and no CPU time used by either side (both waited for the other)"
+        );
+        (Verdict::TLE, Some(detail))
+    } else if outcome.wall_killed {
         (Verdict::TLE, Some(time_detail(false, limits)))
     } else if outcome.cpu_us > limits.cpu_ms * 1000 || outcome.exit == Exit::Signal(libc::SIGXCPU) {
         (Verdict::TLE, Some(time_detail(true, limits)))
@@ -157,6 +162,7 @@ mod tests {
             wall_us: cpu_ms * 1000,
             peak_kb,
             wall_killed: false,
+            stalled_ms: None,
             stdout_bytes: 10,
             memory_killed: false,
             tasks_refused: false,
@@ -177,6 +183,7 @@ mod tests {
             wall_us: 10_000,
             peak_kb: if has(Verdict::MLE) { 50_000 } else { 2000 },
             wall_killed: false,
+            stalled_ms: None,
             stdout_bytes: if has(Verdict::OLE) { 101 } else { 10 },
             memory_killed: false,
             tasks_refused: false,
@@ -230,6 +237,18 @@ mod tests {
             &LIMITS,
         );
         assert_eq!(stack.detail.as_deref(), Some("SIGSEGV (stack overflow)"));
+    }
+
+    #[test]
+    fn a_stalled_interaction_is_tle_and_says_so() {
+        let mut stalled = outcome(Exit::Signal(libc::SIGKILL), 0, 2000, "");
+        stalled.stalled_ms = Some(1000);
+        let result = judge_run("t", &stalled, &LIMITS);
+        assert_eq!(result.verdict, Verdict::TLE);
+        assert!(result
+            .detail
+            .unwrap()
+            .starts_with("no progress for 1000 ms"));
     }
 
     #[test]

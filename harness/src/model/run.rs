@@ -52,6 +52,10 @@ pub struct RunOutcome {
     pub peak_kb: u64,
     /// Killed by the wall-clock backstop.
     pub wall_killed: bool,
+    /// An interactive run killed after this long with neither side making progress (no byte relayed, no
+    /// CPU time used): both waited for each other.
+    #[serde(default)]
+    pub stalled_ms: Option<u64>,
     /// Bytes the program wrote to stdout (up to the limit + 1).
     pub stdout_bytes: u64,
     /// The kernel killed a process of the run at the memory limit (its control group).

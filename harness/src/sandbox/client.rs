@@ -90,6 +90,7 @@ fn launcher_lost(request: &RunRequest) -> RunOutcome {
         wall_us: 0,
         peak_kb: 0,
         wall_killed: false,
+        stalled_ms: None,
         stdout_bytes: std::fs::metadata(&request.stdout).map_or(0, |m| m.len()),
         memory_killed: false,
         tasks_refused: false,

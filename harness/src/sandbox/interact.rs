@@ -32,6 +32,8 @@ struct Running {
     result: Option<(Exit, libc::rusage)>,
     ended_at: Option<Instant>,
     wall_killed: bool,
+    /// Killed after this long with neither side making progress (a deadlock).
+    stalled_ms: Option<u64>,
     cpu_killed: bool,
     output_bytes: u64,
     /// Without a control group: the largest resident memory of its tree seen, and whether it was killed
@@ -85,17 +87,20 @@ pub(super) fn interact(
         ],
         transcript: Transcript::new(request.transcript_bytes),
         started,
+        moved: 0,
     };
     let mut interactor_first = None;
     let wall_ms = request.solution.limits.wall_ms as u128;
     // CPU time is read from /proc: a few times per time slice is enough, not at every relayed line.
     let mut checked = Instant::now();
+    let mut stall = Stall::new(request.solution.limits.cpu_ms);
     while solution.result.is_none() || interactor.result.is_none() {
         relay.step(&mut solution, &mut interactor, &request.solution)?;
         let check_cpu = checked.elapsed().as_millis() >= 5;
         if check_cpu {
             checked = Instant::now();
         }
+        let mut cpu_ms = 0;
         for (side, limits) in [
             (&mut solution, &request.solution),
             (&mut interactor, &request.interactor),
@@ -111,8 +116,15 @@ pub(super) fn interact(
                 }
             }
             if side.result.is_none() && check_cpu {
-                enforce(side, limits, context);
+                cpu_ms += enforce(side, limits, context).unwrap_or(0);
             }
+        }
+        let both_running = solution.result.is_none() && interactor.result.is_none();
+        if check_cpu && both_running && stall.stalled(relay.moved, cpu_ms) {
+            // The solution's verdict (TLE) says why; the interactor did not get to decide, as at the wall.
+            solution.stalled_ms = Some(stall.limit_ms);
+            kill(&mut solution, false);
+            kill(&mut interactor, true);
         }
         if interactor_first.is_none() {
             // A solution that already closed its output (it ended, or is ending) ended first, even
@@ -181,6 +193,7 @@ fn start(
         result: None,
         ended_at: None,
         wall_killed: false,
+        stalled_ms: None,
         cpu_killed: false,
         output_bytes: 0,
         sampled_kb: 0,
@@ -190,7 +203,37 @@ fn start(
 
 /// Kills a side at its CPU limit: the whole tree's for the solution (from its control group, else sampled
 /// from /proc, with its memory, killed at the limit).
-fn enforce(side: &mut Running, side_spec: &Side, context: &LaunchContext) {
+/// Both sides waiting for each other (a solution that never flushes its question, say) use no CPU time and
+/// move no bytes; once that has lasted as long as the solution's CPU limit, only the wall backstop (three
+/// times as long) would end it, and the verdict would be the same: TLE now.
+struct Stall {
+    limit_ms: u64,
+    since: Instant,
+    progress: (u64, u64),
+}
+
+impl Stall {
+    fn new(limit_ms: u64) -> Stall {
+        Stall {
+            limit_ms,
+            since: Instant::now(),
+            progress: (0, 0),
+        }
+    }
+
+    /// Whether nothing moved and no CPU time was used for longer than the limit.
+    fn stalled(&mut self, moved: u64, cpu_ms: u64) -> bool {
+        if (moved, cpu_ms) != self.progress {
+            self.progress = (moved, cpu_ms);
+            self.since = Instant::now();
+            return false;
+        }
+        self.since.elapsed().as_millis() > self.limit_ms as u128
+    }
+}
+
+/// The CPU time it read, if any.
+fn enforce(side: &mut Running, side_spec: &Side, context: &LaunchContext) -> Option<u64> {
     let sample = (side_spec.isolate && !context.isolation.has_cgroup())
         .then(|| super::tree::sample_of(side.pid));
     if let Some(sample) = sample {
@@ -198,21 +241,21 @@ fn enforce(side: &mut Running, side_spec: &Side, context: &LaunchContext) {
         if side.sampled_kb > side_spec.limits.memory_kb && !side.memory_killed {
             side.memory_killed = true;
             kill(side, false);
-            return;
+            return None;
         }
     }
     let tree = match side_spec.isolate {
         true => context.isolation.tree_cpu_ms(),
         false => None,
     };
-    if tree
+    let used = tree
         .or(sample.map(|s| s.cpu_ms))
-        .or_else(|| cpu_time_ms(side.pid))
-        .is_some_and(|used| used > side_spec.limits.cpu_ms)
-    {
+        .or_else(|| cpu_time_ms(side.pid));
+    if used.is_some_and(|used| used > side_spec.limits.cpu_ms) {
         side.cpu_killed = true;
         kill(side, false);
     }
+    used
 }
 
 fn kill(side: &mut Running, wall: bool) {
@@ -244,6 +287,7 @@ fn outcome(side: &Running, started: Instant) -> RunOutcome {
         wall_us: ended.duration_since(side.started).as_micros() as u64,
         peak_kb: (usage.ru_maxrss.max(0) as u64).max(side.sampled_kb),
         wall_killed: side.wall_killed,
+        stalled_ms: side.stalled_ms,
         stdout_bytes: side.output_bytes,
         memory_killed: side.memory_killed,
         tasks_refused: false,
@@ -299,6 +343,8 @@ struct Relay {
     ways: [Way; 2],
     transcript: Transcript,
     started: Instant,
+    /// Bytes read from either side and written to either side so far: progress.
+    moved: u64,
 }
 
 impl Relay {
@@ -334,6 +380,7 @@ impl Relay {
         for (i, way) in self.ways.iter_mut().enumerate() {
             if fds[2 * i].revents != 0 {
                 let n = read_into(way)?;
+                self.moved += n as u64;
                 if way.direction == Direction::FromSolution {
                     solution.output_bytes += n as u64;
                     if solution.output_bytes > spec.limits.output_bytes {
@@ -350,7 +397,7 @@ impl Relay {
                 self.transcript.record(way.direction, t_ms, &new);
             }
             if fds[2 * i + 1].revents != 0 {
-                write_from(way);
+                self.moved += write_from(way) as u64;
             }
             // The writer is gone and everything it wrote was passed on: the reader sees end of file.
             if !way.read_open && way.buffer.is_empty() {
@@ -377,16 +424,18 @@ fn read_into(way: &mut Way) -> Result<usize> {
     Ok(0)
 }
 
-/// Writes what the reader will take; a reader that is gone (EPIPE) drops the rest.
-fn write_from(way: &mut Way) {
+/// Writes what the reader will take; a reader that is gone (EPIPE) drops the rest. The bytes written.
+fn write_from(way: &mut Way) -> usize {
     let (front, _) = way.buffer.as_slices();
     // SAFETY: writing from our buffer to our descriptor.
     let n = unsafe { libc::write(way.write, front.as_ptr().cast(), front.len()) };
     if n > 0 {
         way.buffer.drain(..n as usize);
+        return n as usize;
     } else if io::Error::last_os_error().kind() != io::ErrorKind::WouldBlock {
         way.close_write();
     }
+    0
 }
 
 /// The first and last bytes of each direction, in order, with times.

@@ -239,6 +239,7 @@ fn launch(
             wall_us,
             peak_kb: (usage.ru_maxrss.max(0) as u64).max(sampled_kb),
             wall_killed,
+            stalled_ms: None,
             stdout_bytes: std::fs::metadata(&request.stdout).map_or(0, |m| m.len()),
             memory_killed: tree.oom_killed || sampled_over,
             tasks_refused: tree.tasks_refused,

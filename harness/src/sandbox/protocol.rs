@@ -207,6 +207,7 @@ mod tests {
             wall_us: 2000,
             peak_kb: 3000,
             wall_killed: false,
+            stalled_ms: None,
             stdout_bytes: 12,
             memory_killed: false,
             tasks_refused: false,
