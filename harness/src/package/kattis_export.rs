@@ -11,6 +11,7 @@ use anyhow::{bail, Context, Result};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
+use super::inline_modules::inline_path_modules;
 use super::tests_toml::{load_test_specs, Validation};
 use super::workspace::Workspace;
 use crate::lang::LanguageTable;
@@ -82,9 +83,11 @@ fn write_package(
     write_data(workspace, problem, dir, notes)?;
     let original = workspace.problem_dir(&problem.data_id);
     if original.join("validate.rs").is_file() {
-        copy(
-            &original.join("validate.rs"),
+        // One file: the shared reader it includes is written inline.
+        let validator = inline_path_modules(&original.join("validate.rs"))?;
+        write(
             &dir.join("input_validators").join("validate.rs"),
+            &validator,
         )?;
     }
     let flags = match (&problem.checker, &problem.interactor) {

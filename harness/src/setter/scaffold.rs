@@ -1,7 +1,8 @@
 //! `harness new ID`: scaffolds a problem from the templates in `harness/templates/`: `problems/<id>/`
 //! (problem.toml, statement.md, brute.rs, gen.rs, validate.rs, invalid/README.md, tests.toml),
-//! `solutions/<id>/` (a cargo package with the one solution skeleton) and an empty `testdata/<id>/`. It
-//! never overwrites: if any of the three folders exists, nothing is written.
+//! `solutions/<id>/` (a cargo package with the one solution skeleton) and an empty `testdata/<id>/`, plus the
+//! modules generators and validators share (`problems/.shared/gen.rs`, `validate.rs`) when the workspace has
+//! none. It never overwrites: if any of the three folders exists, nothing is written.
 
 use std::fs;
 use std::path::PathBuf;
@@ -21,6 +22,9 @@ const CARGO_TOML: &str = include_str!("../../templates/Cargo.toml");
 /// The module every generator shares (`#[path = "../.shared/gen.rs"] mod shared;`): the workspace's own
 /// copy, written into a workspace that has none.
 pub const SHARED_GEN: &str = include_str!("../../../problems/.shared/gen.rs");
+/// The strict reader every input validator shares (`#[path = "../.shared/validate.rs"] mod reader;`),
+/// likewise written into a workspace that has none.
+pub const SHARED_VALIDATE: &str = include_str!("../../../problems/.shared/validate.rs");
 /// The solution skeleton: the IO part is the one every solution shares.
 pub const SOLUTION: &str = include_str!("../../templates/solution.rs");
 
@@ -193,18 +197,17 @@ pub fn new_problem(workspace: &Workspace, id: &str, title: Option<&str>) -> Resu
     fs::create_dir_all(&data_dir)
         .with_context(|| format!("cannot create {}", data_dir.display()))?;
     created.push(relative(workspace, &data_dir) + "/");
-    // The generator's shared module, when the workspace does not have it yet (never overwritten).
-    let shared = workspace
-        .root
-        .join("problems")
-        .join(".shared")
-        .join("gen.rs");
-    if !shared.exists() {
-        let dir = shared.parent().context("the shared module has a folder")?;
-        fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-        fs::write(&shared, SHARED_GEN)
-            .with_context(|| format!("cannot write {}", shared.display()))?;
-        created.push(relative(workspace, &shared));
+    // The shared modules of the generator and of the validator, when the workspace does not have them yet
+    // (never overwritten).
+    let shared = workspace.root.join("problems").join(".shared");
+    for (name, text) in [("gen.rs", SHARED_GEN), ("validate.rs", SHARED_VALIDATE)] {
+        let path = shared.join(name);
+        if !path.exists() {
+            fs::create_dir_all(&shared)
+                .with_context(|| format!("cannot create {}", shared.display()))?;
+            fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
+            created.push(relative(workspace, &path));
+        }
     }
     Ok(created)
 }

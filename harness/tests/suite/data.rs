@@ -54,7 +54,21 @@ fn new_scaffolds_a_validator_that_compiles_and_asks_for_invalid_examples() {
         printed(&output)
     );
     assert!(root.join("problems/hdu9998/invalid/README.md").is_file());
+    // The workspace had no shared reader: it is written, and the validator includes it.
+    assert!(
+        printed(&output).contains("created problems/.shared/validate.rs"),
+        "{}",
+        printed(&output)
+    );
+    let shared = root.join("problems/.shared/validate.rs");
+    assert!(fs::read_to_string(&shared)
+        .unwrap()
+        .contains("pub struct Reader"));
     let text = fs::read_to_string(&validator).unwrap();
+    assert!(
+        text.contains("#[path = \"../.shared/validate.rs\"]\nmod reader;"),
+        "{text}"
+    );
     assert!(
         text.starts_with("//! Input validator for hdu9998:"),
         "{text}"
@@ -87,4 +101,11 @@ fn new_scaffolds_a_validator_that_compiles_and_asks_for_invalid_examples() {
         "{}",
         printed(&validate)
     );
+    // A second problem never overwrites the workspace's own reader.
+    let edited = format!("{}// edited\n", fs::read_to_string(&shared).unwrap());
+    fs::write(&shared, &edited).unwrap();
+    let second = harness(&root, &["new", "hdu9997"]);
+    assert_eq!(second.status.code(), Some(0), "{}", printed(&second));
+    assert!(!printed(&second).contains("created problems/.shared/validate.rs"));
+    assert_eq!(fs::read_to_string(&shared).unwrap(), edited);
 }

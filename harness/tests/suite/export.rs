@@ -118,6 +118,44 @@ fn export_then_verify_gives_the_verdicts_of_grading_in_place() {
     assert!(to.join("playnim/output_validator/run").is_file());
 }
 
+/// The exported input validator is one file: the shared reader it includes is written inline, and it
+/// still accepts the data and rejects the problem's invalid examples, compiled alone with rustc.
+#[test]
+fn exported_validator_stands_alone_with_the_shared_reader_inline() {
+    let (to, _) = export(&["hdu1846"], "export-validator-inline");
+    let validator = to.join("hdu1846/input_validators/validate.rs");
+    let text = std::fs::read_to_string(&validator).unwrap();
+    assert!(!text.contains("#[path"), "{text}");
+    assert!(text.contains("mod reader {"), "{text}");
+    assert!(text.contains("pub struct Reader"), "{text}");
+    let binary = to.join("validate");
+    let rustc = std::process::Command::new("rustc")
+        .args(["--edition", "2021", "-o"])
+        .arg(&binary)
+        .arg(&validator)
+        .output()
+        .unwrap();
+    assert!(rustc.status.success(), "{}", printed(&rustc));
+    let root = common::workspace_root();
+    for (input, expected) in [
+        (root.join("testdata/hdu1846/sample-1.in"), 42),
+        (root.join("problems/hdu1846/invalid/c-zero.in"), 43),
+        (root.join("problems/hdu1846/invalid/double-space.in"), 43),
+    ] {
+        let run = std::process::Command::new(&binary)
+            .stdin(std::fs::File::open(&input).unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(
+            run.status.code(),
+            Some(expected),
+            "{}: {}",
+            input.display(),
+            printed(&run)
+        );
+    }
+}
+
 /// problemtools' `verifyproblem`: `$PROBLEMTOOLS_VERIFYPROBLEM`, else where scripts/install-problemtools
 /// puts it.
 fn verifyproblem() -> Option<std::path::PathBuf> {
