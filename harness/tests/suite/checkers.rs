@@ -145,7 +145,9 @@ fn judge_errors_come_first_in_the_human_report() {
 fn nim_move_with_its_cpp_kattis_validator() {
     let root = super::common::scratch("nim-move-kattis");
     let real = super::common::workspace_root();
+    // The generator and the validator include modules from problems/.shared.
     for dir in [
+        "problems/.shared",
         "problems/nim-move",
         "solutions/nim-move",
         "testdata/nim-move",
