@@ -85,6 +85,11 @@ fn an_interrupted_run_leaves_no_scratch_and_the_next_run_sweeps_stale_files() {
         "{} left behind",
         scratch_dir.display()
     );
+    // A process just sent SIGKILL may take a moment to be gone from /proc (reaped by whoever adopts it).
+    let killed = std::time::Instant::now();
+    while processes_under(&cache.join("bin")) > 0 && killed.elapsed().as_secs() < 5 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
     assert_eq!(
         processes_under(&cache.join("bin")),
         0,
