@@ -37,9 +37,11 @@ impl BuildCache {
         hex(&hasher.finalize())
     }
 
-    /// The entry for `base`, if the files it depended on last time are unchanged.
+    /// The entry for `base`, if the files it depended on last time are unchanged. A compiler that writes
+    /// no dependency list (g++ here, javac) leaves no manifest: its entry is stored under the base key.
     pub fn lookup(&self, base: &str, source: &Path) -> Option<Entry> {
-        let manifest = fs::read_to_string(self.dir.join(format!("{base}.deps"))).ok()?;
+        let manifest =
+            fs::read_to_string(self.dir.join(format!("{base}.deps"))).unwrap_or_default();
         let deps: Vec<&str> = manifest.lines().filter(|l| !l.is_empty()).collect();
         let full = full_key(base, source, &deps)?;
         let build = self.dir.join(&full);

@@ -323,7 +323,7 @@ fn copy_sources(program: &Program, into: &Path) -> Result<()> {
 fn base_key(program: &Program, version: &str) -> Result<String> {
     let mut hasher = Sha256::new();
     let language = &program.language;
-    hasher.update(b"programs-v2\0");
+    hasher.update(b"programs-v3\0");
     for part in [&language.id, &version.to_string()] {
         hasher.update(part.as_bytes());
         hasher.update([0]);
@@ -339,11 +339,12 @@ fn base_key(program: &Program, version: &str) -> Result<String> {
     }
     hasher.update([u8::from(language.unlimited_address_space)]);
     for (file, name) in program.files.iter().zip(relative_names(program)) {
-        let content = fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
-        hasher.update(name.to_string_lossy().as_bytes());
-        hasher.update([0]);
-        hasher.update((content.len() as u64).to_le_bytes());
-        hasher.update(&content);
+        hash_file(&mut hasher, file, &name)?;
+    }
+    hasher.update(b"others\0");
+    let root = program_root(program);
+    for file in &program.others {
+        hash_file(&mut hasher, file, file.strip_prefix(&root).unwrap_or(file))?;
     }
     Ok(hasher
         .finalize()
@@ -351,6 +352,16 @@ fn base_key(program: &Program, version: &str) -> Result<String> {
         .take(16)
         .map(|b| format!("{b:02x}"))
         .collect())
+}
+
+/// Adds a file's name and content to a cache key.
+fn hash_file(hasher: &mut Sha256, file: &Path, name: &Path) -> Result<()> {
+    let content = fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+    hasher.update(name.to_string_lossy().as_bytes());
+    hasher.update([0]);
+    hasher.update((content.len() as u64).to_le_bytes());
+    hasher.update(&content);
+    Ok(())
 }
 
 /// The compiler's message, with the sources' folders taken out of the paths it names.

@@ -121,14 +121,14 @@ impl LanguageTable {
                 known.join(" ")
             );
         };
-        let files: Vec<PathBuf> = files
+        let (files, others): (Vec<PathBuf>, Vec<PathBuf>) = files
             .into_iter()
-            .filter(|f| has_extension(f, &language.extensions))
-            .collect();
+            .partition(|f| has_extension(f, &language.extensions));
         let main = main_file(&files, language);
         Ok(Program {
             language: language.clone(),
             files,
+            others,
             main,
         })
     }
@@ -152,6 +152,9 @@ impl LanguageTable {
 pub struct Program {
     pub language: Language,
     pub files: Vec<PathBuf>,
+    /// The other files of a folder program (headers, resources): not compiled, but part of its cache key,
+    /// since a compiler may read them without saying so.
+    pub others: Vec<PathBuf>,
     pub main: PathBuf,
 }
 

@@ -4,7 +4,10 @@
 //! workspace adds in its `languages.toml`. A language whose toolchain this machine lacks is skipped with
 //! the reason, and the test says so.
 
-use super::common::{fixtures, harness, json_report};
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+
+use super::common::{command_in, copy_of, fixtures, harness, json_report, scratch};
 
 /// Whether a command is on this machine.
 fn have(command: &str) -> bool {
@@ -93,4 +96,120 @@ fn a_program_in_every_language() {
             "{syntax}"
         );
     }
+}
+
+/// A C++ program is compiled once: the next run takes it from the binary cache without calling the
+/// compiler, and editing a header it includes from its own folder builds it again. The compiler is seen
+/// through a `g++` wrapper first on PATH that logs every call.
+#[test]
+fn cpp_programs_come_from_the_cache_until_a_header_changes() {
+    let Ok(found) = std::process::Command::new("sh")
+        .args(["-c", "command -v g++"])
+        .output()
+    else {
+        return;
+    };
+    let real = String::from_utf8_lossy(&found.stdout).trim().to_string();
+    if real.is_empty() {
+        eprintln!("languages: g++ is missing, the cache test is skipped");
+        return;
+    }
+    let root = copy_of("languages", "cpp-cache");
+    let cache = scratch("cpp-cache-bin");
+    let tools = scratch("cpp-cache-tools");
+    let log = tools.join("calls.log");
+    let wrapper = tools.join("g++");
+    fs::write(
+        &wrapper,
+        format!(
+            "#!/bin/sh\necho \"$*\" >> '{}'\nexec '{real}' \"$@\"\n",
+            log.display()
+        ),
+    )
+    .unwrap();
+    fs::set_permissions(&wrapper, fs::Permissions::from_mode(0o755)).unwrap();
+    let folder = root.join("problems/sum/submissions/accepted");
+    fs::write(
+        folder.join("header.cpp"),
+        "#include <iostream>\n#include \"offset.h\"\nint main() { long long a, b; std::cin >> a >> b; std::cout << a + b + OFFSET << \"\\n\"; }\n",
+    )
+    .unwrap();
+    fs::write(folder.join("offset.h"), "#define OFFSET 0\n").unwrap();
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let mut search = std::ffi::OsString::from(tools.as_os_str());
+    search.push(":");
+    search.push(path);
+    let submission = folder.join("header.cpp");
+    let run = || {
+        let output = command_in(
+            &root,
+            Some(&cache),
+            &[
+                "sum",
+                "--submission",
+                submission.to_str().unwrap(),
+                "--format",
+                "json",
+            ],
+        )
+        .env("PATH", &search)
+        .output()
+        .unwrap();
+        let report = json_report(&output);
+        let verdict = report["submissions"][0]["verdict"].clone();
+        let compiles = fs::read_to_string(&log)
+            .unwrap_or_default()
+            .lines()
+            .filter(|line| line.contains("header.cpp"))
+            .count();
+        (verdict, compiles)
+    };
+    assert_eq!(run(), (serde_json::json!("AC"), 1));
+    assert_eq!(run(), (serde_json::json!("AC"), 1), "compiled again");
+    fs::write(folder.join("offset.h"), "#define OFFSET 1\n").unwrap();
+    assert_eq!(
+        run(),
+        (serde_json::json!("WA"), 2),
+        "the header's edit is missed"
+    );
+    assert_eq!(run(), (serde_json::json!("WA"), 2), "compiled again");
+}
+
+/// A language whose compiler writes no dependency list (as javac, Python's check or node's) is compiled
+/// once too: the workspace adds one whose compile step logs each call.
+#[test]
+fn programs_without_a_dependency_list_come_from_the_cache() {
+    let root = copy_of("languages", "nodeps-cache");
+    let cache = scratch("nodeps-cache-bin");
+    let log = root.join("calls.log");
+    let mut table = fs::read_to_string(root.join("languages.toml")).unwrap();
+    table.push_str(&format!(
+        "\n[[language]]\nid = \"logged\"\nname = \"Logged\"\npriority = 100\nextensions = [\"lsh\"]\n\
+         compile = [\"sh\", \"-c\", \"echo compiled >> '{}'\"]\nrun = [\"bash\", \"{{mainfile}}\"]\n\
+         version = [\"bash\", \"--version\"]\n",
+        log.display()
+    ));
+    fs::write(root.join("languages.toml"), table).unwrap();
+    let submission = root.join("problems/sum/submissions/accepted/sum.lsh");
+    fs::write(&submission, "read a b\necho $((a + b))\n").unwrap();
+    let run = || {
+        let output = command_in(
+            &root,
+            Some(&cache),
+            &[
+                "sum",
+                "--submission",
+                submission.to_str().unwrap(),
+                "--format",
+                "json",
+            ],
+        )
+        .output()
+        .unwrap();
+        let report = json_report(&output);
+        let compiles = fs::read_to_string(&log).unwrap_or_default().lines().count();
+        (report["submissions"][0]["verdict"].clone(), compiles)
+    };
+    assert_eq!(run(), (serde_json::json!("AC"), 1));
+    assert_eq!(run(), (serde_json::json!("AC"), 1), "compiled again");
 }
