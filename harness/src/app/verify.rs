@@ -89,9 +89,9 @@ pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
 /// Where builds go: the workspace's cache, `$HARNESS_CACHE_DIR`, else `/var/tmp/harness-cache` (not
 /// `/tmp`: a program under judgement gets a private `/tmp`, where the copies it runs from would vanish).
 fn cache_dir(workspace: Option<&Workspace>) -> PathBuf {
-    match (workspace, std::env::var_os("HARNESS_CACHE_DIR")) {
+    match (workspace, crate::package::workspace::cache_dir_from_env()) {
         (Some(workspace), _) => workspace.cache_dir(),
-        (None, Some(dir)) if !dir.is_empty() => PathBuf::from(dir),
+        (None, Some(dir)) => dir,
         _ if std::path::Path::new("/var/tmp").is_dir() => PathBuf::from("/var/tmp/harness-cache"),
         _ => std::env::temp_dir().join("harness-cache"),
     }

@@ -44,10 +44,7 @@ impl Workspace {
     }
     /// Where compiled binaries and scratch files live: `$HARNESS_CACHE_DIR`, else `target/harness`.
     pub fn cache_dir(&self) -> PathBuf {
-        match std::env::var_os("HARNESS_CACHE_DIR") {
-            Some(dir) if !dir.is_empty() => PathBuf::from(dir),
-            _ => self.root.join("target").join("harness"),
-        }
+        cache_dir_from_env().unwrap_or_else(|| self.root.join("target").join("harness"))
     }
 
     /// Every problem id: the folders of `problems/` (but hidden ones), sorted. A folder without a
@@ -100,4 +97,10 @@ impl Workspace {
             .to_string_lossy()
             .into_owned()
     }
+}
+
+/// `$HARNESS_CACHE_DIR` when set, made absolute: programs run from the cache in another working folder.
+pub fn cache_dir_from_env() -> Option<PathBuf> {
+    let dir = std::env::var_os("HARNESS_CACHE_DIR").filter(|dir| !dir.is_empty())?;
+    Some(std::path::absolute(&dir).unwrap_or_else(|_| PathBuf::from(dir)))
 }

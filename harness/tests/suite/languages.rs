@@ -213,3 +213,30 @@ fn programs_without_a_dependency_list_come_from_the_cache() {
     assert_eq!(run(), (serde_json::json!("AC"), 1));
     assert_eq!(run(), (serde_json::json!("AC"), 1), "compiled again");
 }
+
+/// A relative `HARNESS_CACHE_DIR` names a folder from where the judge was started, as any path on the
+/// command line does; the programs, which run in another working folder, are still found.
+#[test]
+fn a_relative_cache_folder_works() {
+    let root = fixtures("languages");
+    let here = scratch("relative-cache");
+    let submission = root.join("problems/sum/submissions/accepted/sum.rs");
+    let output = command_in(
+        &root,
+        None,
+        &[
+            "sum",
+            "--submission",
+            submission.to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+    )
+    .env("HARNESS_CACHE_DIR", "cache")
+    .current_dir(&here)
+    .output()
+    .unwrap();
+    let report = json_report(&output);
+    assert_eq!(report["submissions"][0]["verdict"], "AC", "{report:#}");
+    assert!(here.join("cache/bin").is_dir());
+}
