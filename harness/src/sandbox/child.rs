@@ -7,6 +7,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
 use super::isolate::{Isolation, UserNsMaps, TASK_LIMIT};
+use super::template::Join;
 
 /// What the child does between fork and exec to contain itself, prepared before forking (no allocation
 /// after the fork).
@@ -26,6 +27,8 @@ pub struct ChildSetup {
     pub userns: Option<UserNsMaps>,
     /// A Landlock ruleset to restrict the program with (scoped signals and sockets).
     pub landlock: Option<i32>,
+    /// The program's prepared namespaces (`template`), joined instead of set up anew.
+    pub template: Option<Join>,
 }
 
 impl ChildSetup {
@@ -46,6 +49,7 @@ impl ChildSetup {
             bin: None,
             userns: None,
             landlock: None,
+            template: None,
         };
         if !isolate {
             return setup;
@@ -87,12 +91,9 @@ impl ChildSetup {
                 libc::close(fd);
             }
         }
-        let namespaced = match &self.userns {
-            Some(maps) => self.enter_user_namespace(maps),
-            None => self.mount_ns && libc::unshare(libc::CLONE_NEWNS) == 0,
-        };
-        if namespaced {
-            self.mount_private();
+        let joined = self.template.is_some_and(|join| self.join_template(join));
+        if !joined {
+            self.enter_namespaces();
         }
         if let Some(uid) = self.uid {
             libc::setgroups(0, std::ptr::null());
@@ -103,6 +104,47 @@ impl ChildSetup {
         if let Some(ruleset) = self.landlock {
             libc::syscall(libc::SYS_landlock_restrict_self, ruleset, 0u32);
         }
+    }
+
+    /// The program's own namespaces, set up from scratch: a user namespace when not root, a mount
+    /// namespace with the private view of the file system. False when the kernel refuses.
+    ///
+    /// # Safety
+    /// As `apply`.
+    pub(super) unsafe fn enter_namespaces(&self) -> bool {
+        let namespaced = match &self.userns {
+            Some(maps) => self.enter_user_namespace(maps),
+            None => self.mount_ns && libc::unshare(libc::CLONE_NEWNS) == 0,
+        };
+        if namespaced {
+            self.mount_private();
+        }
+        namespaced
+    }
+
+    /// Joins the namespaces prepared for the program, and its empty `/tmp`. False when the user
+    /// namespace cannot be joined (nothing changed then); a mount namespace that cannot be joined after it
+    /// ends the child, which is then judged as a program that exited with 127.
+    ///
+    /// # Safety
+    /// As `apply`.
+    unsafe fn join_template(&self, join: Join) -> bool {
+        if join.user >= 0 {
+            if libc::setns(join.user, libc::CLONE_NEWUSER) != 0 {
+                return false;
+            }
+            if self.userns.as_ref().is_some_and(|maps| maps.task_limit) {
+                set_task_limit();
+            }
+        }
+        if libc::setns(join.mount, libc::CLONE_NEWNS) != 0 {
+            if join.user >= 0 {
+                libc::_exit(127);
+            }
+            return false;
+        }
+        libc::chdir(c"/tmp".as_ptr());
+        true
     }
 
     /// A user namespace and a mount namespace of the program's own, its uid and gid mapped to themselves,
@@ -121,11 +163,7 @@ impl ChildSetup {
         write_file(c"/proc/self/uid_map", &maps.uid_map);
         write_file(c"/proc/self/gid_map", &maps.gid_map);
         if maps.task_limit {
-            let tasks = libc::rlimit {
-                rlim_cur: TASK_LIMIT as libc::rlim_t,
-                rlim_max: TASK_LIMIT as libc::rlim_t,
-            };
-            libc::setrlimit(libc::RLIMIT_NPROC, &tasks);
+            set_task_limit();
         }
         true
     }
@@ -203,6 +241,18 @@ impl ChildSetup {
         }
         libc::chdir(c"/tmp".as_ptr());
     }
+}
+
+/// The task limit, counted in the program's user namespace.
+///
+/// # Safety
+/// As `ChildSetup::apply`.
+unsafe fn set_task_limit() {
+    let tasks = libc::rlimit {
+        rlim_cur: TASK_LIMIT as libc::rlim_t,
+        rlim_max: TASK_LIMIT as libc::rlim_t,
+    };
+    libc::setrlimit(libc::RLIMIT_NPROC, &tasks);
 }
 
 /// Makes every mount of the (private) mount namespace read-only: the program writes only into the

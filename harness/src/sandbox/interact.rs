@@ -151,6 +151,7 @@ pub(super) fn interact(
     let tails = [finish(&mut solution), finish(&mut interactor)];
     let tree = context.isolation.finish();
     super::isolate::kill_adopted();
+    context.after_run();
     let (transcript, transcript_cut) = relay.transcript.chunks();
     let mut solution_outcome = outcome(&solution, started);
     solution_outcome.cpu_us = solution_outcome.cpu_us.max(tree.cpu_us.unwrap_or(0));

@@ -48,6 +48,7 @@ pub fn launcher_main() -> ! {
     let context = LaunchContext {
         isolation,
         cache_bin,
+        templates: Default::default(),
     };
     let mut requests = io::stdin().lock();
     let mut replies = io::stdout().lock();
@@ -101,6 +102,8 @@ pub(super) struct LaunchContext {
     pub isolation: Isolation,
     /// The cache's `bin` folder, where the programs under judgement live.
     pub cache_bin: Option<std::path::PathBuf>,
+    /// Each recent program's prepared namespaces.
+    pub templates: std::cell::RefCell<super::template::Templates>,
 }
 
 impl LaunchContext {
@@ -110,13 +113,20 @@ impl LaunchContext {
         args: &[std::ffi::OsString],
         isolate: bool,
     ) -> ChildSetup {
-        ChildSetup::new(
+        let mut setup = ChildSetup::new(
             &self.isolation,
             isolate,
             std::path::Path::new(program),
             args,
             self.cache_bin.as_deref(),
-        )
+        );
+        setup.template = self.templates.borrow_mut().join(&setup);
+        setup
+    }
+
+    /// After a run, its processes gone: a namespace it left files in is not joined again.
+    pub(super) fn after_run(&self) {
+        self.templates.borrow_mut().retire_dirty();
     }
 }
 
@@ -227,6 +237,7 @@ fn launch(
     unsafe { libc::killpg(pid, libc::SIGKILL) };
     let tree = context.isolation.finish();
     super::isolate::kill_adopted();
+    context.after_run();
     let finished = result.map(|(exit, usage, wall_killed, sampled_kb, sampled_over)| {
         let wall_us = started.elapsed().as_micros() as u64;
         drain_tail(err_read, tail);

@@ -12,6 +12,7 @@ pub mod layers;
 pub mod protocol;
 pub mod scratch;
 mod sys;
+mod template;
 mod tree;
 
 use std::path::Path;

@@ -4,6 +4,7 @@
 //! another uid, hidden data) and as an unprivileged user (a user namespace of the program's own, the tree
 //! sampled from /proc), the second by dropping to `nobody` when the tests run as root.
 
+use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -339,4 +340,85 @@ fn processes_with_args(args: &[&str]) -> usize {
             })
         })
         .count()
+}
+
+/// The runs of a program share the namespace prepared for it, never what a run left there: each of five
+/// tests finds `/tmp` and `/dev/shm` empty, though every run writes into both. As root, and as an
+/// unprivileged user where the machine allows.
+#[test]
+fn every_run_finds_tmp_empty_whatever_the_runs_before_left() {
+    for unprivileged in [false, true] {
+        let how = if unprivileged { "unprivileged" } else { "root" };
+        let workspace = copy_of("hostile", &format!("tmp-reuse-{how}"));
+        let tests = workspace.join("testdata/sum");
+        for (i, name) in ["b", "c", "d", "e"].iter().enumerate() {
+            fs::write(tests.join(format!("{name}.in")), format!("{i} 1\n")).unwrap();
+            fs::write(tests.join(format!("{name}.out")), format!("{}\n", i + 1)).unwrap();
+        }
+        let program = workspace.join("problems/sum/submissions/accepted/checks-tmp.rs");
+        fs::write(
+            &program,
+            r#"//! Fails if /tmp or /dev/shm holds anything, then leaves a file in each.
+use std::io::Read;
+fn main() {
+    let dirty: Vec<&str> = ["/tmp", "/dev/shm"]
+        .into_iter()
+        .filter(|dir| std::fs::read_dir(dir).map_or(0, |d| d.count()) > 0)
+        .collect();
+    for path in ["/tmp/left-behind", "/dev/shm/left-behind"] {
+        let _ = std::fs::write(path, "for the next run");
+    }
+    let mut input = String::new();
+    std::io::stdin().read_to_string(&mut input).unwrap();
+    let sum: i64 = input.split_whitespace().map(|t| t.parse::<i64>().unwrap()).sum();
+    match dirty.is_empty() {
+        true => println!("{sum}"),
+        false => println!("found files in {dirty:?}"),
+    }
+}
+"#,
+        )
+        .unwrap();
+        let cache = workspace.join("cache");
+        let mut command = command_in(
+            &workspace,
+            Some(&cache),
+            &[
+                "--submission",
+                program.to_str().unwrap(),
+                "-j",
+                "1",
+                "--format",
+                "json",
+            ],
+        );
+        if unprivileged {
+            if !is_root() {
+                // Already unprivileged: the root half is the one that cannot run.
+            } else {
+                match as_unprivileged_user(command, &workspace) {
+                    Ok((dropped, _)) => command = dropped,
+                    Err(why) => {
+                        eprintln!("tmp reuse as an unprivileged user: skipped, {why}");
+                        continue;
+                    }
+                }
+            }
+        } else if !is_root() {
+            eprintln!("tmp reuse as root: skipped, the tests do not run as root");
+            continue;
+        }
+        let output = command.output().unwrap();
+        let report: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+            panic!(
+                "{how}: not JSON ({e}): {}",
+                String::from_utf8_lossy(&output.stderr)
+            )
+        });
+        let tests = &report["submissions"][0]["tests"];
+        assert_eq!(tests.as_array().map(Vec::len), Some(5), "{how}: {report:#}");
+        for test in tests.as_array().unwrap() {
+            assert_eq!(test["verdict"], "AC", "{how}: {test:#}");
+        }
+    }
 }

@@ -1,0 +1,250 @@
+//! Mount namespaces prepared once per program and joined by each of its runs.
+//!
+//! Setting up a program's view of the file system (a new mount namespace, everything read-only, the data
+//! folders and the other builds hidden, its own build bound back) costs more than the rest of the
+//! containment together, and it is the same for every test of the program. So the launcher prepares it
+//! once, in a short-lived *holder* child that unshares, mounts and hands back descriptors of the
+//! namespaces and of its private `/tmp` and `/dev/shm` (`SCM_RIGHTS`), then exits; the namespace lives on
+//! in those descriptors. A run joins it with `setns` before exec.
+//!
+//! The runs of a program share its `/tmp` and `/dev/shm`, so after each run the launcher checks that both
+//! are as the holder left them (no block and no inode more in use); a run that left anything there retires its
+//! namespace, and the next run of the program gets a fresh one. What a run could leave behind for the next
+//! is therefore nothing, as with a namespace per run. The last few namespaces are kept (`KEPT`).
+
+use std::ffi::CString;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+
+use super::child::ChildSetup;
+
+/// How many programs' namespaces a launcher keeps.
+const KEPT: usize = 8;
+
+/// A prepared namespace: what a run joins, and the two folders that must stay empty.
+pub struct Template {
+    /// The program's user namespace (when the judge is not root) and its mount namespace.
+    user: Option<OwnedFd>,
+    mount: OwnedFd,
+    tmp: OwnedFd,
+    shm: OwnedFd,
+    /// What `usage` said of them when the holder left.
+    baseline: [(u64, u64); 2],
+}
+
+/// The descriptors a run joins, as the child uses them between fork and exec.
+#[derive(Clone, Copy)]
+pub struct Join {
+    /// -1 without a user namespace.
+    pub user: i32,
+    pub mount: i32,
+}
+
+impl Template {
+    fn join(&self) -> Join {
+        Join {
+            user: self.user.as_ref().map_or(-1, AsRawFd::as_raw_fd),
+            mount: self.mount.as_raw_fd(),
+        }
+    }
+
+    /// Whether `/tmp` and `/dev/shm` are as the holder left them: no block and no inode more in use (an
+    /// empty file system, or the folders that lead to the program's build when the cache is under `/tmp`).
+    fn clean(&self) -> bool {
+        usage(&self.tmp, &self.shm).is_some_and(|now| now == self.baseline)
+    }
+}
+
+/// Blocks and inodes in use in the two file systems.
+fn usage(tmp: &OwnedFd, shm: &OwnedFd) -> Option<[(u64, u64); 2]> {
+    let one = |fd: &OwnedFd| {
+        // SAFETY: fstatfs fills the zeroed struct; our descriptor.
+        let mut stat: libc::statfs = unsafe { std::mem::zeroed() };
+        match unsafe { libc::fstatfs(fd.as_raw_fd(), &mut stat) } {
+            0 => Some((
+                stat.f_blocks.saturating_sub(stat.f_bfree),
+                stat.f_files.saturating_sub(stat.f_ffree),
+            )),
+            _ => None,
+        }
+    };
+    Some([one(tmp)?, one(shm)?])
+}
+
+/// The launcher's prepared namespaces, by build folder, most recently used last.
+#[derive(Default)]
+pub struct Templates {
+    kept: Vec<(CString, Template)>,
+    /// Templates joined since the last `retire_dirty`.
+    used: Vec<CString>,
+    /// A holder failed once: the machine refuses something, every run prepares its own namespace.
+    broken: bool,
+}
+
+impl Templates {
+    /// The namespace for `setup`'s program, prepared now if need be; `None` to let the run prepare its own.
+    pub fn join(&mut self, setup: &ChildSetup) -> Option<Join> {
+        if self.broken || !setup.mount_ns {
+            return None;
+        }
+        let key = setup
+            .bin
+            .as_ref()
+            .map_or_else(CString::default, |(_, build)| build.clone());
+        self.used.push(key.clone());
+        if let Some(i) = self.kept.iter().position(|(k, _)| *k == key) {
+            let entry = self.kept.remove(i);
+            self.kept.push(entry);
+        } else {
+            let Some(template) = prepare(setup) else {
+                self.broken = true;
+                return None;
+            };
+            if self.kept.len() >= KEPT {
+                self.kept.remove(0);
+            }
+            self.kept.push((key, template));
+        }
+        self.kept.last().map(|(_, t)| t.join())
+    }
+
+    /// After a run: the namespaces it used and left something in are dropped.
+    pub fn retire_dirty(&mut self) {
+        for key in std::mem::take(&mut self.used) {
+            if let Some(i) = self.kept.iter().position(|(k, t)| *k == key && !t.clean()) {
+                self.kept.remove(i);
+            }
+        }
+    }
+}
+
+/// Prepares a namespace in a holder child and takes its descriptors.
+fn prepare(setup: &ChildSetup) -> Option<Template> {
+    let mut pair = [0i32; 2];
+    // SAFETY: socketpair fills the array.
+    if unsafe {
+        libc::socketpair(
+            libc::AF_UNIX,
+            libc::SOCK_SEQPACKET | libc::SOCK_CLOEXEC,
+            0,
+            pair.as_mut_ptr(),
+        )
+    } != 0
+    {
+        return None;
+    }
+    // SAFETY: both ends are ours.
+    let (ours, theirs) = unsafe { (OwnedFd::from_raw_fd(pair[0]), OwnedFd::from_raw_fd(pair[1])) };
+    // SAFETY: the launcher is single-threaded; the child makes only system calls on prepared data.
+    let pid = unsafe { libc::fork() };
+    if pid < 0 {
+        return None;
+    }
+    if pid == 0 {
+        // SAFETY: child side; never returns.
+        unsafe { hold(setup, theirs.as_raw_fd()) };
+    }
+    drop(theirs);
+    let fds = receive(ours.as_raw_fd());
+    // SAFETY: reaping our own child.
+    unsafe { libc::waitpid(pid, std::ptr::null_mut(), 0) };
+    let mut fds = fds?.into_iter();
+    let user = match setup.userns.is_some() {
+        true => Some(fds.next()?),
+        false => None,
+    };
+    let (mount, tmp, shm) = (fds.next()?, fds.next()?, fds.next()?);
+    let baseline = usage(&tmp, &shm)?;
+    Some(Template {
+        user,
+        mount,
+        tmp,
+        shm,
+        baseline,
+    })
+}
+
+/// The holder: prepares the namespace as a run would, sends its descriptors and exits.
+///
+/// # Safety
+/// Only in the child of a fork.
+unsafe fn hold(setup: &ChildSetup, socket: i32) -> ! {
+    if !setup.enter_namespaces() {
+        libc::_exit(1);
+    }
+    let mut fds = Vec::with_capacity(4);
+    if setup.userns.is_some() {
+        fds.push(libc::open(c"/proc/self/ns/user".as_ptr(), libc::O_RDONLY));
+    }
+    fds.push(libc::open(c"/proc/self/ns/mnt".as_ptr(), libc::O_RDONLY));
+    for dir in [c"/tmp", c"/dev/shm"] {
+        fds.push(libc::open(dir.as_ptr(), libc::O_RDONLY | libc::O_DIRECTORY));
+    }
+    if fds.iter().any(|fd| *fd < 0) || !send(socket, &fds) {
+        libc::_exit(1);
+    }
+    libc::_exit(0);
+}
+
+/// Sends descriptors over a Unix socket.
+fn send(socket: i32, fds: &[i32]) -> bool {
+    let bytes = std::mem::size_of_val(fds);
+    // SAFETY: CMSG_SPACE is a size computation.
+    let space = unsafe { libc::CMSG_SPACE(bytes as u32) } as usize;
+    // u64s: the control headers must be aligned.
+    let mut control = vec![0u64; space.div_ceil(8)];
+    let mut byte = [0u8; 1];
+    let mut iov = libc::iovec {
+        iov_base: byte.as_mut_ptr().cast(),
+        iov_len: 1,
+    };
+    // SAFETY: a zeroed msghdr pointing at our buffers, the control header filled as cmsg(3) says.
+    unsafe {
+        let mut message: libc::msghdr = std::mem::zeroed();
+        message.msg_iov = &mut iov;
+        message.msg_iovlen = 1;
+        message.msg_control = control.as_mut_ptr().cast();
+        message.msg_controllen = space as _;
+        let header = libc::CMSG_FIRSTHDR(&message);
+        (*header).cmsg_level = libc::SOL_SOCKET;
+        (*header).cmsg_type = libc::SCM_RIGHTS;
+        (*header).cmsg_len = libc::CMSG_LEN(bytes as u32) as _;
+        std::ptr::copy_nonoverlapping(fds.as_ptr(), libc::CMSG_DATA(header).cast(), fds.len());
+        libc::sendmsg(socket, &message, 0) == 1
+    }
+}
+
+/// Receives the holder's descriptors (close-on-exec); `None` when it sent none.
+fn receive(socket: i32) -> Option<Vec<OwnedFd>> {
+    let mut control = [0u64; 32];
+    let mut byte = [0u8; 1];
+    let mut iov = libc::iovec {
+        iov_base: byte.as_mut_ptr().cast(),
+        iov_len: 1,
+    };
+    // SAFETY: as in `send`; the descriptors received are ours to own.
+    unsafe {
+        let mut message: libc::msghdr = std::mem::zeroed();
+        message.msg_iov = &mut iov;
+        message.msg_iovlen = 1;
+        message.msg_control = control.as_mut_ptr().cast();
+        message.msg_controllen = std::mem::size_of_val(&control) as _;
+        if libc::recvmsg(socket, &mut message, libc::MSG_CMSG_CLOEXEC) != 1 {
+            return None;
+        }
+        let header = libc::CMSG_FIRSTHDR(&message);
+        if header.is_null()
+            || (*header).cmsg_level != libc::SOL_SOCKET
+            || (*header).cmsg_type != libc::SCM_RIGHTS
+        {
+            return None;
+        }
+        let data = (*header).cmsg_len as usize - libc::CMSG_LEN(0) as usize;
+        let count = data / std::mem::size_of::<i32>();
+        let first = libc::CMSG_DATA(header).cast::<i32>();
+        Some(
+            (0..count)
+                .map(|i| OwnedFd::from_raw_fd(first.add(i).read_unaligned()))
+                .collect(),
+        )
+    }
+}
