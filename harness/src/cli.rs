@@ -122,6 +122,12 @@ pub struct RunArgs {
     #[arg(long, value_name = "PATH")]
     pub submission: Vec<std::path::PathBuf>,
 
+    /// Run the time-limit-exceeded submissions under the time limit × F and warn about one that passes
+    /// within it, as problemtools' `time_limit_to_tle` check does (verifyproblem: 1.5). Default 1: a TLE
+    /// submission runs only as long as it takes to be sure of the TLE.
+    #[arg(long, value_name = "F", default_value_t = 1.0)]
+    pub tle_margin: f64,
+
     /// Run every test of each submission, not only up to its first failure.
     #[arg(long)]
     pub all_tests: bool,
@@ -243,6 +249,12 @@ pub struct VerifyArgs {
 
     #[command(flatten)]
     pub report: ReportArgs,
+
+    /// Run the time-limit-exceeded submissions under the time limit × F and warn about one that passes
+    /// within it, as problemtools' `time_limit_to_tle` check does (verifyproblem: 1.5). Default 1: a TLE
+    /// submission runs only as long as it takes to be sure of the TLE.
+    #[arg(long, value_name = "F", default_value_t = 1.0)]
+    pub tle_margin: f64,
 
     /// Run every test of each submission, not only up to its first failure.
     #[arg(long)]

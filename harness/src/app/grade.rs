@@ -22,6 +22,7 @@ const TIME_SCALE: std::ops::RangeInclusive<f64> = 0.01..=100.0;
 const OUTPUT_LIMIT_MIB: std::ops::RangeInclusive<u64> = 1..=4096;
 
 pub fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
+    check_tle_margin(args.tle_margin)?;
     if !TIME_SCALE.contains(&args.time_scale) {
         anyhow::bail!(
             "--time-scale must be from {} to {}, got {:?}",
@@ -61,6 +62,7 @@ pub fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
         submissions: args.test.is_none() || !args.submission.is_empty(),
         given: args.submission.clone(),
         all_tests: args.all_tests,
+        tle_margin: args.tle_margin,
         no_run: args.no_run,
         events: bar
             .clone()
@@ -119,4 +121,12 @@ fn locate_compile_errors(report: &mut Report, workspace: &Workspace) {
             *message = located(message, dir, &shown);
         }
     }
+}
+
+/// `--tle-margin` must be a factor of 1 or more.
+pub(crate) fn check_tle_margin(margin: f64) -> Result<()> {
+    if !(margin.is_finite() && (1.0..=100.0).contains(&margin)) {
+        anyhow::bail!("--tle-margin must be a factor from 1 to 100 (e.g. 1.5), got {margin}");
+    }
+    Ok(())
 }

@@ -26,6 +26,7 @@ pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
             args.time_scale
         );
     }
+    super::grade::check_tle_margin(args.tle_margin)?;
     let packages = args
         .dirs
         .iter()
@@ -35,6 +36,7 @@ pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
         jobs: jobs(args.jobs),
         time_scale: args.time_scale,
         all_tests: args.all_tests,
+        tle_margin: args.tle_margin,
         cache_dir: cache_dir(workspace),
         languages: match workspace {
             Some(workspace) => workspace.languages()?,

@@ -35,6 +35,9 @@ pub struct JudgeOptions {
     pub given: Vec<std::path::PathBuf>,
     /// Run a submission's every test, not only up to its first failure.
     pub all_tests: bool,
+    /// Time-limit-exceeded submissions run under the limit × this (1: the limit), and one that passes
+    /// within it is warned about.
+    pub tle_margin: f64,
     /// Compile everything, run nothing.
     pub no_run: bool,
     /// Told about every planned and finished run (the progress bar).

@@ -1,10 +1,10 @@
 //! Grading submissions: each is compiled once and run on its problem's tests in order, stopping at the
 //! first test it does not pass (all of them with `--all-tests`); its verdict is that test's, and it is as
-//! expected when its folder allows that verdict (for `accepted`: every test passed). Time-limit sanity as
-//! problemtools checks it: an accepted submission above half the limit, and a time-limit-exceeded one that
-//! would pass with the limit × 1.5, are warned about. A time-limit-exceeded submission runs once, under the
-//! limit × 1.5, and is judged against the limit itself: one run says both whether it is TLE and whether
-//! it is clearly too slow.
+//! expected when its folder allows that verdict (for `accepted`: every test passed). An accepted submission
+//! above half the limit is warned about (problemtools' `ac_to_time_limit`). A time-limit-exceeded
+//! submission runs only as long as it takes to be sure of the TLE: under the limit itself. With
+//! `--tle-margin F` it runs under the limit × F instead, is judged against the limit, and is warned about
+//! when it passes within the longer limit (problemtools' `time_limit_to_tle`): one run says both.
 
 use anyhow::Result;
 use rayon::prelude::*;
@@ -15,9 +15,6 @@ use crate::grade::run_verdict::within;
 use crate::lang::{Compiled, Executable};
 use crate::model::{Expected, SubmissionResult, TestResult, Verdict};
 use crate::plan::PlannedSubmission;
-
-/// problemtools' `time_limit_to_tle`: a TLE submission must still fail with this much more time.
-const TIME_LIMIT_TO_TLE: f64 = 1.5;
 
 /// Compiles and runs the submissions in parallel.
 pub(super) fn grade(plan: &[PlannedSubmission], run: &Run) -> Result<Vec<SubmissionResult>> {
@@ -101,15 +98,16 @@ fn grade_one(s: &PlannedSubmission, compiled: Compiled, run: &Run) -> Result<Sub
 }
 
 /// The submission's tests in order, up to the first not accepted (all with `--all-tests`); and whether a
-/// time-limit-exceeded submission's first TLE would pass with the limit × TIME_LIMIT_TO_TLE.
+/// time-limit-exceeded submission's first TLE would pass with the limit × `--tle-margin`.
 fn run_until_failure(
     s: &PlannedSubmission,
     executable: &Executable,
     run: &Run,
 ) -> Result<(Vec<TestResult>, bool)> {
     let limits = run.options.limits(&s.problem);
+    let margin = run.options.tle_margin;
     let longer_options = crate::exec::JudgeOptions {
-        time_scale: run.options.time_scale * TIME_LIMIT_TO_TLE,
+        time_scale: run.options.time_scale * margin,
         ..run.options.clone()
     };
     let longer = Run {
@@ -120,7 +118,7 @@ fn run_until_failure(
     let mut passes_longer = false;
     for (t, test) in s.tests.iter().enumerate() {
         let mut result = match s.submission.expected {
-            Expected::TimeLimitExceeded => {
+            Expected::TimeLimitExceeded if margin > 1.0 => {
                 let (result, passes) =
                     within(run_test(&s.problem, test, executable, &longer)?, &limits);
                 passes_longer |=
@@ -150,7 +148,7 @@ fn run_until_failure(
 }
 
 /// problemtools' time-limit checks: `ac_to_time_limit` (an accepted submission above half the limit) and
-/// `time_limit_to_tle` (a TLE submission that passes its first TLE test with the limit × 1.5).
+/// `time_limit_to_tle` (a TLE submission that passes its first TLE test with the limit × `--tle-margin`).
 fn time_warning(
     s: &PlannedSubmission,
     result: &SubmissionResult,
@@ -165,9 +163,10 @@ fn time_warning(
         )),
         (Expected::TimeLimitExceeded, Some(Verdict::TLE)) if passes_longer => {
             let name = result.stopped_at.as_deref().unwrap_or_default();
-            let longer_ms = (limits.cpu_ms as f64 * TIME_LIMIT_TO_TLE).ceil() as u64;
+            let margin = run.options.tle_margin;
+            let longer_ms = (limits.cpu_ms as f64 * margin).ceil() as u64;
             Some(format!(
-                "passes {name} with the time limit × {TIME_LIMIT_TO_TLE} ({longer_ms} ms): it is not clearly too slow"
+                "passes {name} with the time limit × {margin} ({longer_ms} ms): it is not clearly too slow"
             ))
         }
         _ => None,

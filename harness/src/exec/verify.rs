@@ -32,6 +32,8 @@ pub struct VerifyOptions {
     pub jobs: usize,
     pub time_scale: f64,
     pub all_tests: bool,
+    /// As `JudgeOptions::tle_margin`.
+    pub tle_margin: f64,
     pub cache_dir: PathBuf,
     /// The language table (the built-in one, or a workspace's).
     pub languages: LanguageTable,
@@ -85,6 +87,7 @@ pub fn verify_package(package: &KattisPackage, options: &VerifyOptions) -> Resul
         submissions: true,
         given: Vec::new(),
         all_tests: options.all_tests,
+        tle_margin: options.tle_margin,
         no_run: false,
         events: options.events.clone(),
     };
@@ -113,6 +116,7 @@ pub fn grade_in_place(
         jobs: options.jobs,
         time_scale: options.time_scale,
         all_tests: options.all_tests,
+        tle_margin: options.tle_margin,
         cache_dir: workspace.cache_dir(),
         languages: workspace.languages()?,
         events: options.events.clone(),

@@ -1,5 +1,6 @@
-//! Time-limit-exceeded submissions: each runs once, under the limit × 1.5, and is judged against the limit
-//! itself, so one run tells both that it is TLE and whether it is clearly too slow (problemtools'
+//! Time-limit-exceeded submissions: by default each runs under the limit itself, just long enough to be sure
+//! of the TLE; with `--tle-margin 1.5` it runs once under the limit × 1.5 and is judged against the limit,
+//! so one run tells both that it is TLE and whether it is clearly too slow (problemtools'
 //! `time_limit_to_tle`). Fixture: `fixtures/timing`.
 
 use serde_json::Value;
@@ -17,7 +18,10 @@ fn submission<'a>(report: &'a Value, file: &str) -> &'a Value {
 
 #[test]
 fn a_submission_too_slow_by_a_little_is_tle_and_said_not_clearly_too_slow() {
-    let output = harness(&fixtures("timing"), &["--format", "json"]);
+    let output = harness(
+        &fixtures("timing"),
+        &["--format", "json", "--tle-margin", "1.5"],
+    );
     assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
     let report = json_report(&output);
 
@@ -48,4 +52,27 @@ fn a_submission_too_slow_by_a_little_is_tle_and_said_not_clearly_too_slow() {
     // The problem's own solution is judged under the limit itself.
     let sum = &report["problems"][0];
     assert_eq!(sum["verdict"], "AC", "{sum}");
+}
+
+#[test]
+fn by_default_a_tle_submission_runs_only_to_the_limit_and_gets_no_warning() {
+    let output = harness(&fixtures("timing"), &["--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    for file in ["a-little-slow.rs", "spins.rs"] {
+        let s = submission(&report, file);
+        assert_eq!(s["verdict"], "TLE", "{s}");
+        assert_eq!(s["matched"], true, "{s}");
+        // Under the limit × 1.5, a-little-slow would have passed and been warned about.
+        assert_eq!(s["time_warning"], Value::Null, "{s}");
+        let test = &s["tests"][0];
+        assert_eq!(test["detail"], "CPU time over 400 ms", "{test}");
+    }
+}
+
+#[test]
+fn a_tle_margin_below_one_is_refused() {
+    let output = harness(&fixtures("timing"), &["--tle-margin", "0.5"]);
+    assert_eq!(output.status.code(), Some(2), "{}", printed(&output));
+    assert!(printed(&output).contains("--tle-margin must be a factor from 1 to 100"));
 }
