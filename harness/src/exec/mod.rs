@@ -85,17 +85,19 @@ pub fn grade(workspace: &Workspace, ids: &[String], options: &JudgeOptions) -> R
         options,
         scratch: &scratch,
     };
-    let (problems, submissions) = pool.install(|| {
+    // The submissions first on this thread: their time-limit-exceeded ones take the longest, and start at
+    // once while the other workers take the solutions' tests.
+    let (submissions, problems) = pool.install(|| {
         rayon::join(
-            || match plan.solutions {
-                true => grade_problems(&plan.problems, &run),
-                false => Ok(Vec::new()),
-            },
             || {
                 plan.submissions
                     .as_ref()
                     .map(|all| submissions::grade(all, &run))
                     .transpose()
+            },
+            || match plan.solutions {
+                true => grade_problems(&plan.problems, &run),
+                false => Ok(Vec::new()),
             },
         )
     });

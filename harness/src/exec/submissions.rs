@@ -42,10 +42,21 @@ pub(super) fn grade(plan: &[PlannedSubmission], run: &Run) -> Result<Vec<Submiss
         .map(|(s, _)| s.tests.len())
         .sum();
     run.options.events.emit(Event::RunsPlanned { runs });
-    plan.par_iter()
+    // The longest first, so that they do not end the run alone: the time-limit-exceeded submissions run
+    // to the limit on a test at least. The results keep the plan's order.
+    let mut order: Vec<(usize, &PlannedSubmission, Compiled)> = plan
+        .iter()
         .zip(compiled)
-        .map(|(s, compiled)| grade_one(s, compiled, run))
-        .collect()
+        .enumerate()
+        .map(|(i, (s, c))| (i, s, c))
+        .collect();
+    order.sort_by_key(|(i, s, _)| (s.submission.expected != Expected::TimeLimitExceeded, *i));
+    let mut graded: Vec<(usize, SubmissionResult)> = order
+        .into_par_iter()
+        .map(|(i, s, compiled)| Ok((i, grade_one(s, compiled, run)?)))
+        .collect::<Result<_>>()?;
+    graded.sort_by_key(|(i, _)| *i);
+    Ok(graded.into_iter().map(|(_, result)| result).collect())
 }
 
 fn grade_one(s: &PlannedSubmission, compiled: Compiled, run: &Run) -> Result<SubmissionResult> {
