@@ -379,25 +379,22 @@ impl Relay {
             read_tail_chunk(interactor.err, &mut interactor.tail);
         }
         for (i, way) in self.ways.iter_mut().enumerate() {
+            let mut read = 0;
             if fds[2 * i].revents != 0 {
-                let n = read_into(way)?;
-                self.moved += n as u64;
+                let t_ms = self.started.elapsed().as_secs_f64() * 1000.0;
+                let (transcript, direction) = (&mut self.transcript, way.direction);
+                read = read_into(way, |bytes| transcript.record(direction, t_ms, bytes))?;
+                self.moved += read as u64;
                 if way.direction == Direction::FromSolution {
-                    solution.output_bytes += n as u64;
+                    solution.output_bytes += read as u64;
                     if solution.output_bytes > spec.limits.output_bytes {
                         kill(solution, false);
                     }
                 }
-                let new: Vec<u8> = way
-                    .buffer
-                    .iter()
-                    .skip(way.buffer.len() - n)
-                    .copied()
-                    .collect();
-                let t_ms = self.started.elapsed().as_secs_f64() * 1000.0;
-                self.transcript.record(way.direction, t_ms, &new);
             }
-            if fds[2 * i + 1].revents != 0 {
+            // What was just read is passed on at once (the reader is most likely waiting for it), without
+            // waiting for the next poll to say the pipe has room.
+            if (fds[2 * i + 1].revents != 0 || read > 0) && way.write_open {
                 self.moved += write_from(way) as u64;
             }
             // The writer is gone and everything it wrote was passed on: the reader sees end of file.
@@ -409,13 +406,15 @@ impl Relay {
     }
 }
 
-/// Reads what is there into the way's buffer; the number of bytes read.
-fn read_into(way: &mut Way) -> Result<usize> {
+/// Reads what is there into the way's buffer, showing it to `seen` first; the number of bytes read.
+fn read_into(way: &mut Way, seen: impl FnOnce(&[u8])) -> Result<usize> {
     let mut chunk = [0u8; 64 * 1024];
     // SAFETY: reading into a local buffer from our descriptor.
     let n = unsafe { libc::read(way.read, chunk.as_mut_ptr().cast(), chunk.len()) };
     if n > 0 {
-        way.buffer.extend(&chunk[..n as usize]);
+        let bytes = &chunk[..n as usize];
+        seen(bytes);
+        way.buffer.extend(bytes);
         return Ok(n as usize);
     }
     let err = io::Error::last_os_error();
