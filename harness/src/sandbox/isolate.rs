@@ -19,6 +19,7 @@
 use std::ffi::CString;
 use std::fs;
 use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 
 /// The first uid (and gid) of the sandbox: worker N runs its programs as `SANDBOX_UID + N`.
@@ -144,9 +145,12 @@ impl Isolation {
 
 impl Drop for Isolation {
     fn drop(&mut self) {
-        if let Some(cgroup) = &self.cgroup {
+        if let Some(cgroup) = self.cgroup.take() {
             cgroup.kill_all();
-            for dir in &cgroup.dirs {
+            let Cgroup { dirs, files, .. } = cgroup;
+            // A control group with a file open cannot be removed.
+            drop(files);
+            for dir in &dirs {
                 let _ = fs::remove_dir(dir);
             }
         }
@@ -163,12 +167,28 @@ pub struct TreeUsage {
     pub tasks_refused: bool,
 }
 
-/// One control group per launcher, reused run after run.
+/// One control group per launcher, reused run after run. The files read or written at every run are
+/// opened once and read from their start each time; a limit is written only when it changes.
 struct Cgroup {
     /// The memory, pids and cpuacct folders.
     dirs: Vec<PathBuf>,
-    /// The group's OOM kills and refused tasks before the current run.
-    base: std::cell::Cell<(u64, u64)>,
+    files: Files,
+    /// The memory limit last written (0: none yet).
+    memory_limit: std::cell::Cell<u64>,
+    /// The group's CPU time (ns), OOM kills and refused tasks before the current run: the counters only
+    /// grow.
+    base: std::cell::Cell<(u64, u64, u64)>,
+}
+
+/// The control files of a run.
+struct Files {
+    limit: fs::File,
+    memsw_limit: Option<fs::File>,
+    stat: fs::File,
+    oom_control: fs::File,
+    cpu: fs::File,
+    pids_events: fs::File,
+    procs: fs::File,
 }
 
 impl Cgroup {
@@ -178,6 +198,9 @@ impl Cgroup {
         let mut dirs = Vec::new();
         for controller in v1 {
             let base = own_cgroup_dir(controller)?;
+            if slot == 0 {
+                sweep_dead_judges(&base);
+            }
             let dir = base.join(&name);
             if fs::create_dir(&dir).is_err() {
                 for made in &dirs {
@@ -187,52 +210,69 @@ impl Cgroup {
             }
             dirs.push(dir);
         }
+        let _ = fs::write(dirs[1].join("pids.max"), TASK_LIMIT.to_string());
+        let write =
+            |dir: &Path, name: &str| fs::OpenOptions::new().write(true).open(dir.join(name));
+        let read = |dir: &Path, name: &str| fs::File::open(dir.join(name));
+        let files = (|| -> std::io::Result<Files> {
+            Ok(Files {
+                limit: write(&dirs[0], "memory.limit_in_bytes")?,
+                // Absent without swap accounting.
+                memsw_limit: write(&dirs[0], "memory.memsw.limit_in_bytes").ok(),
+                stat: read(&dirs[0], "memory.stat")?,
+                oom_control: read(&dirs[0], "memory.oom_control")?,
+                cpu: read(&dirs[2], "cpuacct.usage")?,
+                pids_events: read(&dirs[1], "pids.events")?,
+                procs: read(&dirs[1], "cgroup.procs")?,
+            })
+        })();
+        let Ok(files) = files else {
+            for dir in &dirs {
+                let _ = fs::remove_dir(dir);
+            }
+            return None;
+        };
         Some(Cgroup {
             dirs,
-            base: std::cell::Cell::new((0, 0)),
+            files,
+            memory_limit: std::cell::Cell::new(0),
+            base: std::cell::Cell::new((0, 0, 0)),
         })
     }
 
-    fn dir(&self, controller: &str) -> &Path {
-        let i = ["memory", "pids", "cpuacct"]
-            .iter()
-            .position(|c| *c == controller)
-            .expect("a v1 controller");
-        &self.dirs[i]
-    }
-
     fn prepare(&self, memory_bytes: u64) {
-        let memory = self.dir("memory");
         // The limit, for RAM and RAM + swap alike (a program must not escape into swap).
-        let limit = memory_bytes.max(4 << 20).to_string();
-        let _ = fs::write(memory.join("memory.memsw.limit_in_bytes"), "-1");
-        let _ = fs::write(memory.join("memory.limit_in_bytes"), &limit);
-        let _ = fs::write(memory.join("memory.memsw.limit_in_bytes"), &limit);
-        for file in [
-            "memory.max_usage_in_bytes",
-            "memory.failcnt",
-            "memory.memsw.failcnt",
-        ] {
-            let _ = fs::write(memory.join(file), "0");
+        let limit = memory_bytes.max(4 << 20);
+        if self.memory_limit.replace(limit) != limit {
+            let limit = limit.to_string();
+            if let Some(memsw) = &self.files.memsw_limit {
+                let _ = memsw.write_at(b"-1", 0);
+            }
+            let _ = self.files.limit.write_at(limit.as_bytes(), 0);
+            if let Some(memsw) = &self.files.memsw_limit {
+                let _ = memsw.write_at(limit.as_bytes(), 0);
+            }
         }
-        let _ = fs::write(self.dir("pids").join("pids.max"), TASK_LIMIT.to_string());
-        let _ = fs::write(self.dir("cpuacct").join("cpuacct.usage"), "0");
-        // The counters only grow: remembered to tell this run's events apart.
         self.base.set((
-            oom_kills(self.dir("memory")).unwrap_or(0),
-            refused_tasks(self.dir("pids")),
+            self.cpu_ns().unwrap_or(0),
+            oom_kills(&self.files.oom_control).unwrap_or(0),
+            refused_tasks(&self.files.pids_events),
         ));
     }
 
-    /// CPU time of the whole tree so far, in ms.
+    /// The group's CPU time, in ns, since it was made.
+    fn cpu_ns(&self) -> Option<u64> {
+        read_from_start(&self.files.cpu)?.trim().parse().ok()
+    }
+
+    /// CPU time of the whole tree in this run, in ms.
     fn cpu_ms(&self) -> Option<u64> {
-        let text = fs::read_to_string(self.dir("cpuacct").join("cpuacct.usage")).ok()?;
-        text.trim().parse::<u64>().ok().map(|ns| ns / 1_000_000)
+        Some(self.cpu_ns()?.saturating_sub(self.base.get().0) / 1_000_000)
     }
 
     /// Resident memory of the whole tree now, in KiB (page cache aside).
     fn rss_kb(&self) -> Option<u64> {
-        let text = fs::read_to_string(self.dir("memory").join("memory.stat")).ok()?;
+        let text = read_from_start(&self.files.stat)?;
         let field = |name: &str| {
             text.lines()
                 .find_map(|l| l.strip_prefix(name))
@@ -250,9 +290,8 @@ impl Cgroup {
 
     /// Kills every process of the group until it is empty (a fork bomb refills it for a moment).
     fn kill_all(&self) {
-        let procs = self.dir("pids").join("cgroup.procs");
         for _ in 0..200 {
-            let pids: Vec<i32> = fs::read_to_string(&procs)
+            let pids: Vec<i32> = read_from_start(&self.files.procs)
                 .unwrap_or_default()
                 .lines()
                 .filter_map(|l| l.trim().parse().ok())
@@ -270,27 +309,59 @@ impl Cgroup {
     }
 
     fn usage(&self) -> TreeUsage {
-        let cpu_ns = fs::read_to_string(self.dir("cpuacct").join("cpuacct.usage"))
-            .ok()
-            .and_then(|t| t.trim().parse::<u64>().ok());
-        let (kills, refused) = self.base.get();
+        let (cpu, kills, refused) = self.base.get();
         TreeUsage {
-            cpu_us: cpu_ns.map(|ns| ns / 1000),
-            oom_killed: oom_kills(self.dir("memory")).unwrap_or(0) > kills,
-            tasks_refused: refused_tasks(self.dir("pids")) > refused,
+            cpu_us: self.cpu_ns().map(|ns| ns.saturating_sub(cpu) / 1000),
+            oom_killed: oom_kills(&self.files.oom_control).unwrap_or(0) > kills,
+            tasks_refused: refused_tasks(&self.files.pids_events) > refused,
         }
     }
 }
 
-fn refused_tasks(pids: &Path) -> u64 {
-    fs::read_to_string(pids.join("pids.events"))
-        .ok()
+/// Removes the control groups (`harness-<pid>-<slot>`) that judges killed before they could remove their
+/// own left behind: those whose judge is gone, and which hold no process.
+fn sweep_dead_judges(base: &Path) {
+    let Ok(entries) = fs::read_dir(base) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix("harness-"))
+            .and_then(|rest| rest.split('-').next())
+            .and_then(|pid| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if !Path::new("/proc").join(pid.to_string()).exists() {
+            // Refused (and left alone) while a process is still in it.
+            let _ = fs::remove_dir(entry.path());
+        }
+    }
+}
+
+/// A control file's whole text, read from its start (the file stays open between reads).
+fn read_from_start(file: &fs::File) -> Option<String> {
+    let mut text = Vec::with_capacity(1024);
+    let mut chunk = [0u8; 4096];
+    loop {
+        let n = file.read_at(&mut chunk, text.len() as u64).ok()?;
+        if n == 0 {
+            return String::from_utf8(text).ok();
+        }
+        text.extend_from_slice(&chunk[..n]);
+    }
+}
+
+fn refused_tasks(events: &fs::File) -> u64 {
+    read_from_start(events)
         .and_then(|t| t.split_whitespace().nth(1).and_then(|n| n.parse().ok()))
         .unwrap_or(0)
 }
 
-fn oom_kills(memory: &Path) -> Option<u64> {
-    let text = fs::read_to_string(memory.join("memory.oom_control")).ok()?;
+fn oom_kills(oom_control: &fs::File) -> Option<u64> {
+    let text = read_from_start(oom_control)?;
     text.lines()
         .find_map(|l| l.strip_prefix("oom_kill "))
         .and_then(|n| n.trim().parse().ok())

@@ -216,3 +216,54 @@ fn processes_under(dir: &Path) -> usize {
         })
         .count()
 }
+
+/// A judge killed outright cannot remove its launchers' control groups (`harness-<pid>-<slot>`); the next
+/// run removes those whose judge is gone, and its own when it ends. Where control groups can be made.
+#[test]
+fn control_groups_of_dead_judges_are_swept_and_a_run_leaves_none() {
+    let Some(base) = std::fs::read_to_string("/proc/self/cgroup")
+        .ok()
+        .and_then(|text| {
+            text.lines().find_map(|line| {
+                let mut parts = line.splitn(3, ':');
+                let (_, controllers, path) = (parts.next()?, parts.next()?, parts.next()?);
+                controllers
+                    .split(',')
+                    .any(|c| c == "cpuacct")
+                    .then(|| Path::new("/sys/fs/cgroup/cpuacct").join(path.trim_start_matches('/')))
+            })
+        })
+    else {
+        eprintln!("control group sweep: skipped, no cgroup v1 cpuacct controller");
+        return;
+    };
+    // No process has this pid: the kernel's pid_max is at most 2^22.
+    let stale = base.join("harness-999999999-0");
+    if std::fs::create_dir(&stale).is_err() {
+        eprintln!("control group sweep: skipped, cannot create a control group here");
+        return;
+    }
+    let workspace = copy_of("hostile", "cgroup-sweep");
+    let cache = super::common::shared_cache();
+    let child = command_in(&workspace, Some(&cache), &["sum", "--test", "a"])
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let judge = child.id();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let left = |prefix: &str| {
+        std::fs::read_dir(&base)
+            .unwrap()
+            .flatten()
+            .filter(|e| e.file_name().to_string_lossy().starts_with(prefix))
+            .count()
+    };
+    let (stale_left, own_left) = (
+        left("harness-999999999-"),
+        left(&format!("harness-{judge}-")),
+    );
+    let _ = std::fs::remove_dir(&stale);
+    assert_eq!(stale_left, 0, "the stale group was not swept");
+    assert_eq!(own_left, 0, "the run left its own");
+}
