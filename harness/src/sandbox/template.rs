@@ -185,25 +185,49 @@ unsafe fn hold(setup: &ChildSetup, socket: i32) -> ! {
     libc::_exit(0);
 }
 
+/// One byte of data and a control buffer, as a message carrying descriptors (`SCM_RIGHTS`) needs.
+struct Message {
+    byte: [u8; 1],
+    iov: libc::iovec,
+    /// u64s: the control headers must be aligned.
+    control: Vec<u64>,
+}
+
+impl Message {
+    fn new(control_bytes: usize) -> Box<Message> {
+        let mut message = Box::new(Message {
+            byte: [0],
+            iov: libc::iovec {
+                iov_base: std::ptr::null_mut(),
+                iov_len: 1,
+            },
+            control: vec![0u64; control_bytes.div_ceil(8)],
+        });
+        message.iov.iov_base = message.byte.as_mut_ptr().cast();
+        message
+    }
+
+    /// The `msghdr` pointing at this message's buffers (valid while it is not moved: it is boxed).
+    fn header(&mut self, control_len: usize) -> libc::msghdr {
+        // SAFETY: a zeroed msghdr is valid; its pointers are set below.
+        let mut header: libc::msghdr = unsafe { std::mem::zeroed() };
+        header.msg_iov = &mut self.iov;
+        header.msg_iovlen = 1;
+        header.msg_control = self.control.as_mut_ptr().cast();
+        header.msg_controllen = control_len as _;
+        header
+    }
+}
+
 /// Sends descriptors over a Unix socket.
 fn send(socket: i32, fds: &[i32]) -> bool {
     let bytes = std::mem::size_of_val(fds);
     // SAFETY: CMSG_SPACE is a size computation.
     let space = unsafe { libc::CMSG_SPACE(bytes as u32) } as usize;
-    // u64s: the control headers must be aligned.
-    let mut control = vec![0u64; space.div_ceil(8)];
-    let mut byte = [0u8; 1];
-    let mut iov = libc::iovec {
-        iov_base: byte.as_mut_ptr().cast(),
-        iov_len: 1,
-    };
-    // SAFETY: a zeroed msghdr pointing at our buffers, the control header filled as cmsg(3) says.
+    let mut buffers = Message::new(space);
+    let message = buffers.header(space);
+    // SAFETY: the control header filled as cmsg(3) says, in a buffer of CMSG_SPACE bytes.
     unsafe {
-        let mut message: libc::msghdr = std::mem::zeroed();
-        message.msg_iov = &mut iov;
-        message.msg_iovlen = 1;
-        message.msg_control = control.as_mut_ptr().cast();
-        message.msg_controllen = space as _;
         let header = libc::CMSG_FIRSTHDR(&message);
         (*header).cmsg_level = libc::SOL_SOCKET;
         (*header).cmsg_type = libc::SCM_RIGHTS;
@@ -215,19 +239,10 @@ fn send(socket: i32, fds: &[i32]) -> bool {
 
 /// Receives the holder's descriptors (close-on-exec); `None` when it sent none.
 fn receive(socket: i32) -> Option<Vec<OwnedFd>> {
-    let mut control = [0u64; 32];
-    let mut byte = [0u8; 1];
-    let mut iov = libc::iovec {
-        iov_base: byte.as_mut_ptr().cast(),
-        iov_len: 1,
-    };
+    let mut buffers = Message::new(256);
+    let mut message = buffers.header(256);
     // SAFETY: as in `send`; the descriptors received are ours to own.
     unsafe {
-        let mut message: libc::msghdr = std::mem::zeroed();
-        message.msg_iov = &mut iov;
-        message.msg_iovlen = 1;
-        message.msg_control = control.as_mut_ptr().cast();
-        message.msg_controllen = std::mem::size_of_val(&control) as _;
         if libc::recvmsg(socket, &mut message, libc::MSG_CMSG_CLOEXEC) != 1 {
             return None;
         }

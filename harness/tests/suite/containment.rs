@@ -342,14 +342,31 @@ fn processes_with_args(args: &[&str]) -> usize {
         .count()
 }
 
-/// The runs of a program share the namespace prepared for it, never what a run left there: each of five
-/// tests finds `/tmp` and `/dev/shm` empty, though every run writes into both. As root, and as an
-/// unprivileged user where the machine allows.
+/// The runs of a program share the namespace prepared for it, never what a run left there: none of five
+/// tests finds the files the run before it wrote into `/tmp` and `/dev/shm`. As root, and as an
+/// unprivileged user where the machine allows; with the binary cache inside the workspace, and under
+/// `/tmp` (then the program's `/tmp` holds the folders that lead to its build, and no more).
 #[test]
-fn every_run_finds_tmp_empty_whatever_the_runs_before_left() {
-    for unprivileged in [false, true] {
-        let how = if unprivileged { "unprivileged" } else { "root" };
-        let workspace = copy_of("hostile", &format!("tmp-reuse-{how}"));
+fn no_run_finds_what_the_runs_before_left_in_tmp() {
+    for (unprivileged, under_tmp) in [(false, false), (true, false), (false, true), (true, true)] {
+        let how = match (unprivileged, under_tmp) {
+            (false, false) => "root",
+            (true, false) => "unprivileged",
+            (false, true) => "root, workspace under /tmp",
+            (true, true) => "unprivileged, workspace under /tmp",
+        };
+        let name = format!(
+            "tmp-reuse-{}-{}",
+            u8::from(unprivileged),
+            u8::from(under_tmp)
+        );
+        let mut workspace = copy_of("hostile", &name);
+        if under_tmp {
+            let moved = std::env::temp_dir().join(format!("harness-{name}-{}", std::process::id()));
+            let _ = fs::remove_dir_all(&moved);
+            copy_tree(&workspace, &moved);
+            workspace = moved;
+        }
         let tests = workspace.join("testdata/sum");
         for (i, name) in ["b", "c", "d", "e"].iter().enumerate() {
             fs::write(tests.join(format!("{name}.in")), format!("{i} 1\n")).unwrap();
@@ -358,12 +375,13 @@ fn every_run_finds_tmp_empty_whatever_the_runs_before_left() {
         let program = workspace.join("problems/sum/submissions/accepted/checks-tmp.rs");
         fs::write(
             &program,
-            r#"//! Fails if /tmp or /dev/shm holds anything, then leaves a file in each.
+            r#"//! Fails if /tmp or /dev/shm holds what an earlier run left there, then leaves a file in each.
+//! (Not "fails if they hold anything": with the cache under /tmp, /tmp holds the way to the program.)
 use std::io::Read;
 fn main() {
-    let dirty: Vec<&str> = ["/tmp", "/dev/shm"]
+    let dirty: Vec<&str> = ["/tmp/left-behind", "/dev/shm/left-behind"]
         .into_iter()
-        .filter(|dir| std::fs::read_dir(dir).map_or(0, |d| d.count()) > 0)
+        .filter(|path| std::path::Path::new(path).exists())
         .collect();
     for path in ["/tmp/left-behind", "/dev/shm/left-behind"] {
         let _ = std::fs::write(path, "for the next run");
@@ -415,10 +433,25 @@ fn main() {
                 String::from_utf8_lossy(&output.stderr)
             )
         });
+        if under_tmp {
+            let _ = fs::remove_dir_all(&workspace);
+        }
         let tests = &report["submissions"][0]["tests"];
         assert_eq!(tests.as_array().map(Vec::len), Some(5), "{how}: {report:#}");
         for test in tests.as_array().unwrap() {
             assert_eq!(test["verdict"], "AC", "{how}: {test:#}");
+        }
+    }
+}
+
+/// Copies the folder `from` to `to`, which must not exist.
+fn copy_tree(from: &Path, to: &Path) {
+    for entry in walkdir::WalkDir::new(from) {
+        let entry = entry.unwrap();
+        let target = to.join(entry.path().strip_prefix(from).unwrap());
+        match entry.file_type().is_dir() {
+            true => fs::create_dir_all(&target).unwrap(),
+            false => drop(fs::copy(entry.path(), &target).unwrap()),
         }
     }
 }

@@ -141,20 +141,10 @@ fn cpp_programs_come_from_the_cache_until_a_header_changes() {
     search.push(path);
     let submission = folder.join("header.cpp");
     let run = || {
-        let output = command_in(
-            &root,
-            Some(&cache),
-            &[
-                "sum",
-                "--submission",
-                submission.to_str().unwrap(),
-                "--format",
-                "json",
-            ],
-        )
-        .env("PATH", &search)
-        .output()
-        .unwrap();
+        let output = judge_one(&root, &cache, &submission)
+            .env("PATH", &search)
+            .output()
+            .unwrap();
         let report = json_report(&output);
         let verdict = report["submissions"][0]["verdict"].clone();
         let compiles = fs::read_to_string(&log)
@@ -193,19 +183,7 @@ fn programs_without_a_dependency_list_come_from_the_cache() {
     let submission = root.join("problems/sum/submissions/accepted/sum.lsh");
     fs::write(&submission, "read a b\necho $((a + b))\n").unwrap();
     let run = || {
-        let output = command_in(
-            &root,
-            Some(&cache),
-            &[
-                "sum",
-                "--submission",
-                submission.to_str().unwrap(),
-                "--format",
-                "json",
-            ],
-        )
-        .output()
-        .unwrap();
+        let output = judge_one(&root, &cache, &submission).output().unwrap();
         let report = json_report(&output);
         let compiles = fs::read_to_string(&log).unwrap_or_default().lines().count();
         (report["submissions"][0]["verdict"].clone(), compiles)
@@ -239,4 +217,23 @@ fn a_relative_cache_folder_works() {
     let report = json_report(&output);
     assert_eq!(report["submissions"][0]["verdict"], "AC", "{report:#}");
     assert!(here.join("cache/bin").is_dir());
+}
+
+/// The judge on problem `sum` of `root` with `submission` only, a JSON report and its own binary cache.
+fn judge_one(
+    root: &std::path::Path,
+    cache: &std::path::Path,
+    submission: &std::path::Path,
+) -> std::process::Command {
+    command_in(
+        root,
+        Some(cache),
+        &[
+            "sum",
+            "--submission",
+            submission.to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+    )
 }
