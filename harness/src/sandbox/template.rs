@@ -9,11 +9,13 @@
 //!
 //! The runs of a program share its `/tmp` and `/dev/shm`, so after each run the launcher checks that both
 //! are as the holder left them (no block and no inode more in use); a run that left anything there retires its
-//! namespace, and the next run of the program gets a fresh one. What a run could leave behind for the next
+//! namespace, and the next run of the program gets a fresh one; so does a run that moved the folders leading
+//! to its build, when the cache is under `/tmp`. What a run could leave behind for the next
 //! is therefore nothing, as with a namespace per run. The last few namespaces are kept (`KEPT`).
 
 use std::ffi::CString;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::os::unix::ffi::OsStrExt;
 
 use super::child::ChildSetup;
 
@@ -29,6 +31,10 @@ pub struct Template {
     shm: OwnedFd,
     /// What `usage` said of them when the holder left.
     baseline: [(u64, u64); 2],
+    /// A cache under `/tmp` or `/dev/shm`: the program's way to its build runs through folders it may
+    /// rename (when it runs as the judge's user). The path from that file system's root, whether it is
+    /// `/dev/shm`'s, and the device and inode the path must still lead to.
+    build: Option<(CString, bool, (u64, u64))>,
 }
 
 /// The descriptors a run joins, as the child uses them between fork and exec.
@@ -51,6 +57,13 @@ impl Template {
     /// empty file system, or the folders that lead to the program's build when the cache is under `/tmp`).
     fn clean(&self) -> bool {
         usage(&self.tmp, &self.shm).is_some_and(|now| now == self.baseline)
+            && self.build.as_ref().is_none_or(|(path, shm, id)| {
+                let dir = if *shm { &self.shm } else { &self.tmp };
+                // SAFETY: fstatat fills the zeroed struct; our descriptor and a C string.
+                let mut stat: libc::stat = unsafe { std::mem::zeroed() };
+                let found = unsafe { libc::fstatat(dir.as_raw_fd(), path.as_ptr(), &mut stat, 0) };
+                found == 0 && (stat.st_dev, stat.st_ino) == *id
+            })
     }
 }
 
@@ -160,7 +173,23 @@ fn prepare(setup: &ChildSetup) -> Option<Template> {
         tmp,
         shm,
         baseline,
+        build: way_to_build(setup),
     })
+}
+
+/// For a build under `/tmp` or `/dev/shm`: its path from there, which one, and its device and inode.
+fn way_to_build(setup: &ChildSetup) -> Option<(CString, bool, (u64, u64))> {
+    use std::os::unix::fs::MetadataExt;
+    let (_, build) = setup.bin.as_ref()?;
+    let path = std::path::Path::new(std::ffi::OsStr::from_bytes(build.to_bytes()));
+    let (rest, shm) = match (path.strip_prefix("/tmp"), path.strip_prefix("/dev/shm")) {
+        (Ok(rest), _) => (rest, false),
+        (_, Ok(rest)) => (rest, true),
+        _ => return None,
+    };
+    let metadata = std::fs::metadata(path).ok()?;
+    let rest = CString::new(rest.as_os_str().as_bytes()).ok()?;
+    Some((rest, shm, (metadata.dev(), metadata.ino())))
 }
 
 /// The holder: prepares the namespace as a run would, sends its descriptors and exits.

@@ -345,7 +345,9 @@ fn processes_with_args(args: &[&str]) -> usize {
 /// The runs of a program share the namespace prepared for it, never what a run left there: none of five
 /// tests finds the files the run before it wrote into `/tmp` and `/dev/shm`. As root, and as an
 /// unprivileged user where the machine allows; with the binary cache inside the workspace, and under
-/// `/tmp` (then the program's `/tmp` holds the folders that lead to its build, and no more).
+/// `/tmp` (then the program's `/tmp` holds the folders that lead to its build, and no more; a run that moves
+/// them away must not keep the next one from starting). The inputs start with 2, 0, 1, 2, 3: runs that leave
+/// files and runs that move the way alternate.
 #[test]
 fn no_run_finds_what_the_runs_before_left_in_tmp() {
     for (unprivileged, under_tmp) in [(false, false), (true, false), (false, true), (true, true)] {
@@ -375,7 +377,9 @@ fn no_run_finds_what_the_runs_before_left_in_tmp() {
         let program = workspace.join("problems/sum/submissions/accepted/checks-tmp.rs");
         fs::write(
             &program,
-            r#"//! Fails if /tmp or /dev/shm holds what an earlier run left there, then leaves a file in each.
+            r#"//! Fails if /tmp or /dev/shm holds what an earlier run left there. Then, when the first number of
+//! its input is even, leaves a file in each; when it is odd, moves away the way to itself through /tmp
+//! (the cache under /tmp: allowed when the program runs as the judge's user, who made those folders).
 //! (Not "fails if they hold anything": with the cache under /tmp, /tmp holds the way to the program.)
 use std::io::Read;
 fn main() {
@@ -383,12 +387,19 @@ fn main() {
         .into_iter()
         .filter(|path| std::path::Path::new(path).exists())
         .collect();
-    for path in ["/tmp/left-behind", "/dev/shm/left-behind"] {
-        let _ = std::fs::write(path, "for the next run");
-    }
     let mut input = String::new();
     std::io::stdin().read_to_string(&mut input).unwrap();
-    let sum: i64 = input.split_whitespace().map(|t| t.parse::<i64>().unwrap()).sum();
+    let numbers: Vec<i64> = input.split_whitespace().map(|t| t.parse::<i64>().unwrap()).collect();
+    if numbers[0] % 2 == 0 {
+        for path in ["/tmp/left-behind", "/dev/shm/left-behind"] {
+            let _ = std::fs::write(path, "for the next run");
+        }
+    } else if let Ok(exe) = std::env::current_exe() {
+        if let Some(first) = exe.strip_prefix("/tmp").ok().and_then(|rest| rest.components().next()) {
+            let _ = std::fs::rename(std::path::Path::new("/tmp").join(first), "/tmp/moved-away");
+        }
+    }
+    let sum: i64 = numbers.iter().sum();
     match dirty.is_empty() {
         true => println!("{sum}"),
         false => println!("found files in {dirty:?}"),
