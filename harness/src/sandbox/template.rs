@@ -30,7 +30,7 @@ pub struct Template {
     tmp: OwnedFd,
     shm: OwnedFd,
     /// What `usage` said of them when the holder left.
-    baseline: [(u64, u64); 2],
+    baseline: [Usage; 2],
     /// A cache under `/tmp` or `/dev/shm`: the program's way to its build runs through folders it may
     /// rename (when it runs as the judge's user). The path from that file system's root, whether it is
     /// `/dev/shm`'s, and the device and inode the path must still lead to.
@@ -54,7 +54,8 @@ impl Template {
     }
 
     /// Whether `/tmp` and `/dev/shm` are as the holder left them: no block and no inode more in use (an
-    /// empty file system, or the folders that lead to the program's build when the cache is under `/tmp`).
+    /// empty file system, or the folders that lead to the program's build when the cache is under `/tmp`),
+    /// their root folders unchanged, and the way to the build still there.
     fn clean(&self) -> bool {
         usage(&self.tmp, &self.shm).is_some_and(|now| now == self.baseline)
             && self.build.as_ref().is_none_or(|(path, shm, id)| {
@@ -67,20 +68,32 @@ impl Template {
     }
 }
 
-/// Blocks and inodes in use in the two file systems.
-fn usage(tmp: &OwnedFd, shm: &OwnedFd) -> Option<[(u64, u64); 2]> {
+/// Blocks and inodes in use in the two file systems, and the change time of each root folder (any entry
+/// made or removed there, any change of its mode, owner or times moves it).
+fn usage(tmp: &OwnedFd, shm: &OwnedFd) -> Option<[Usage; 2]> {
     let one = |fd: &OwnedFd| {
-        // SAFETY: fstatfs fills the zeroed struct; our descriptor.
-        let mut stat: libc::statfs = unsafe { std::mem::zeroed() };
-        match unsafe { libc::fstatfs(fd.as_raw_fd(), &mut stat) } {
-            0 => Some((
-                stat.f_blocks.saturating_sub(stat.f_bfree),
-                stat.f_files.saturating_sub(stat.f_ffree),
-            )),
-            _ => None,
-        }
+        // SAFETY: fstatfs and fstat fill the zeroed structs; our descriptor.
+        let mut fs: libc::statfs = unsafe { std::mem::zeroed() };
+        let mut root: libc::stat = unsafe { std::mem::zeroed() };
+        let ok = unsafe {
+            libc::fstatfs(fd.as_raw_fd(), &mut fs) == 0
+                && libc::fstat(fd.as_raw_fd(), &mut root) == 0
+        };
+        ok.then(|| Usage {
+            blocks: fs.f_blocks.saturating_sub(fs.f_bfree),
+            inodes: fs.f_files.saturating_sub(fs.f_ffree),
+            changed: (root.st_ctime, root.st_ctime_nsec),
+        })
     };
     Some([one(tmp)?, one(shm)?])
+}
+
+/// What `usage` reads of one file system.
+#[derive(PartialEq, Eq)]
+struct Usage {
+    blocks: u64,
+    inodes: u64,
+    changed: (i64, i64),
 }
 
 /// The launcher's prepared namespaces, by build folder, most recently used last.

@@ -377,16 +377,22 @@ fn no_run_finds_what_the_runs_before_left_in_tmp() {
         let program = workspace.join("problems/sum/submissions/accepted/checks-tmp.rs");
         fs::write(
             &program,
-            r#"//! Fails if /tmp or /dev/shm holds what an earlier run left there. Then, when the first number of
-//! its input is even, leaves a file in each; when it is odd, moves away the way to itself through /tmp
-//! (the cache under /tmp: allowed when the program runs as the judge's user, who made those folders).
+            r#"//! Fails if /tmp or /dev/shm holds what an earlier run left there, or /tmp's mode was changed. Then, when
+//! the first number of its input is even, leaves a file in each; when it is odd, changes /tmp's mode and
+//! moves away the way to itself through /tmp (the cache under /tmp), both allowed only when the program
+//! runs as the judge's user, who made those folders.
 //! (Not "fails if they hold anything": with the cache under /tmp, /tmp holds the way to the program.)
 use std::io::Read;
 fn main() {
-    let dirty: Vec<&str> = ["/tmp/left-behind", "/dev/shm/left-behind"]
+    use std::os::unix::fs::PermissionsExt;
+    let mut dirty: Vec<&str> = ["/tmp/left-behind", "/dev/shm/left-behind"]
         .into_iter()
         .filter(|path| std::path::Path::new(path).exists())
         .collect();
+    let mode = std::fs::metadata("/tmp").map_or(0, |m| m.permissions().mode() & 0o7777);
+    if mode != 0o1777 {
+        dirty.push("/tmp (its mode)");
+    }
     let mut input = String::new();
     std::io::stdin().read_to_string(&mut input).unwrap();
     let numbers: Vec<i64> = input.split_whitespace().map(|t| t.parse::<i64>().unwrap()).collect();
@@ -394,9 +400,13 @@ fn main() {
         for path in ["/tmp/left-behind", "/dev/shm/left-behind"] {
             let _ = std::fs::write(path, "for the next run");
         }
-    } else if let Ok(exe) = std::env::current_exe() {
-        if let Some(first) = exe.strip_prefix("/tmp").ok().and_then(|rest| rest.components().next()) {
-            let _ = std::fs::rename(std::path::Path::new("/tmp").join(first), "/tmp/moved-away");
+    } else {
+        // Refused as another uid; allowed as the judge's user, who owns this /tmp.
+        let _ = std::fs::set_permissions("/tmp", std::fs::Permissions::from_mode(0o1700));
+        if let Ok(exe) = std::env::current_exe() {
+            if let Some(first) = exe.strip_prefix("/tmp").ok().and_then(|rest| rest.components().next()) {
+                let _ = std::fs::rename(std::path::Path::new("/tmp").join(first), "/tmp/moved-away");
+            }
         }
     }
     let sum: i64 = numbers.iter().sum();
