@@ -121,6 +121,17 @@ impl Reader {
         }
     }
 
+    /// The first two lines of a game-playing problem's test file: the seed of the judge's random moves (any
+    /// 64-bit value), then `G` in `1..=max_games`. Returns `G`.
+    #[allow(dead_code)] // only the validators of the play-* problems
+    pub fn games_header(&mut self, max_games: u64) -> u64 {
+        self.int("the seed", 0, u64::MAX);
+        self.newline();
+        let games = self.int("G", 1, max_games);
+        self.newline();
+        games
+    }
+
     /// `count` integers in `lo..=hi` up to the end of the line, one space apart (and one space after what
     /// precedes them on the line). The end of the line itself is left to `newline`.
     #[allow(dead_code)] // only the validators that read a line of values

@@ -12,18 +12,9 @@ use reader::Reader;
 
 const MAX_STONES: u64 = 1_000_000_000_000_000_000;
 
-/// The first two lines: the seed of the judge's random moves (any 64-bit value), then `G`.
-fn header(r: &mut Reader, max_games: u64) -> u64 {
-    r.int("the seed", 0, u64::MAX);
-    r.newline();
-    let games = r.int("G", 1, max_games);
-    r.newline();
-    games
-}
-
 fn main() {
     let mut r = Reader::from_stdin();
-    let games = header(&mut r, 100);
+    let games = r.games_header(100);
     let mut total = 0;
     for g in 1..=games {
         let n = r.int("n", 1, 100);

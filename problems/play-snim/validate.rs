@@ -10,15 +10,6 @@ mod reader;
 
 use reader::Reader;
 
-/// The first two lines: the seed of the judge's random moves (any 64-bit value), then `G`.
-fn header(r: &mut Reader, max_games: u64) -> u64 {
-    r.int("the seed", 0, u64::MAX);
-    r.newline();
-    let games = r.int("G", 1, max_games);
-    r.newline();
-    games
-}
-
 /// The xor of the heaps' Grundy values under the subtraction set `set` (mex of the values one move away).
 fn grundy_sum(set: &[u64], heaps: &[u64]) -> usize {
     let top = heaps.iter().copied().max().unwrap_or(0) as usize;
@@ -35,7 +26,7 @@ fn grundy_sum(set: &[u64], heaps: &[u64]) -> usize {
 
 fn main() {
     let mut r = Reader::from_stdin();
-    let games = header(&mut r, 100);
+    let games = r.games_header(100);
     let mut moves = 0;
     for g in 1..=games {
         let k = r.int("k", 1, 100);

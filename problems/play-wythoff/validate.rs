@@ -12,15 +12,6 @@ use reader::Reader;
 
 const MAX_STONES: u64 = 1_000_000_000_000_000_000;
 
-/// The first two lines: the seed of the judge's random moves (any 64-bit value), then `G`.
-fn header(r: &mut Reader, max_games: u64) -> u64 {
-    r.int("the seed", 0, u64::MAX);
-    r.newline();
-    let games = r.int("G", 1, max_games);
-    r.newline();
-    games
-}
-
 /// floor(sqrt(n)), exactly: Newton's method on integers, started above the root.
 fn isqrt(n: u128) -> u128 {
     if n < 2 {
@@ -46,7 +37,7 @@ fn lost(a: u64, b: u64) -> bool {
 
 fn main() {
     let mut r = Reader::from_stdin();
-    let games = header(&mut r, 100);
+    let games = r.games_header(100);
     for g in 1..=games {
         let a = r.int("a", 0, MAX_STONES);
         r.space();
