@@ -34,17 +34,21 @@ pub fn scratch(name: &str) -> PathBuf {
 /// A private copy of a fixture workspace, for a test that writes into it.
 pub fn copy_of(fixture: &str, name: &str) -> PathBuf {
     let target = scratch(name);
-    let source = fixtures(fixture);
-    for entry in walkdir::WalkDir::new(&source) {
+    copy_tree(&fixtures(fixture), &target);
+    target
+}
+
+/// Copies the folder `source` into `target` (made if need be), file by file.
+pub fn copy_tree(source: &Path, target: &Path) {
+    for entry in walkdir::WalkDir::new(source) {
         let entry = entry.unwrap();
-        let to = target.join(entry.path().strip_prefix(&source).unwrap());
+        let to = target.join(entry.path().strip_prefix(source).unwrap());
         if entry.file_type().is_dir() {
             fs::create_dir_all(&to).unwrap();
         } else {
             fs::copy(entry.path(), &to).unwrap();
         }
     }
-    target
 }
 
 /// The harness binary on the workspace `root`, with a binary cache shared by the tests and colour off.

@@ -10,7 +10,7 @@ use std::process::Command;
 
 use serde_json::Value;
 
-use super::common::{command_in, copy_of, scratch};
+use super::common::{command_in, copy_of, copy_tree, json_report, scratch};
 use super::unprivileged::{as_unprivileged_user, run_measured};
 
 const MARKS: [&str; 3] = [
@@ -104,12 +104,7 @@ fn interactor_faults_get_the_same_verdicts_for_an_unprivileged_user() {
         }
     }
     let output = command.output().unwrap();
-    let report: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
-        panic!(
-            "not JSON ({e}): {}",
-            String::from_utf8_lossy(&output.stderr)
-        )
-    });
+    let report = json_report(&output);
     let mut got: Vec<(&str, &str)> = report["problems"][0]["tests"]
         .as_array()
         .unwrap()
@@ -448,31 +443,14 @@ fn main() {
             continue;
         }
         let output = command.output().unwrap();
-        let report: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
-            panic!(
-                "{how}: not JSON ({e}): {}",
-                String::from_utf8_lossy(&output.stderr)
-            )
-        });
         if under_tmp {
             let _ = fs::remove_dir_all(&workspace);
         }
+        let report = json_report(&output);
         let tests = &report["submissions"][0]["tests"];
         assert_eq!(tests.as_array().map(Vec::len), Some(5), "{how}: {report:#}");
         for test in tests.as_array().unwrap() {
             assert_eq!(test["verdict"], "AC", "{how}: {test:#}");
-        }
-    }
-}
-
-/// Copies the folder `from` to `to`, which must not exist.
-fn copy_tree(from: &Path, to: &Path) {
-    for entry in walkdir::WalkDir::new(from) {
-        let entry = entry.unwrap();
-        let target = to.join(entry.path().strip_prefix(from).unwrap());
-        match entry.file_type().is_dir() {
-            true => fs::create_dir_all(&target).unwrap(),
-            false => drop(fs::copy(entry.path(), &target).unwrap()),
         }
     }
 }
