@@ -108,6 +108,10 @@ impl Interactive<'_> {
         scratch_dir: &Path,
     ) -> Result<TestResult> {
         let mut result = judge_run(&test.name, &interaction.solution, &self.limits);
+        if interaction.solution.judge_error.is_some() {
+            // The judge lost the run: neither side's doing.
+            return Ok(result);
+        }
         let said = self.interactor_said(&interaction.interactor);
         let message =
             interactor_message(self.interactor.protocol, &interaction.interactor, feedback);

@@ -19,20 +19,35 @@ pub fn judge_run(name: &str, outcome: &RunOutcome, limits: &Limits) -> TestResul
     }
 }
 
-/// Why a run is TLE: its CPU time, or the wall-clock backstop.
+/// Why a run is TLE: its CPU time, or the wall-clock backstop (idle past it, or at the cap).
 pub fn time_detail(over_cpu: bool, limits: &Limits) -> String {
     match over_cpu {
         true => format!("CPU time over {} ms", limits.cpu_ms),
-        false => format!("killed by the wall-clock backstop at {} ms", limits.wall_ms),
+        false => format!(
+            "killed by the wall-clock backstop: idle (no CPU time used, not waiting for a CPU) for a second past {} ms",
+            limits.wall_ms
+        ),
     }
 }
 
-/// A run made under longer time limits, judged as `limits` would have judged it: over their CPU time or
-/// wall clock it is TLE (it would have been killed there; nothing else it did counts). The second value
-/// says whether it got past `limits` but not past the longer ones: it would pass with more time.
+/// Why a run killed by the wall clock was killed, from how long it ran.
+fn wall_detail(outcome: &RunOutcome, limits: &Limits) -> String {
+    let cap_ms = limits.wall_cap_ms();
+    match outcome.wall_us / 1000 >= cap_ms {
+        true => format!(
+            "killed at the wall-clock cap of {cap_ms} ms, still under its CPU limit (the machine was too busy to finish it)"
+        ),
+        false => time_detail(false, limits),
+    }
+}
+
+/// A run made under longer time limits, judged as `limits` would have judged it: over their CPU time it is
+/// TLE (it would have been killed there; nothing else it did counts). Wall time does not count: it depends
+/// on how busy the machine was, and a run idle past the backstop was killed as TLE already. The second
+/// value says whether it got past `limits` but not past the longer ones: it would pass with more time.
 pub fn within(mut result: TestResult, limits: &Limits) -> (TestResult, bool) {
     let over_cpu = result.cpu_ms > limits.cpu_ms as f64;
-    if !over_cpu && result.wall_ms <= limits.wall_ms as f64 {
+    if !over_cpu {
         result.near_limit = result.verdict == Verdict::AC && limits.near_limit(result.cpu_ms);
         return (result, false);
     }
@@ -57,13 +72,18 @@ fn verdict_and_detail(
     limits: &Limits,
     stderr: &str,
 ) -> (Verdict, Option<String>) {
-    if let Some(ms) = outcome.stalled_ms {
+    if let Some(reason) = &outcome.judge_error {
+        (Verdict::JE, Some(reason.clone()))
+    } else if let Some(ms) = outcome.stalled_ms {
         let detail = format!(
             "no progress for {ms} ms: nothing relayed and no CPU time used by either side (both waited for the other)"
         );
         (Verdict::TLE, Some(detail))
+    } else if let Some(ms) = outcome.lingered_ms {
+        let detail = format!("still running {ms} ms after the interactor had ended");
+        (Verdict::TLE, Some(detail))
     } else if outcome.wall_killed {
-        (Verdict::TLE, Some(time_detail(false, limits)))
+        (Verdict::TLE, Some(wall_detail(outcome, limits)))
     } else if outcome.cpu_us > limits.cpu_ms * 1000 || outcome.exit == Exit::Signal(libc::SIGXCPU) {
         (Verdict::TLE, Some(time_detail(true, limits)))
     } else if outcome.memory_killed {
@@ -163,6 +183,8 @@ mod tests {
             peak_kb,
             wall_killed: false,
             stalled_ms: None,
+            lingered_ms: None,
+            judge_error: None,
             stdout_bytes: 10,
             memory_killed: false,
             tasks_refused: false,
@@ -184,6 +206,8 @@ mod tests {
             peak_kb: if has(Verdict::MLE) { 50_000 } else { 2000 },
             wall_killed: false,
             stalled_ms: None,
+            lingered_ms: None,
+            judge_error: None,
             stdout_bytes: if has(Verdict::OLE) { 101 } else { 10 },
             memory_killed: false,
             tasks_refused: false,
@@ -249,6 +273,55 @@ mod tests {
             .detail
             .unwrap()
             .starts_with("no progress for 1000 ms"));
+    }
+
+    #[test]
+    fn the_wall_clock_says_whether_the_run_was_idle_or_reached_the_cap() {
+        let mut idle = outcome(Exit::Signal(libc::SIGKILL), 5, 2000, "");
+        idle.wall_killed = true;
+        idle.wall_us = 5_000_000;
+        let detail = judge_run("t", &idle, &LIMITS).detail.unwrap();
+        assert!(
+            detail.contains("idle") && detail.contains("4000 ms"),
+            "{detail}"
+        );
+        let mut capped = idle.clone();
+        capped.wall_us = 40_000_000;
+        let result = judge_run("t", &capped, &LIMITS);
+        assert_eq!(result.verdict, Verdict::TLE);
+        assert!(result.detail.unwrap().contains("cap of 40000 ms"));
+    }
+
+    #[test]
+    fn a_lost_run_is_a_judge_error_with_its_reason_and_a_lingering_solution_is_tle() {
+        let lost = judge_run("t", &RunOutcome::lost("no reply".into()), &LIMITS);
+        assert_eq!(
+            (lost.verdict, lost.detail.as_deref()),
+            (Verdict::JE, Some("no reply"))
+        );
+        let mut lingered = outcome(Exit::Signal(libc::SIGKILL), 5, 2000, "");
+        lingered.lingered_ms = Some(1000);
+        let result = judge_run("t", &lingered, &LIMITS);
+        assert_eq!(result.verdict, Verdict::TLE);
+        assert_eq!(
+            result.detail.as_deref(),
+            Some("still running 1000 ms after the interactor had ended")
+        );
+    }
+
+    #[test]
+    fn under_longer_limits_only_cpu_time_counts() {
+        let mut slow_wall = judge_run("t", &outcome(Exit::Code(0), 300, 2000, ""), &LIMITS);
+        slow_wall.wall_ms = 9000.0;
+        let (result, passes_longer) = within(slow_wall, &LIMITS);
+        assert_eq!((result.verdict, passes_longer), (Verdict::AC, false));
+        let longer = Limits {
+            cpu_ms: 1500,
+            ..LIMITS
+        };
+        let over = judge_run("t", &outcome(Exit::Code(0), 1200, 2000, ""), &longer);
+        let (result, passes_longer) = within(over, &LIMITS);
+        assert_eq!((result.verdict, passes_longer), (Verdict::TLE, true));
     }
 
     #[test]

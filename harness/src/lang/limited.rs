@@ -18,6 +18,8 @@ const CPU_SECONDS: u64 = 120;
 const ADDRESS_SPACE: u64 = 6 << 30;
 const FILE_SIZE: u64 = 512 << 20;
 const WALL: Duration = Duration::from_secs(300);
+/// Of each stream of a judge's own tool (`output_within`), this much is kept.
+const TOOL_OUTPUT_BYTES: u64 = 64 << 20;
 /// Of a compiler's messages, this much is kept.
 const MESSAGE_BYTES: u64 = 1 << 20;
 
@@ -105,6 +107,75 @@ pub fn run(mut command: Command, dir: &Path, unlimited_address_space: bool) -> R
     })
 }
 
+/// Runs a tool of the judge's own (a version command, rustfmt, cargo) to its end, or kills its process
+/// group after `wall`: its output, and whether it was killed. Output is read on threads, so a tool that
+/// prints much never blocks; a descendant that escaped the group and holds the pipes costs at most a
+/// second more.
+pub fn output_within(command: &mut Command, wall: Duration) -> std::io::Result<(Output, bool)> {
+    command
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0);
+    let mut child = {
+        let mut running = running_groups();
+        let child = command.spawn()?;
+        running.insert(child.id() as i32);
+        child
+    };
+    let group = child.id() as i32;
+    let reader = |pipe: Option<Box<dyn Read + Send>>| {
+        let (sender, receiver) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(pipe) = pipe {
+                let _ = pipe.take(TOOL_OUTPUT_BYTES).read_to_end(&mut bytes);
+            }
+            let _ = sender.send(bytes);
+        });
+        receiver
+    };
+    let stdout = reader(
+        child
+            .stdout
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let stderr = reader(
+        child
+            .stderr
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let started = Instant::now();
+    let mut timed_out = false;
+    let status = loop {
+        if let Some(status) = child.try_wait()? {
+            break status;
+        }
+        if started.elapsed() > wall && !timed_out {
+            timed_out = true;
+            // SAFETY: killing the tool's own group.
+            unsafe { libc::killpg(group, libc::SIGKILL) };
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    // SAFETY: whatever the tool left behind in its group goes.
+    unsafe { libc::killpg(group, libc::SIGKILL) };
+    running_groups().remove(&group);
+    let collect = |receiver: std::sync::mpsc::Receiver<Vec<u8>>| {
+        receiver
+            .recv_timeout(Duration::from_secs(1))
+            .unwrap_or_default()
+    };
+    let output = Output {
+        status,
+        stdout: collect(stdout),
+        stderr: collect(stderr),
+    };
+    Ok((output, timed_out))
+}
+
 /// Why a compiler ended, when its limits ended it.
 fn stopped_by(status: std::process::ExitStatus, timed_out: bool) -> Option<String> {
     if timed_out {
@@ -118,5 +189,23 @@ fn stopped_by(status: std::process::ExitStatus, timed_out: bool) -> Option<Strin
         )),
         Some(libc::SIGKILL) => Some("killed (out of memory?)".to_string()),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tool_that_does_not_end_is_killed_after_its_time() {
+        let mut command = Command::new("sh");
+        command.args(["-c", "echo started; exec sleep 3600"]);
+        let (output, timed_out) = output_within(&mut command, Duration::from_millis(50)).unwrap();
+        assert!(timed_out);
+        assert_eq!(output.stdout, b"started\n");
+        let mut quick = Command::new("echo");
+        quick.arg("hi");
+        let (output, timed_out) = output_within(&mut quick, Duration::from_secs(60)).unwrap();
+        assert!(!timed_out && output.status.success());
     }
 }

@@ -140,14 +140,25 @@ pub fn resolve(program: &std::ffi::OsStr) -> std::ffi::OsString {
         .map_or_else(|| program.to_owned(), PathBuf::into_os_string)
 }
 
+/// How long a version command may take.
+const PROBE_TIME: std::time::Duration = std::time::Duration::from_secs(60);
+
 /// Runs the language's version command: the first line it prints, or why it could not run.
 pub fn probe(language: &Language) -> std::result::Result<String, String> {
     let [program, args @ ..] = language.version.as_slice() else {
         return Err(format!("language `{}` has no version command", language.id));
     };
     let program = tool(language, program);
-    let output = match Command::new(&program).args(args).output() {
-        Ok(output) => output,
+    let output = match super::limited::output_within(Command::new(&program).args(args), PROBE_TIME)
+    {
+        Ok((_, true)) => {
+            return Err(format!(
+                "`{program} {}` did not answer within {} s",
+                args.join(" "),
+                PROBE_TIME.as_secs()
+            ))
+        }
+        Ok((output, false)) => output,
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             return Err(missing(language, &program));
         }

@@ -18,12 +18,18 @@ pub const STREAMED_ANSWER_MARGIN: usize = 1 << 20;
 /// How much of such an answer is read for the report's first difference and diff (beyond the output's size).
 pub const ANSWER_PREFIX_BYTES: usize = 64 << 10;
 
+/// The wall-clock cap of a run, as a multiple of its backstop (`Limits::wall_cap_ms`).
+pub const WALL_CAP_FACTOR: u64 = 10;
+/// How long past a run's cap the judge still waits for its result (`Limits::watchdog_ms`).
+pub const WATCHDOG_GRACE_MS: u64 = 10_000;
+
 /// The limits of one run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Limits {
     /// CPU time limit; the run is killed soon after it and judged against it.
     pub cpu_ms: u64,
-    /// Wall-clock backstop: the program is killed then.
+    /// Wall-clock backstop: from then on the program is killed as soon as it is idle (`sandbox::backstop`),
+    /// and at the latest at `wall_cap_ms`.
     pub wall_ms: u64,
     /// Memory limit, judged against peak RSS; the address space is capped well above it.
     pub memory_kb: u64,
@@ -56,6 +62,18 @@ impl Limits {
             memory_kb: 2 * 1024 * 1024,
             output_bytes: 256 << 20,
         }
+    }
+
+    /// The wall clock past which no run goes, however busy the machine and however much CPU time the run
+    /// still has: 10 × the backstop.
+    pub fn wall_cap_ms(&self) -> u64 {
+        self.wall_ms.saturating_mul(WALL_CAP_FACTOR)
+    }
+
+    /// How long the judge waits for a run's result before it calls the run lost (a judge error for that
+    /// test, its processes killed): the cap and ten seconds more.
+    pub fn watchdog_ms(&self) -> u64 {
+        self.wall_cap_ms().saturating_add(WATCHDOG_GRACE_MS)
     }
 
     /// Whether an accepted run's CPU time is close enough to the limit that a slower judge may call it

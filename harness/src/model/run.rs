@@ -50,12 +50,19 @@ pub struct RunOutcome {
     pub cpu_us: u64,
     pub wall_us: u64,
     pub peak_kb: u64,
-    /// Killed by the wall-clock backstop.
+    /// Killed by the wall-clock backstop (idle past it, or at the cap: `sandbox::backstop`).
     pub wall_killed: bool,
     /// An interactive run killed after this long with neither side making progress (no byte relayed, no
     /// CPU time used): both waited for each other.
     #[serde(default)]
     pub stalled_ms: Option<u64>,
+    /// An interactive solution still running this long after the interactor had ended, and killed then.
+    #[serde(default)]
+    pub lingered_ms: Option<u64>,
+    /// The judge lost this run (no answer from its launcher in time, a reply it could not read): why. The
+    /// run's processes were killed; the test is a judge error, not the program's fault.
+    #[serde(default)]
+    pub judge_error: Option<String>,
     /// Bytes the program wrote to stdout (up to the limit + 1).
     pub stdout_bytes: u64,
     /// The kernel killed a process of the run at the memory limit (its control group).
@@ -70,6 +77,24 @@ pub struct RunOutcome {
 }
 
 impl RunOutcome {
+    /// A run the judge lost, for the reason given: killed, nothing measured.
+    pub fn lost(reason: String) -> RunOutcome {
+        RunOutcome {
+            exit: Exit::Signal(libc::SIGKILL),
+            cpu_us: 0,
+            wall_us: 0,
+            peak_kb: 0,
+            wall_killed: false,
+            stalled_ms: None,
+            lingered_ms: None,
+            judge_error: Some(reason),
+            stdout_bytes: 0,
+            memory_killed: false,
+            tasks_refused: false,
+            stderr_tail: Vec::new(),
+        }
+    }
+
     pub fn output_overflow(&self, limits: &Limits) -> bool {
         self.stdout_bytes > limits.output_bytes || self.exit == Exit::Signal(libc::SIGXFSZ)
     }

@@ -2,11 +2,13 @@
 //! replaced once if it dies, asked to run one program at a time.
 
 use std::cell::RefCell;
-use std::io::{BufReader, Write};
+use std::io::{self, BufReader, Read, Write};
+use std::os::fd::AsRawFd;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::OnceLock;
+use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 
@@ -16,7 +18,7 @@ use super::protocol::{
     RunRequest,
 };
 use super::LAUNCHER_ARG;
-use crate::model::RunOutcome;
+use crate::model::{Limits, RunOutcome};
 
 /// Runs a program under limits through this thread's launcher. Errors are setup problems (the launcher
 /// could not start, the program could not be executed).
@@ -29,7 +31,12 @@ pub fn run(request: &RunRequest) -> Result<RunOutcome> {
                 *slot = Some(Launcher::start()?);
             }
             let launcher = slot.as_mut().expect("started above");
-            match launcher.request(request) {
+            let answer = launcher.request(request);
+            let started_program = launcher.program_started;
+            if launcher.dead {
+                *slot = None;
+            }
+            match answer {
                 Ok(reply) => {
                     return reply.with_context(|| {
                         format!("running {}", Path::new(&request.program).display())
@@ -38,7 +45,7 @@ pub fn run(request: &RunRequest) -> Result<RunOutcome> {
                 // The first failure only means the launcher is gone; the retry's error is the one to report.
                 Err(_) if attempt == 0 => *slot = None,
                 // Gone twice while the program ran: the program's doing, which costs it this test only.
-                Err(_) if launcher.program_started => {
+                Err(_) if started_program => {
                     *slot = None;
                     return Ok(launcher_lost(request));
                 }
@@ -58,7 +65,11 @@ pub fn interact(request: &InteractRequest) -> Result<Interaction> {
                 *slot = Some(Launcher::start()?);
             }
             let launcher = slot.as_mut().expect("started above");
-            match launcher.interact(request) {
+            let answer = launcher.interact(request);
+            if launcher.dead {
+                *slot = None;
+            }
+            match answer {
                 Ok(reply) => return reply,
                 Err(_) if attempt == 0 => *slot = None,
                 Err(err) => return Err(err.context("the launcher stopped answering")),
@@ -77,7 +88,9 @@ struct Launcher {
     child: Child,
     /// `None` only while dropping: closing it ends the launcher.
     requests: Option<ChildStdin>,
-    replies: BufReader<ChildStdout>,
+    replies: BufReader<Deadlined>,
+    /// Killed: nothing to wait for when dropped.
+    dead: bool,
     /// Whether the program of the last request had started (the launcher said so).
     program_started: bool,
 }
@@ -85,17 +98,27 @@ struct Launcher {
 /// How a run ended whose launcher died under it twice: killed, with the reason where stderr goes.
 fn launcher_lost(request: &RunRequest) -> RunOutcome {
     RunOutcome {
-        exit: crate::model::Exit::Signal(libc::SIGKILL),
-        cpu_us: 0,
-        wall_us: 0,
-        peak_kb: 0,
-        wall_killed: false,
-        stalled_ms: None,
+        judge_error: None,
         stdout_bytes: std::fs::metadata(&request.stdout).map_or(0, |m| m.len()),
-        memory_killed: false,
-        tasks_refused: false,
         stderr_tail: b"harness: the launcher running this program was killed while it ran, twice"
             .to_vec(),
+        ..RunOutcome::lost(String::new())
+    }
+}
+
+/// Why a launcher's answer never came, or came unreadable, when that is the judge's loss and not the
+/// launcher's death: the test gets a judge error with this reason (the launcher and the run are killed).
+fn lost_reason(err: &io::Error, watchdog_ms: u64) -> Option<String> {
+    match err.kind() {
+        io::ErrorKind::TimedOut => Some(format!(
+            "the judge got no result for this run within {} s (its wall-clock cap and 10 s more); its \
+             processes were killed",
+            watchdog_ms / 1000
+        )),
+        io::ErrorKind::InvalidData => Some(format!(
+            "the judge could not read the launcher's reply ({err}); the run's processes were killed"
+        )),
+        _ => None,
     }
 }
 
@@ -109,7 +132,13 @@ impl Launcher {
             .arg(LAUNCHER_ARG)
             .arg(slot.to_string())
             .arg(cache_bin)
-            .args(hidden)
+            .args(hidden);
+        Launcher::spawn(command)
+    }
+
+    /// Starts `command` as a launcher: requests on its stdin, replies on its stdout, its own group.
+    fn spawn(mut command: Command) -> Result<Launcher> {
+        command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -124,11 +153,15 @@ impl Launcher {
             child
         };
         let requests = child.stdin.take().expect("piped");
-        let replies = BufReader::new(child.stdout.take().expect("piped"));
+        let replies = BufReader::new(Deadlined {
+            pipe: child.stdout.take().expect("piped"),
+            deadline: None,
+        });
         Ok(Launcher {
             child,
             requests: Some(requests),
             replies,
+            dead: false,
             program_started: false,
         })
     }
@@ -139,6 +172,8 @@ impl Launcher {
         let requests = self.requests.as_mut().expect("open until dropped");
         write_message(requests, &Request::Run(request.clone()))?;
         requests.flush()?;
+        let watchdog_ms = request.limits.watchdog_ms();
+        self.replies.get_mut().deadline = Some(Instant::now() + Duration::from_millis(watchdog_ms));
         let mut started = None;
         self.program_started = false;
         let answer = loop {
@@ -159,16 +194,32 @@ impl Launcher {
                 Err(err) => break Err(err),
             }
         };
+        let lost = answer
+            .as_ref()
+            .err()
+            .and_then(|err| lost_reason(err, watchdog_ms));
+        if answer.is_err() {
+            // The launcher is gone or lost: neither it nor its program may outlive this answer (as root the
+            // program may not get the launcher's death signal, having changed uid).
+            self.kill(started.as_slice());
+        }
         if let Some(pid) = started {
-            if answer.is_err() {
-                // The launcher is gone: its program must not outlive it (as root it may not get the
-                // launcher's death signal, having changed uid).
-                // SAFETY: killing the group of the program we asked the launcher to start.
-                unsafe { libc::killpg(pid, libc::SIGKILL) };
-            }
             running_groups().remove(&pid);
         }
-        Ok(answer?)
+        match lost {
+            Some(reason) => Ok(Ok(RunOutcome::lost(reason))),
+            None => Ok(answer?),
+        }
+    }
+
+    /// Kills the launcher and the programs it started, without waiting for anything.
+    fn kill(&mut self, programs: &[i32]) {
+        for &pid in programs {
+            // SAFETY: killing the group of a program we asked the launcher to start.
+            unsafe { libc::killpg(pid, libc::SIGKILL) };
+        }
+        let _ = self.child.kill();
+        self.dead = true;
     }
 }
 
@@ -178,6 +229,12 @@ impl Launcher {
         let requests = self.requests.as_mut().expect("open until dropped");
         write_message(requests, &Request::Interact(request.clone()))?;
         requests.flush()?;
+        let watchdog_ms = Limits {
+            wall_ms: request.solution.limits.wall_ms + 1000,
+            ..request.solution.limits
+        }
+        .watchdog_ms();
+        self.replies.get_mut().deadline = Some(Instant::now() + Duration::from_millis(watchdog_ms));
         let mut started = Vec::new();
         let answer = loop {
             match read_message::<Reply>(&mut self.replies) {
@@ -200,19 +257,67 @@ impl Launcher {
                 Err(err) => break Err(err),
             }
         };
+        let lost = answer
+            .as_ref()
+            .err()
+            .and_then(|err| lost_reason(err, watchdog_ms));
+        if answer.is_err() {
+            self.kill(&started);
+        }
         for pid in started {
             running_groups().remove(&pid);
         }
-        Ok(answer?)
+        match lost {
+            Some(reason) => Ok(Ok(Interaction::lost(reason))),
+            None => Ok(answer?),
+        }
     }
 }
 
+/// How long a launcher whose requests pipe was closed has to end before it is killed.
+const LAUNCHER_EXIT_GRACE: Duration = Duration::from_secs(2);
+
 impl Drop for Launcher {
     fn drop(&mut self) {
-        // Closing the requests pipe ends the launcher; reap it.
+        // Closing the requests pipe ends the launcher; one that does not end in time (blocked writing a
+        // reply nobody reads) is killed. Either way it is reaped.
         drop(self.requests.take());
+        let deadline = Instant::now() + LAUNCHER_EXIT_GRACE;
+        while !self.dead && Instant::now() < deadline {
+            match self.child.try_wait() {
+                Ok(None) => std::thread::sleep(Duration::from_millis(2)),
+                _ => break,
+            }
+        }
+        let _ = self.child.kill();
         let _ = self.child.wait();
         running_groups().remove(&(self.child.id() as i32));
+    }
+}
+
+/// The launcher's replies, read with a deadline: a read that would wait past it fails with `TimedOut`.
+struct Deadlined {
+    pipe: ChildStdout,
+    deadline: Option<Instant>,
+}
+
+impl Read for Deadlined {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if let Some(deadline) = self.deadline {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let mut fd = libc::pollfd {
+                fd: self.pipe.as_raw_fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            let ms = left.as_millis().clamp(1, i32::MAX as u128) as i32;
+            // SAFETY: polling one valid descriptor we own.
+            let ready = unsafe { libc::poll(&mut fd, 1, ms) };
+            if ready == 0 || left.is_zero() {
+                return Err(io::Error::new(io::ErrorKind::TimedOut, "no reply in time"));
+            }
+        }
+        self.pipe.read(buf)
     }
 }
 
@@ -256,5 +361,61 @@ fn launcher_path() -> Result<PathBuf> {
     match path {
         Ok(path) => Ok(path.clone()),
         Err(message) => bail!("{message}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Limits;
+
+    fn request() -> RunRequest {
+        RunRequest {
+            program: "/bin/true".into(),
+            args: Vec::new(),
+            unlimited_address_space: false,
+            stdin: "/dev/null".into(),
+            stdout: "/dev/null".into(),
+            limits: Limits::for_problem(100, 16, 1.0, 1 << 20),
+            isolate: false,
+        }
+    }
+
+    /// A launcher that answers with a frame over the limit and then blocks writing it, reading nothing:
+    /// the test gets a judge error with the reason, and the launcher is killed, not waited for.
+    #[test]
+    fn an_oversized_reply_is_a_judge_error_and_the_launcher_goes() {
+        let mut command = Command::new("sh");
+        command.args([
+            "-c",
+            r#"printf '\000\000\060\000'; head -c 3145728 /dev/zero; exec sleep 3600"#,
+        ]);
+        let mut launcher = Launcher::spawn(command).unwrap();
+        let pid = launcher.child.id();
+        let outcome = launcher.request(&request()).unwrap().unwrap();
+        let reason = outcome.judge_error.expect("a judge error");
+        assert!(reason.contains("more than"), "{reason}");
+        assert!(launcher.dead);
+        drop(launcher);
+        assert!(!std::path::Path::new(&format!("/proc/{pid}")).exists());
+    }
+
+    /// A read of the replies that would wait past its deadline fails with `TimedOut`.
+    #[test]
+    fn replies_are_read_with_a_deadline() {
+        let mut child = Command::new("sleep")
+            .arg("3600")
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut replies = Deadlined {
+            pipe: child.stdout.take().unwrap(),
+            deadline: Some(Instant::now() + Duration::from_millis(20)),
+        };
+        let err = replies.read(&mut [0u8; 8]).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::TimedOut);
+        assert!(lost_reason(&err, 12_000).unwrap().contains("within 12 s"));
+        child.kill().unwrap();
+        child.wait().unwrap();
     }
 }

@@ -10,13 +10,14 @@ use std::time::Instant;
 
 use anyhow::Result;
 
+use super::backstop::{Activity, Backstop};
 use super::launcher::{
     argv, cpu_time_ms, drain_tail, pipe, poll_in, read_tail_chunk, reap, rlimits, start_program,
     timeval_us, LaunchContext, Prepared,
 };
 use super::protocol::{Chunk, Direction, InteractRequest, Interaction, Side};
 use crate::model::limits::STDERR_TAIL_BYTES;
-use crate::model::{Exit, RunOutcome};
+use crate::model::{Exit, Limits, RunOutcome};
 
 /// Bytes relayed one way and not yet written: past this, the writer is not read until the reader reads.
 const RELAY_BUFFER: usize = 1 << 20;
@@ -34,6 +35,8 @@ struct Running {
     wall_killed: bool,
     /// Killed after this long with neither side making progress (a deadlock).
     stalled_ms: Option<u64>,
+    /// Killed this long after the interactor ended, still running.
+    lingered_ms: Option<u64>,
     cpu_killed: bool,
     output_bytes: u64,
     /// Without a control group: the largest resident memory of its tree seen, and whether it was killed
@@ -90,7 +93,11 @@ pub(super) fn interact(
         moved: 0,
     };
     let mut interactor_first = None;
-    let wall_ms = request.solution.limits.wall_ms as u128;
+    // The pair's backstop: the solution's, and the grace the solution has after the interactor ends.
+    let mut backstop = Backstop::new(&Limits {
+        wall_ms: request.solution.limits.wall_ms + GRACE_MS as u64,
+        ..request.solution.limits
+    });
     // CPU time is read from /proc: a few times per time slice is enough, not at every relayed line.
     let mut checked = Instant::now();
     let mut stall = Stall::new(request.solution.limits.cpu_ms);
@@ -136,13 +143,22 @@ pub(super) fn interact(
                 _ => {}
             }
         }
-        // The interactor is done: the solution gets a grace period to notice, then goes.
+        // The interactor is done: the solution gets a grace period to notice, then goes. It had not ended
+        // (closing its output is not ending), so the interactor's verdict came first.
         if let (None, Some(ended)) = (solution.result, interactor.ended_at) {
             if ended.elapsed().as_millis() > GRACE_MS {
-                kill(&mut solution, true);
+                solution.lingered_ms = Some(GRACE_MS as u64);
+                interactor_first = Some(true);
+                kill(&mut solution, false);
             }
         }
-        if started.elapsed().as_millis() > wall_ms + GRACE_MS {
+        // The backstop watches the pair: it is idle when neither side works (or waits for a CPU).
+        if check_cpu
+            && backstop.expired(started.elapsed().as_millis() as u64, || Activity {
+                cpu_ms,
+                runnable: super::tree::any_runnable(),
+            })
+        {
             for side in [&mut solution, &mut interactor] {
                 kill(side, true);
             }
@@ -195,6 +211,7 @@ fn start(
         ended_at: None,
         wall_killed: false,
         stalled_ms: None,
+        lingered_ms: None,
         cpu_killed: false,
         output_bytes: 0,
         sampled_kb: 0,
@@ -289,6 +306,8 @@ fn outcome(side: &Running, started: Instant) -> RunOutcome {
         peak_kb: (usage.ru_maxrss.max(0) as u64).max(side.sampled_kb),
         wall_killed: side.wall_killed,
         stalled_ms: side.stalled_ms,
+        lingered_ms: side.lingered_ms,
+        judge_error: None,
         stdout_bytes: side.output_bytes,
         memory_killed: side.memory_killed,
         tasks_refused: false,
@@ -438,14 +457,30 @@ fn write_from(way: &mut Way) -> usize {
     0
 }
 
-/// The first and last bytes of each direction, in order, with times.
+/// The first and last bytes of each direction, in order, with times. What a chunk costs is what it takes
+/// in the launcher's reply (its text as JSON, escapes included, and its time and direction), so that a
+/// transcript of any exchange, however many and however small its chunks, fits in one reply.
 struct Transcript {
     limit: usize,
     head: Vec<Chunk>,
-    head_bytes: [usize; 2],
-    tail: VecDeque<Chunk>,
-    tail_bytes: [usize; 2],
+    head_cost: [usize; 2],
+    tail: VecDeque<(Chunk, usize)>,
+    tail_cost: [usize; 2],
     cut: bool,
+}
+
+/// A chunk's time and direction in the reply, beside its text.
+const CHUNK_OVERHEAD: usize = 48;
+
+/// The length of `text` as a JSON string's contents.
+fn json_len(text: &str) -> usize {
+    text.chars()
+        .map(|c| match c {
+            '"' | '\\' | '\n' | '\r' | '\t' | '\u{8}' | '\u{c}' => 2,
+            c if (c as u32) < 0x20 => 6,
+            c => c.len_utf8(),
+        })
+        .sum()
 }
 
 impl Transcript {
@@ -453,9 +488,9 @@ impl Transcript {
         Transcript {
             limit,
             head: Vec::new(),
-            head_bytes: [0; 2],
+            head_cost: [0; 2],
             tail: VecDeque::new(),
-            tail_bytes: [0; 2],
+            tail_cost: [0; 2],
             cut: false,
         }
     }
@@ -465,31 +500,63 @@ impl Transcript {
             return;
         }
         let d = dir as usize;
-        let chunk = Chunk {
-            t_ms,
-            dir,
-            text: String::from_utf8_lossy(bytes).into_owned(),
-        };
-        if self.head_bytes[d] + bytes.len() <= self.limit {
-            self.head_bytes[d] += bytes.len();
+        let text = String::from_utf8_lossy(bytes).into_owned();
+        let cost = json_len(&text) + CHUNK_OVERHEAD;
+        let chunk = Chunk { t_ms, dir, text };
+        if self.head_cost[d] + cost <= self.limit {
+            self.head_cost[d] += cost;
             self.head.push(chunk);
             return;
         }
-        self.tail_bytes[d] += bytes.len();
-        self.tail.push_back(chunk);
-        while self.tail_bytes[d] > self.limit {
-            let Some(i) = self.tail.iter().position(|c| c.dir as usize == d) else {
+        self.tail_cost[d] += cost;
+        self.tail.push_back((chunk, cost));
+        while self.tail_cost[d] > self.limit {
+            let Some(i) = self.tail.iter().position(|(c, _)| c.dir as usize == d) else {
                 break;
             };
-            let dropped = self.tail.remove(i).expect("found");
-            self.tail_bytes[d] -= dropped.text.len();
+            let (_, dropped) = self.tail.remove(i).expect("found");
+            self.tail_cost[d] -= dropped;
             self.cut = true;
         }
     }
 
     fn chunks(self) -> (Vec<Chunk>, bool) {
         let mut all = self.head;
-        all.extend(self.tail);
+        all.extend(self.tail.into_iter().map(|(chunk, _)| chunk));
+        // One direction's head may still grow after the other's tail began: show them in time order.
+        all.sort_by(|a, b| a.t_ms.total_cmp(&b.t_ms));
         (all, self.cut)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_transcript_of_many_tiny_chunks_stays_within_its_cost_in_the_reply() {
+        let mut transcript = Transcript::new(64 * 1024);
+        for i in 0..200_000 {
+            let dir = match i % 2 {
+                0 => Direction::ToSolution,
+                _ => Direction::FromSolution,
+            };
+            transcript.record(dir, i as f64, b"\x01\n");
+        }
+        let (chunks, cut) = transcript.chunks();
+        assert!(cut);
+        let json = serde_json::to_vec(&chunks).unwrap();
+        // Both ends of both directions, each at most the limit.
+        assert!(json.len() <= 4 * 64 * 1024, "{} bytes", json.len());
+        assert_eq!(chunks.first().unwrap().t_ms, 0.0);
+        assert_eq!(chunks.last().unwrap().t_ms, 199_999.0);
+    }
+
+    #[test]
+    fn json_len_counts_escapes() {
+        for text in ["plain", "a\"b\\c", "\n\t\r", "\u{1}\u{1f}", "é\u{fffd}"] {
+            let json = serde_json::to_string(text).unwrap();
+            assert_eq!(json_len(text), json.len() - 2, "{text:?}");
+        }
     }
 }

@@ -15,9 +15,12 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 
+use super::backstop::{Activity, Backstop};
 use super::child::ChildSetup;
 use super::isolate::Isolation;
-use super::protocol::{read_message, write_frame, write_message, Reply, Request, RunRequest};
+use super::protocol::{
+    encode_reply, read_message, write_frame, write_message, Reply, Request, RunRequest,
+};
 pub(super) use super::sys::{
     cpu_time_ms, cstring, drain_tail, pipe, poll_in, read_exec_error, read_tail_chunk, reap,
     timeval_us,
@@ -81,7 +84,7 @@ pub fn launcher_main() -> ! {
             }
         };
         let sent = (|| -> io::Result<()> {
-            write_message(&mut replies, &reply)?;
+            write_frame(&mut replies, &encode_reply(&reply)?)?;
             for tail in &tails {
                 write_frame(
                     &mut replies,
@@ -251,6 +254,8 @@ fn launch(
             peak_kb: (usage.ru_maxrss.max(0) as u64).max(sampled_kb),
             wall_killed,
             stalled_ms: None,
+            lingered_ms: None,
+            judge_error: None,
             stdout_bytes: std::fs::metadata(&request.stdout).map_or(0, |m| m.len()),
             memory_killed: tree.oom_killed || sampled_over,
             tasks_refused: tree.tasks_refused,
@@ -416,29 +421,27 @@ fn supervise(
     };
     let mut err_open = true;
     let mut wall_killed = false;
+    let mut backstop = Backstop::new(limits);
+    let mut cpu_seen = 0;
     let result = loop {
-        let remaining = (limits.wall_ms as i128) - started.elapsed().as_millis() as i128;
-        if remaining <= 0 && !wall_killed {
-            // SAFETY: killing our own child.
-            unsafe { libc::kill(pid, libc::SIGKILL) };
-            wall_killed = true;
-        }
-        match reap(pid, !wall_killed) {
+        match reap(pid, true) {
             Ok(Some((exit, usage))) => {
                 break Ok((exit, usage, wall_killed, sampled_kb, memory_killed))
             }
             Ok(None) => {}
             Err(err) => break Err(err),
         }
-        let timeout = remaining.clamp(1, tick as i128) as i32;
         let mut fds = [
             poll_in(if err_open { err_read } else { -1 }),
             poll_in(pidfd),
         ];
         // SAFETY: polling two valid (or negative, ignored) descriptors.
-        unsafe { libc::poll(fds.as_mut_ptr(), 2, timeout) };
+        unsafe { libc::poll(fds.as_mut_ptr(), 2, tick as i32) };
         if fds[0].revents != 0 && !read_tail_chunk(err_read, tail) {
             err_open = false;
+        }
+        if wall_killed {
+            continue;
         }
         // Memory and CPU of the whole tree, from its control group, else sampled from /proc (and the
         // memory limit enforced here).
@@ -449,15 +452,23 @@ fn supervise(
             memory_killed = true;
             tree::signal_all();
         }
-        let over_cpu = || {
-            isolation
-                .tree_cpu_ms()
-                .or(sample.map(|s| s.cpu_ms))
-                .is_some_and(|used| used > limits.cpu_ms)
-        };
-        if fds[1].revents == 0 && !wall_killed && over_cpu() {
+        if let Some(used) = isolation.tree_cpu_ms().or(sample.map(|s| s.cpu_ms)) {
+            cpu_seen = used;
+        }
+        if fds[1].revents == 0 && cpu_seen > limits.cpu_ms {
             // SAFETY: killing our own child; it is reaped on the next turn.
             unsafe { libc::kill(pid, libc::SIGKILL) };
+        }
+        let elapsed_ms = started.elapsed().as_millis() as u64;
+        if fds[1].revents == 0
+            && backstop.expired(elapsed_ms, || Activity {
+                cpu_ms: cpu_seen.max(cpu_time_ms(pid).unwrap_or(0)),
+                runnable: tree::any_runnable(),
+            })
+        {
+            // SAFETY: killing our own child; it is reaped on the next turn.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+            wall_killed = true;
         }
     };
     if pidfd >= 0 {

@@ -2,6 +2,7 @@
 //! and supervises each program (`launcher`), the typed messages between it and the judge (`protocol`), the
 //! judge's side (`client`), Ctrl-C (`interrupt`), and the scratch folders runs write into (`scratch`).
 
+mod backstop;
 mod child;
 mod client;
 mod interact;

@@ -75,6 +75,19 @@ pub struct Interaction {
     pub transcript_cut: bool,
 }
 
+impl Interaction {
+    /// An interactive run the judge lost, for the reason given (`RunOutcome::lost`).
+    pub fn lost(reason: String) -> Interaction {
+        Interaction {
+            solution: RunOutcome::lost(reason.clone()),
+            interactor: RunOutcome::lost(reason),
+            interactor_first: false,
+            transcript: Vec::new(),
+            transcript_cut: false,
+        }
+    }
+}
+
 /// One reply of the launcher. A request gets `Started` once the program runs (its process group is then
 /// known), then `Finished`, followed by one raw frame with the stderr tail; or `Failed` at any point.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -95,8 +108,31 @@ pub enum Reply {
     },
 }
 
-/// The largest frame accepted: a message is small, and a stderr tail is at most `STDERR_TAIL_BYTES`.
+/// The largest frame accepted: a message is small (a transcript's cost is bounded, `interact::Transcript`),
+/// and a stderr tail is at most `STDERR_TAIL_BYTES`. The launcher never sends more (`encode_reply`).
 pub const MAX_FRAME: usize = 1 << 20;
+
+/// A reply as one frame's bytes. A reply over `MAX_FRAME` is replaced by the same run, lost for that reason
+/// (a judge error for its test, never a frame the judge refuses to read while the launcher waits to write).
+pub fn encode_reply(reply: &Reply) -> io::Result<Vec<u8>> {
+    let bytes = serde_json::to_vec(reply).map_err(io::Error::other)?;
+    if bytes.len() <= MAX_FRAME {
+        return Ok(bytes);
+    }
+    let reason = format!(
+        "the launcher's reply was {} bytes, over the frame limit of {MAX_FRAME}",
+        bytes.len()
+    );
+    let lost = match reply {
+        Reply::Interacted { .. } => Reply::Interacted {
+            interaction: Box::new(Interaction::lost(reason)),
+        },
+        _ => Reply::Finished {
+            outcome: RunOutcome::lost(reason),
+        },
+    };
+    serde_json::to_vec(&lost).map_err(io::Error::other)
+}
 
 pub fn write_frame(out: &mut impl Write, bytes: &[u8]) -> io::Result<()> {
     out.write_all(&(bytes.len() as u32).to_le_bytes())?;
@@ -208,6 +244,8 @@ mod tests {
             peak_kb: 3000,
             wall_killed: false,
             stalled_ms: None,
+            lingered_ms: None,
+            judge_error: None,
             stdout_bytes: 12,
             memory_killed: false,
             tasks_refused: false,

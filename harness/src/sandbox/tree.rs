@@ -77,6 +77,24 @@ pub fn sample_of(pid: i32) -> TreeSample {
     sample
 }
 
+/// Whether any thread of the launcher's descendants is running or waiting for a CPU (state `R`): the run
+/// is working, however little CPU time a busy machine gives it.
+pub fn any_runnable() -> bool {
+    // SAFETY: getpid has no preconditions.
+    let me = unsafe { libc::getpid() };
+    descendants(me).into_iter().any(|pid| {
+        let Ok(tasks) = fs::read_dir(format!("/proc/{pid}/task")) else {
+            return false;
+        };
+        tasks.flatten().any(|task| {
+            fs::read_to_string(task.path().join("stat")).is_ok_and(|stat| {
+                stat.rsplit_once(')')
+                    .is_some_and(|(_, rest)| rest.trim_start().starts_with('R'))
+            })
+        })
+    })
+}
+
 /// Resident memory of a process, from /proc/PID/statm (pages).
 fn rss_kb(pid: i32) -> Option<u64> {
     let statm = fs::read_to_string(format!("/proc/{pid}/statm")).ok()?;

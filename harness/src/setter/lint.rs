@@ -98,10 +98,21 @@ fn crate_roots(root: &Path, dir: &Path) -> Result<Vec<PathBuf>> {
     Ok(roots)
 }
 
+/// How long rustfmt or clippy may take on the workspace's files.
+const TOOL_TIME: std::time::Duration = std::time::Duration::from_secs(30 * 60);
+
 fn run(command: &mut Command, what: &str) -> Result<Output> {
-    command.output().with_context(|| {
-        format!("cannot run {what}: install it with `rustup component add rustfmt clippy`")
-    })
+    let (output, timed_out) = crate::lang::limited::output_within(command, TOOL_TIME)
+        .with_context(|| {
+            format!("cannot run {what}: install it with `rustup component add rustfmt clippy`")
+        })?;
+    if timed_out {
+        anyhow::bail!(
+            "{what} did not finish within {} minutes",
+            TOOL_TIME.as_secs() / 60
+        );
+    }
+    Ok(output)
 }
 
 /// `rustfmt --check` on every file at once; one finding per place rustfmt would change.

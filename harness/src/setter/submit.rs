@@ -251,6 +251,9 @@ pub fn manifest_problems(text: &str, id: &str) -> Vec<String> {
     problems
 }
 
+/// How long `cargo clippy` may take on the solutions.
+const CLIPPY_TIME: std::time::Duration = std::time::Duration::from_secs(30 * 60);
+
 /// Runs `cargo clippy` on the packages with only the `incompatible_msrv` lint, as an error, and returns its
 /// findings (and any other compile error) per package.
 fn clippy_msrv(workspace: &Workspace, packages: &[&str]) -> Result<BTreeMap<String, Vec<String>>> {
@@ -266,13 +269,20 @@ fn clippy_msrv(workspace: &Workspace, packages: &[&str]) -> Result<BTreeMap<Stri
         command.args(["--package", package]);
     }
     command.args(["--", "-A", "clippy::all", "-D", MSRV_LINT]);
-    let output = command.output().with_context(|| {
-        format!(
-            "cannot run `{} clippy` in {}: install Rust with rustup",
-            cargo.to_string_lossy(),
-            workspace.root.display()
-        )
-    })?;
+    let (output, timed_out) = crate::lang::limited::output_within(&mut command, CLIPPY_TIME)
+        .with_context(|| {
+            format!(
+                "cannot run `{} clippy` in {}: install Rust with rustup",
+                cargo.to_string_lossy(),
+                workspace.root.display()
+            )
+        })?;
+    if timed_out {
+        anyhow::bail!(
+            "`cargo clippy` did not finish within {} minutes",
+            CLIPPY_TIME.as_secs() / 60
+        );
+    }
     let mut found: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for line in String::from_utf8_lossy(&output.stdout).lines() {
         let Ok(message) = serde_json::from_str::<serde_json::Value>(line) else {

@@ -75,8 +75,13 @@ pub fn run_tool(
     let limits = Limits::tool();
     let command = binary.invocation(limits.memory_kb / 1024, &os_args);
     let outcome = sandbox::run(&command, stdin, &stdout, &limits)?;
-    let failure = if outcome.wall_killed {
-        Some(format!("was killed after {} s", limits.wall_ms / 1000))
+    let failure = if let Some(reason) = &outcome.judge_error {
+        Some(format!("was lost by the judge: {reason}"))
+    } else if outcome.wall_killed {
+        Some(format!(
+            "was killed by the wall clock after {} s",
+            outcome.wall_us / 1_000_000
+        ))
     } else if outcome.output_overflow(&limits) {
         Some(format!("printed more than {} bytes", limits.output_bytes))
     } else if !outcome.exit.success() {

@@ -309,7 +309,7 @@ fn an_endless_sleep_is_killed_by_the_wall_backstop() {
     let sleep = test(&report, "sleep", "a");
     assert_eq!(
         text(&sleep["detail"]),
-        "killed by the wall-clock backstop at 1600 ms"
+        "killed by the wall-clock backstop: idle (no CPU time used, not waiting for a CPU) for a second past 1600 ms"
     );
     // 3 x 200 ms + 1 s; the upper bound only proves that it did not hang.
     let wall = sleep["wall_ms"].as_f64().unwrap();

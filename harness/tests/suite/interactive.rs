@@ -99,6 +99,8 @@ fn every_solution_fault_gets_the_verdict_of_its_folder() {
         ("panics.rs", "RE"),
         ("closes-stdin-and-loops.rs", "TLE"),
         ("never-flushes.rs", "TLE"),
+        // Its output closed, the interactor rejects it at once; the sleep after is not its verdict.
+        ("closes-stdout-and-sleeps.rs", "WA"),
         ("fork-holds-pipe.rs", "WA"),
         ("off-by-one.rs", "WA"),
         ("quits.rs", "WA"),
@@ -126,6 +128,55 @@ fn every_solution_fault_gets_the_verdict_of_its_folder() {
             );
         }
     }
+    // The interactor's verdict comes with the interactor's reason, and nothing about the wall clock.
+    let closed = submissions
+        .iter()
+        .find(|s| {
+            s["file"]
+                .as_str()
+                .unwrap()
+                .ends_with("closes-stdout-and-sleeps.rs")
+        })
+        .unwrap();
+    let test = &closed["tests"][0];
+    assert_eq!(
+        test["checker_message"], "round 1: the solution quit before answering",
+        "{closed}"
+    );
+    assert!(!test.to_string().contains("wall-clock"), "{closed}");
+}
+
+/// 20,000 round trips of 211 bytes each way (4.2 MB): the exchange runs to its end, and a rejection at the
+/// very end keeps a transcript no larger than its first and last 64 KiB of each direction.
+#[test]
+fn a_long_exchange_ends_with_its_verdict_and_a_bounded_transcript() {
+    let output = harness(&fixtures("interactive"), &["chatter", "--format", "json"]);
+    let report = json_report(&output);
+    assert_eq!(output.status.code(), Some(0), "{report}");
+    assert_eq!(report["problems"][0]["verdict"], "AC", "{report}");
+    let wrong = &report["submissions"][0];
+    assert_eq!(wrong["verdict"], "WA", "{wrong}");
+    let test = &wrong["tests"][0];
+    assert_eq!(test["name"], "long", "{test}");
+    assert_eq!(
+        test["checker_message"], "round 20000: a different line came back",
+        "{test}"
+    );
+    let transcript = test["transcript"].as_array().unwrap();
+    for dir in [">", "<"] {
+        let bytes: usize = transcript
+            .iter()
+            .filter(|c| c["dir"] == dir)
+            .map(|c| c["text"].as_str().unwrap().len())
+            .sum();
+        assert!(bytes <= 2 * 64 * 1024, "{dir}: {bytes} bytes");
+        assert!(bytes >= 32 * 1024, "{dir}: {bytes} bytes");
+    }
+    let last_from_solution = transcript.iter().rev().find(|c| c["dir"] == "<").unwrap();
+    assert!(
+        last_from_solution["text"].as_str().unwrap().contains('!'),
+        "the end of the exchange is kept: {last_from_solution}"
+    );
 }
 
 #[test]

@@ -76,3 +76,86 @@ fn a_tle_margin_below_one_is_refused() {
     assert_eq!(output.status.code(), Some(2), "{}", printed(&output));
     assert!(printed(&output).contains("--tle-margin must be a factor from 1 to 100"));
 }
+
+/// Busy loops pinned to CPU 0, killed when dropped.
+struct Hogs(Vec<std::process::Child>);
+
+impl Hogs {
+    fn start(count: usize) -> Hogs {
+        Hogs(
+            (0..count)
+                .map(|_| {
+                    std::process::Command::new("taskset")
+                        .args(["-c", "0", "sh", "-c", "while :; do :; done"])
+                        .spawn()
+                        .expect("start a busy loop with taskset (util-linux)")
+                })
+                .collect(),
+        )
+    }
+}
+
+impl Drop for Hogs {
+    fn drop(&mut self) {
+        for hog in &mut self.0 {
+            let _ = hog.kill();
+            let _ = hog.wait();
+        }
+    }
+}
+
+/// On a machine so busy that a program gets a twelfth of a CPU, a program that needs 300 ms of CPU time
+/// under a 400 ms limit waits far past the wall-clock backstop (2.2 s) for it. It is working all that time
+/// (runnable, waiting for a CPU), so it is accepted, not killed by the wall clock; a program that spins is
+/// stopped by its CPU time, not by the wall clock.
+#[test]
+fn a_starved_program_is_judged_by_its_cpu_time_not_by_the_wall_clock() {
+    let root = fixtures("timing");
+    let given = [
+        "programs/works-300ms.rs",
+        "problems/sum/submissions/time_limit_exceeded/spins.rs",
+    ]
+    .map(|p| root.join(p).to_string_lossy().into_owned());
+    // Compiled first, on a quiet CPU.
+    for program in &given {
+        let output = harness(&root, &["sum", "--submission", program, "--no-run"]);
+        assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    }
+    let _hogs = Hogs::start(11);
+    for (program, verdict, detail) in [
+        (&given[0], "AC", None),
+        (&given[1], "TLE", Some("CPU time over 400 ms")),
+    ] {
+        let inner = super::common::command(
+            &root,
+            &[
+                "sum",
+                "--submission",
+                program,
+                "--format",
+                "json",
+                "-j",
+                "1",
+            ],
+        );
+        // The judge, and so every program it starts, on CPU 0 with the busy loops.
+        let mut pinned = std::process::Command::new("taskset");
+        pinned
+            .args(["-c", "0"])
+            .arg(inner.get_program())
+            .args(inner.get_args())
+            .stdin(std::process::Stdio::null());
+        for (key, value) in inner.get_envs() {
+            match value {
+                Some(value) => pinned.env(key, value),
+                None => pinned.env_remove(key),
+            };
+        }
+        let output = pinned.output().unwrap();
+        let report = json_report(&output);
+        let s = &report["submissions"][0];
+        let test = &s["tests"][0];
+        assert_eq!(s["verdict"], verdict, "{s}");
+        assert_eq!(test["detail"].as_str(), detail, "{test}");
+    }
+}
