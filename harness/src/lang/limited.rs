@@ -18,6 +18,8 @@ const CPU_SECONDS: u64 = 120;
 const ADDRESS_SPACE: u64 = 6 << 30;
 const FILE_SIZE: u64 = 512 << 20;
 const WALL: Duration = Duration::from_secs(300);
+/// How long the output of a tool that has ended may take to be read to its end.
+const DRAIN_TIME: Duration = Duration::from_secs(10);
 /// Of each stream of a judge's own tool (`output_within`), this much is kept.
 const TOOL_OUTPUT_BYTES: u64 = 64 << 20;
 /// Of a compiler's messages, this much is kept.
@@ -109,8 +111,8 @@ pub fn run(mut command: Command, dir: &Path, unlimited_address_space: bool) -> R
 
 /// Runs a tool of the judge's own (a version command, rustfmt, cargo) to its end, or kills its process
 /// group after `wall`: its output, and whether it was killed. Output is read on threads, so a tool that
-/// prints much never blocks; a descendant that escaped the group and holds the pipes costs at most a
-/// second more.
+/// prints much never blocks; a descendant that escaped the group and holds the pipes costs at most
+/// `DRAIN_TIME` more.
 pub fn output_within(command: &mut Command, wall: Duration) -> std::io::Result<(Output, bool)> {
     command
         .stdin(Stdio::null())
@@ -164,9 +166,7 @@ pub fn output_within(command: &mut Command, wall: Duration) -> std::io::Result<(
     unsafe { libc::killpg(group, libc::SIGKILL) };
     running_groups().remove(&group);
     let collect = |receiver: std::sync::mpsc::Receiver<Vec<u8>>| {
-        receiver
-            .recv_timeout(Duration::from_secs(1))
-            .unwrap_or_default()
+        receiver.recv_timeout(DRAIN_TIME).unwrap_or_default()
     };
     let output = Output {
         status,

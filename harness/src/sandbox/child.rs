@@ -22,6 +22,10 @@ pub struct ChildSetup {
     /// The cache's `bin` folder and the program's own build folder in it: the folder is hidden but for
     /// the build folder, bound back from a descriptor opened in the new namespace before the cover.
     pub bin: Option<(CString, CString)>,
+    /// A folder above `bin` that the program's uid cannot go through (root's home, say): covered by an
+    /// empty, traversable one in which the way to the build is made again. Nothing under it was within
+    /// the program's reach anyway.
+    pub private_above: Option<CString>,
     /// Not root: a user namespace of the program's own first (the mount namespace needs it), with the
     /// task limit counted in it.
     pub userns: Option<UserNsMaps>,
@@ -47,6 +51,7 @@ impl ChildSetup {
             mount_ns: false,
             hidden: Vec::new(),
             bin: None,
+            private_above: None,
             userns: None,
             landlock: None,
             template: None,
@@ -208,6 +213,25 @@ impl ChildSetup {
                 c"mode=0".as_ptr().cast(),
             );
         }
+        if let (Some(private), Some((bin, _)), true) =
+            (&self.private_above, &self.bin, build_fd >= 0)
+        {
+            libc::mount(
+                tmpfs,
+                private.as_ptr(),
+                tmpfs,
+                flags,
+                c"mode=0755".as_ptr().cast(),
+            );
+            make_dirs(bin);
+            libc::mount(
+                none,
+                private.as_ptr(),
+                none,
+                libc::MS_REMOUNT | libc::MS_RDONLY | flags,
+                c"mode=0755".as_ptr().cast(),
+            );
+        }
         if let (Some((bin, build)), true) = (&self.bin, build_fd >= 0) {
             // Cover every other build (the folder may already be gone, under a fresh /tmp), then bring
             // back the program's own, read-only.
@@ -241,6 +265,18 @@ impl ChildSetup {
         }
         libc::chdir(c"/tmp".as_ptr());
     }
+}
+
+/// The first folder on the way from `/` to `dir` (itself included) that a user other than its owner and
+/// group cannot go through (no `x` for others): as root, programs run as such a user.
+pub fn first_private_folder(dir: &Path) -> Option<CString> {
+    use std::os::unix::fs::PermissionsExt;
+    dir.ancestors()
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .find(|folder| std::fs::metadata(folder).is_ok_and(|m| m.permissions().mode() & 0o001 == 0))
+        .and_then(|folder| CString::new(folder.as_os_str().as_bytes()).ok())
 }
 
 /// The task limit, counted in the program's user namespace.

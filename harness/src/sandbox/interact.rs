@@ -199,7 +199,8 @@ fn start(
     };
     let started = Instant::now();
     let setup = context.setup(&side.program, &side.args, side.isolate);
-    let (pid, err_read) = start_program(prepared, setup, &side.program, announce)?;
+    let (pid, err_read) = start_program(prepared, setup, &side.program, announce)
+        .map_err(|err| context.explain(err))?;
     // SAFETY: making our own descriptor non-blocking.
     unsafe { libc::fcntl(err_read, libc::F_SETFL, libc::O_NONBLOCK) };
     Ok(Running {
@@ -457,14 +458,15 @@ fn write_from(way: &mut Way) -> usize {
     0
 }
 
-/// The first and last bytes of each direction, in order, with times. What a chunk costs is what it takes
-/// in the launcher's reply (its text as JSON, escapes included, and its time and direction), so that a
-/// transcript of any exchange, however many and however small its chunks, fits in one reply.
+/// The first and last bytes of each direction, in order, with times. What a chunk costs is at most what it
+/// takes in the launcher's reply (its text as JSON, escapes included, and its time and direction), so that
+/// a transcript of any exchange, however many and however small its chunks, fits in one reply. Chunks are
+/// kept as bytes and turned into text once, at the end: the relay's cost per byte stays a copy.
 struct Transcript {
     limit: usize,
-    head: Vec<Chunk>,
+    head: Vec<(f64, Direction, Vec<u8>)>,
     head_cost: [usize; 2],
-    tail: VecDeque<(Chunk, usize)>,
+    tail: VecDeque<(f64, Direction, Vec<u8>, usize)>,
     tail_cost: [usize; 2],
     cut: bool,
 }
@@ -472,13 +474,17 @@ struct Transcript {
 /// A chunk's time and direction in the reply, beside its text.
 const CHUNK_OVERHEAD: usize = 48;
 
-/// The length of `text` as a JSON string's contents.
-fn json_len(text: &str) -> usize {
-    text.chars()
-        .map(|c| match c {
-            '"' | '\\' | '\n' | '\r' | '\t' | '\u{8}' | '\u{c}' => 2,
-            c if (c as u32) < 0x20 => 6,
-            c => c.len_utf8(),
+/// An upper bound of the length of `bytes` as a JSON string's contents, once made text: a control
+/// character takes at most 6 bytes (`\u001f`), a quote or a backslash 2, a byte of a multi-byte or invalid
+/// sequence at most 3 (an invalid byte becomes U+FFFD).
+fn json_cost(bytes: &[u8]) -> usize {
+    bytes
+        .iter()
+        .map(|&b| match b {
+            0..=0x1f => 6,
+            b'"' | b'\\' => 2,
+            0x80.. => 3,
+            _ => 1,
         })
         .sum()
 }
@@ -500,29 +506,39 @@ impl Transcript {
             return;
         }
         let d = dir as usize;
-        let text = String::from_utf8_lossy(bytes).into_owned();
-        let cost = json_len(&text) + CHUNK_OVERHEAD;
-        let chunk = Chunk { t_ms, dir, text };
+        let cost = json_cost(bytes) + CHUNK_OVERHEAD;
         if self.head_cost[d] + cost <= self.limit {
             self.head_cost[d] += cost;
-            self.head.push(chunk);
+            self.head.push((t_ms, dir, bytes.to_vec()));
             return;
         }
         self.tail_cost[d] += cost;
-        self.tail.push_back((chunk, cost));
+        self.tail.push_back((t_ms, dir, bytes.to_vec(), cost));
         while self.tail_cost[d] > self.limit {
-            let Some(i) = self.tail.iter().position(|(c, _)| c.dir as usize == d) else {
+            let Some(i) = self.tail.iter().position(|c| c.1 as usize == d) else {
                 break;
             };
-            let (_, dropped) = self.tail.remove(i).expect("found");
+            let (.., dropped) = self.tail.remove(i).expect("found");
             self.tail_cost[d] -= dropped;
             self.cut = true;
         }
     }
 
     fn chunks(self) -> (Vec<Chunk>, bool) {
-        let mut all = self.head;
-        all.extend(self.tail.into_iter().map(|(chunk, _)| chunk));
+        let tail = self
+            .tail
+            .into_iter()
+            .map(|(t, dir, bytes, _)| (t, dir, bytes));
+        let mut all: Vec<Chunk> = self
+            .head
+            .into_iter()
+            .chain(tail)
+            .map(|(t_ms, dir, bytes)| Chunk {
+                t_ms,
+                dir,
+                text: String::from_utf8_lossy(&bytes).into_owned(),
+            })
+            .collect();
         // One direction's head may still grow after the other's tail began: show them in time order.
         all.sort_by(|a, b| a.t_ms.total_cmp(&b.t_ms));
         (all, self.cut)
@@ -553,10 +569,18 @@ mod tests {
     }
 
     #[test]
-    fn json_len_counts_escapes() {
-        for text in ["plain", "a\"b\\c", "\n\t\r", "\u{1}\u{1f}", "é\u{fffd}"] {
-            let json = serde_json::to_string(text).unwrap();
-            assert_eq!(json_len(text), json.len() - 2, "{text:?}");
+    fn json_cost_is_at_least_the_length_in_json() {
+        let samples: [&[u8]; 6] = [
+            b"plain",
+            b"a\"b\\c",
+            b"\n\t\r",
+            b"\x01\x1f",
+            "é\u{fffd}".as_bytes(),
+            b"\xff\xfe\x80",
+        ];
+        for bytes in samples {
+            let json = serde_json::to_string(&String::from_utf8_lossy(bytes)).unwrap();
+            assert!(json_cost(bytes) >= json.len() - 2, "{bytes:?}");
         }
     }
 }

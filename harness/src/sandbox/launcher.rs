@@ -48,9 +48,18 @@ pub fn launcher_main() -> ! {
     let hidden: Vec<std::path::PathBuf> =
         args.iter().skip(2).map(std::path::PathBuf::from).collect();
     let isolation = Isolation::new(slot, &hidden);
+    // As root the program runs as another uid, which may not get through a private folder above the
+    // builds (a home of mode 0700): that folder is replaced by an empty one in the program's namespace.
+    let private_above = match isolation.uid() {
+        Some(_) => cache_bin
+            .as_deref()
+            .and_then(super::child::first_private_folder),
+        None => None,
+    };
     let context = LaunchContext {
         isolation,
         cache_bin,
+        private_above,
         templates: Default::default(),
     };
     let mut requests = io::stdin().lock();
@@ -105,6 +114,9 @@ pub(super) struct LaunchContext {
     pub isolation: Isolation,
     /// The cache's `bin` folder, where the programs under judgement live.
     pub cache_bin: Option<std::path::PathBuf>,
+    /// The first folder on the way to `cache_bin` that others cannot go through, when the program runs as
+    /// another uid (`child::first_private_folder`).
+    pub private_above: Option<std::ffi::CString>,
     /// Each recent program's prepared namespaces.
     pub templates: std::cell::RefCell<super::template::Templates>,
 }
@@ -123,8 +135,24 @@ impl LaunchContext {
             args,
             self.cache_bin.as_deref(),
         );
+        if setup.bin.is_some() {
+            setup.private_above = self.private_above.clone();
+        }
         setup.template = self.templates.borrow_mut().join(&setup);
         setup
+    }
+
+    /// A program that could not be started under a private folder: which folder, and what to do.
+    pub(super) fn explain(&self, err: anyhow::Error) -> anyhow::Error {
+        match (&self.private_above, format!("{err:#}").contains("Permission denied")) {
+            (Some(folder), true) => err.context(format!(
+                "programs run as an unprivileged user, which cannot go through {} (no mount namespace \
+                 could hide it here): move the workspace under a folder others may enter, or set \
+                 HARNESS_CACHE_DIR to one",
+                folder.to_string_lossy()
+            )),
+            _ => err,
+        }
     }
 
     /// After a run, its processes gone: a namespace it left files in is not joined again.
@@ -225,7 +253,8 @@ fn launch(
     let setup = context.setup(&request.program, &request.args, request.isolate);
     context.isolation.prepare(request.limits.memory_kb * 1024);
     let started = Instant::now();
-    let (pid, err_read) = start_program(prepared, setup, &request.program, announce)?;
+    let (pid, err_read) = start_program(prepared, setup, &request.program, announce)
+        .map_err(|err| context.explain(err))?;
     let result = supervise(
         pid,
         err_read,

@@ -15,6 +15,7 @@ mod judge_cleanup;
 mod languages;
 mod lint;
 mod packages;
+mod private_folder;
 mod reports;
 mod setup_errors;
 mod shared_code;
