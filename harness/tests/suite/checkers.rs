@@ -180,7 +180,9 @@ fn nim_move_with_its_cpp_kattis_validator() {
     let submissions = root.join("problems/nim-move/submissions");
     for entry in std::fs::read_dir(submissions.join("presentation_error")).unwrap() {
         let from = entry.unwrap().path();
-        let to = submissions.join("wrong_answer").join(from.file_name().unwrap());
+        let to = submissions
+            .join("wrong_answer")
+            .join(from.file_name().unwrap());
         std::fs::rename(from, to).unwrap();
     }
     let output = harness(&root, &["nim-move", "--format", "json"]);
