@@ -1,5 +1,6 @@
 //! Code shared by the test-data generators `problems/<id>/gen.rs`: the splitmix64 random-number generator,
-//! the `gen <kind> <seed>` argument parsing and the write to stdout. A generator includes it with
+//! the `gen <kind> <seed>` argument parsing and the write to stdout. The interactors of the game problems
+//! draw their random moves from the same `Rng`. A generator includes it with
 //!
 //! ```text
 //! #[path = "../.shared/gen.rs"]
@@ -67,6 +68,7 @@ impl Rng {
 /// The kind and the seed of `gen <kind> <seed>`, the kind one of `kinds`. Anything else (a missing or
 /// unknown kind, a seed that is not a u64) prints `usage: gen small|max <seed>` (the kinds joined by `|`)
 /// and exits with code 2.
+#[allow(dead_code)] // not in the interactors
 pub fn args(kinds: &[&'static str]) -> (&'static str, u64) {
     let args: Vec<String> = std::env::args().collect();
     let kind = args
@@ -83,6 +85,7 @@ pub fn args(kinds: &[&'static str]) -> (&'static str, u64) {
 }
 
 /// Prints the generated input, exactly as given.
+#[allow(dead_code)] // not in the interactors
 pub fn emit(text: &str) {
     io::stdout()
         .write_all(text.as_bytes())

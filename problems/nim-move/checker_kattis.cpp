@@ -2,7 +2,9 @@
 // Exit 42 = accepted, 43 = wrong answer (the reason in FEEDBACK_DIR/judgemessage.txt); a broken input or jury
 // answer exits 1 (judge error) and says why in judgeerror.txt as well. The same decisions as checker.rs: the
 // position is lost iff the xor of the piles is 0, the contestant's move is applied to the input, and the
-// jury's answer is held to the same rules. Kattis has no presentation error: malformed output is 43 too.
+// jury's answer is held to the same rules, and the output is read by the same layout: one answer per line,
+// tokens one space apart, spaces, tabs and \r at the end of a line and blank lines at the end ignored.
+// Kattis has no presentation error: a fault of the layout or malformed output is 43 too.
 // Standard library only, C++17.
 
 #include <cstdint>
@@ -57,16 +59,48 @@ class Tokens {
     size_t pos_ = 0;
 };
 
+// The answer and the output, line by line (checker.rs reads them the same way, through judge.rs).
+class Lines {
+   public:
+    explicit Lines(std::string data) : data_(std::move(data)) {}
+
+    // The next line without its end and trailing spaces, tabs and \r; false at the end of the data.
+    bool next(std::string& line) {
+        if (pos_ >= data_.size()) return false;
+        size_t end = data_.find('\n', pos_);
+        if (end == std::string::npos) end = data_.size();
+        line.assign(data_, pos_, end - pos_);
+        pos_ = end + 1;
+        ++number_;
+        while (!line.empty() && (line.back() == ' ' || line.back() == '\t' || line.back() == '\r')) line.pop_back();
+        return true;
+    }
+
+    // True when only blank lines are left.
+    bool at_end() const {
+        for (size_t i = pos_; i < data_.size(); ++i)
+            if (!is_space(data_[i])) return false;
+        return true;
+    }
+
+    size_t number() const { return number_; }
+
+   private:
+    std::string data_;
+    size_t pos_ = 0;
+    size_t number_ = 0;
+};
+
 std::string slurp(std::istream& in) {
     std::ostringstream buffer;
     buffer << in.rdbuf();
     return buffer.str();
 }
 
-Tokens open_file(const char* path, const char* what) {
+std::string open_text(const char* path, const char* what) {
     std::ifstream in(path, std::ios::binary);
     if (!in) quit(kJudgeError, std::string("cannot read the ") + what + " file " + path);
-    return Tokens(slurp(in));
+    return slurp(in);
 }
 
 // A token for a message: bytes outside printable ASCII escaped, cut short so that garbage cannot flood it.
@@ -117,19 +151,32 @@ struct Answer {
     std::optional<int64_t> pile, count;
 };
 
-// Empty string when well-formed, else why not.
-std::string read_answer(Tokens& tokens, Answer& answer) {
-    std::string first, second;
-    if (!tokens.next(first)) return "the output ended; expected `lose` or a move `i k`";
-    if (first == "lose") {
+// Empty string when the next line is one well-formed answer, else why not.
+std::string read_answer(Lines& lines, Answer& answer) {
+    const std::string expected = "`lose` or a move `i k`";
+    std::string line;
+    if (!lines.next(line)) return "the output ended; expected " + expected;
+    std::string at = "line " + std::to_string(lines.number());
+    if (line.empty()) return at + " is empty; expected " + expected;
+    std::vector<std::string> tokens;
+    for (size_t start = 0;;) {
+        size_t space = line.find(' ', start);
+        tokens.push_back(line.substr(start, space == std::string::npos ? std::string::npos : space - start));
+        if (space == std::string::npos) break;
+        start = space + 1;
+    }
+    for (const auto& t : tokens) {
+        if (t.empty()) return at + ": tokens must be one space apart: " + show(line);
+        for (char c : t)
+            if (is_space(c)) return at + ": a token holds a tab or a control character: " + show(t);
+    }
+    if (tokens.size() == 1 && tokens[0] == "lose") {
         answer.lose = true;
         return "";
     }
-    Integer i = integer(first);
-    if (!i.ok) return "expected `lose` or a pile index, got " + show(first);
-    if (!tokens.next(second)) return "the output ended after a pile index; expected a stone count";
-    Integer k = integer(second);
-    if (!k.ok) return "expected a stone count, got " + show(second);
+    if (tokens.size() != 2) return at + ": expected " + expected + " alone on the line, got " + show(line);
+    Integer i = integer(tokens[0]), k = integer(tokens[1]);
+    if (!i.ok || !k.ok) return at + ": expected " + expected + ", got " + show(line);
     answer.pile = i.value;
     answer.count = k.value;
     return "";
@@ -174,9 +221,9 @@ int main(int argc, char** argv) {
         return kJudgeError;
     }
     feedback_dir = argv[3];
-    Tokens input = open_file(argv[1], "input");
-    Tokens answer = open_file(argv[2], "answer");
-    Tokens output(slurp(std::cin));
+    Tokens input(open_text(argv[1], "input"));
+    Lines answer(open_text(argv[2], "answer"));
+    Lines output(slurp(std::cin));
 
     auto number = [&](const char* what) -> uint64_t {
         std::string token;
@@ -204,9 +251,9 @@ int main(int argc, char** argv) {
         if (why.empty()) why = judge(piles, x, got);
         if (!why.empty()) quit(kWrong, where + why);
     }
-    std::string extra;
-    if (answer.next(extra)) quit(kJudgeError, "answer file: extra token " + show(extra) + " after the last case");
-    if (output.next(extra)) quit(kWrong, "extra output " + show(extra) + " after the last case");
+    if (!answer.at_end()) quit(kJudgeError, "answer file: more lines after the last case");
+    if (!output.at_end())
+        quit(kWrong, "more output after the last case (line " + std::to_string(output.number() + 1) + ")");
     write_feedback("judgemessage.txt", "ok: " + std::to_string(cases) + " cases");
     return kAccepted;
 }

@@ -4,25 +4,10 @@
 //! included); seeds = 2 mod 3 one case where only the last pile can win (the others stay below 2^59, the
 //! last is at least 2^59); seeds = 0 mod 3 about 25000 cases of 1..=7 piles, half of them lost.
 
-use std::io::{self, Write};
+#[path = "../.shared/gen.rs"]
+mod shared;
 
-/// splitmix64: tiny, deterministic, good enough for test data.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in lo..=hi (hi - lo < 2^64 - 1).
-    fn range(&mut self, lo: u64, hi: u64) -> u64 {
-        lo + self.next() % (hi - lo + 1)
-    }
-}
+use shared::Rng;
 
 const MAX_PILE: u64 = 1_000_000_000_000_000_000;
 const SUM_N: usize = 100_000;
@@ -95,27 +80,16 @@ fn max(rng: &mut Rng, seed: u64) -> Vec<Vec<u64>> {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let seed = args.get(2).and_then(|s| s.parse::<u64>().ok());
-    let (Some(kind), Some(seed)) = (args.get(1), seed) else {
-        eprintln!("usage: gen small|max <seed>");
-        std::process::exit(2);
-    };
+    let (kind, seed) = shared::args(&["small", "max"]);
     let mut rng = Rng(seed);
-    let cases = match kind.as_str() {
+    let cases = match kind {
         "small" => small(&mut rng),
-        "max" => max(&mut rng, seed),
-        _ => {
-            eprintln!("unknown kind `{kind}`: expected small or max");
-            std::process::exit(2);
-        }
+        _ => max(&mut rng, seed),
     };
     let mut out = format!("{}\n", cases.len());
     for piles in cases {
         let row: Vec<String> = piles.iter().map(u64::to_string).collect();
         out.push_str(&format!("{}\n{}\n", piles.len(), row.join(" ")));
     }
-    io::stdout()
-        .write_all(out.as_bytes())
-        .expect("write stdout");
+    shared::emit(&out);
 }

@@ -1,28 +1,16 @@
-//! play-bash generator: `gen small|max <seed>` prints one INPUT of the interactor (the seed, G, then G lines
+//! play-bash generator: `gen small|max|long <seed>` prints one INPUT of the interactor (the seed, G, then G lines
 //! `n m`), deterministic in the arguments; every game starts from a won position (n not a multiple of
 //! m + 1). `small`: up to 40 games with n <= 60 and m <= 6 (sometimes 20). `max`: piles up to 10^18 and the
 //! sum of n / (m + 1) close to its bound 3000; odd seeds 1000 games of at most 5 rounds, even seeds a few
-//! games of 400 to 1000 rounds (m = 1 among them) and games where one move takes everything.
+//! games of 400 to 1000 rounds (m = 1 among them) and games where one move takes everything. `long`: the
+//! bound of 3000 rounds spent on games with a real choice (m >= 2, the judge's random moves vary the
+//! answer): seed 1 one game of 3000 rounds with m in 2..=10, seed 2 one of 3000 rounds with m near the
+//! largest that fits (n <= 10^18), other seeds three games of 1000 rounds (m = 2, m in 3..=1000, a large m).
 
-use std::io::{self, Write};
+#[path = "../.shared/gen.rs"]
+mod shared;
 
-/// splitmix64: tiny, deterministic, good enough for test data.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in lo..=hi (hi - lo < 2^64 - 1).
-    fn range(&mut self, lo: u64, hi: u64) -> u64 {
-        lo + self.next() % (hi - lo + 1)
-    }
-}
+use shared::Rng;
 
 const MAX_N: u64 = 1_000_000_000_000_000_000;
 const MAX_ROUNDS: u64 = 3000;
@@ -85,27 +73,37 @@ fn max(rng: &mut Rng, seed: u64) -> Vec<(u64, u64)> {
     games
 }
 
+/// Games of `rounds` rounds each with m >= 2, the whole bound of 3000 rounds.
+fn long(rng: &mut Rng, seed: u64) -> Vec<(u64, u64)> {
+    // (rounds + 1) (m + 1) <= 10^18 keeps n <= 10^18.
+    let largest = |rounds: u64| MAX_N / (rounds + 1) - 1;
+    match seed {
+        1 => {
+            let m = rng.range(2, 10);
+            vec![game(rng, MAX_ROUNDS, m)]
+        }
+        2 => {
+            let m = rng.range(largest(MAX_ROUNDS) - 1000, largest(MAX_ROUNDS));
+            vec![game(rng, MAX_ROUNDS, m)]
+        }
+        _ => {
+            let ms = [2, rng.range(3, 1000), rng.range(1001, largest(1000))];
+            ms.iter().map(|&m| game(rng, 1000, m)).collect()
+        }
+    }
+}
+
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let seed = args.get(2).and_then(|s| s.parse::<u64>().ok());
-    let (Some(kind), Some(seed)) = (args.get(1), seed) else {
-        eprintln!("usage: gen small|max <seed>");
-        std::process::exit(2);
-    };
+    let (kind, seed) = shared::args(&["small", "max", "long"]);
     let mut rng = Rng(seed);
-    let games = match kind.as_str() {
+    let games = match kind {
         "small" => small(&mut rng),
         "max" => max(&mut rng, seed),
-        _ => {
-            eprintln!("unknown kind `{kind}`: expected small or max");
-            std::process::exit(2);
-        }
+        _ => long(&mut rng, seed),
     };
     let mut out = format!("{seed}\n{}\n", games.len());
     for (n, m) in &games {
         out.push_str(&format!("{n} {m}\n"));
     }
-    io::stdout()
-        .write_all(out.as_bytes())
-        .expect("write stdout");
+    shared::emit(&out);
 }

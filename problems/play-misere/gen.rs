@@ -4,25 +4,10 @@
 //! 16, a third of them only 1-piles. `max`: 200 piles in all (the bound), up to 10^18: odd seeds 2 games of
 //! 100 uniform piles; even seeds a game of 100 piles, 1-piles with one to three big ones, and games of only
 //! 1-piles (an even number of them).
-use std::io::{self, Write};
+#[path = "../.shared/gen.rs"]
+mod shared;
 
-/// splitmix64: tiny, deterministic, good enough for test data.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in lo..=hi (hi - lo < 2^64 - 1).
-    fn range(&mut self, lo: u64, hi: u64) -> u64 {
-        lo + self.next() % (hi - lo + 1)
-    }
-}
+use shared::Rng;
 
 const MAX_PILE: u64 = 1_000_000_000_000_000_000;
 
@@ -89,20 +74,11 @@ fn max(rng: &mut Rng, seed: u64) -> Vec<Vec<u64>> {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let seed = args.get(2).and_then(|s| s.parse::<u64>().ok());
-    let (Some(kind), Some(seed)) = (args.get(1), seed) else {
-        eprintln!("usage: gen small|max <seed>");
-        std::process::exit(2);
-    };
+    let (kind, seed) = shared::args(&["small", "max"]);
     let mut rng = Rng(seed);
-    let games = match kind.as_str() {
+    let games = match kind {
         "small" => small(&mut rng),
-        "max" => max(&mut rng, seed),
-        _ => {
-            eprintln!("unknown kind `{kind}`: expected small or max");
-            std::process::exit(2);
-        }
+        _ => max(&mut rng, seed),
     };
     let mut out = format!("{seed}\n{}\n", games.len());
     for piles in &games {
@@ -113,7 +89,5 @@ fn main() {
         }
         out.push('\n');
     }
-    io::stdout()
-        .write_all(out.as_bytes())
-        .expect("write stdout");
+    shared::emit(&out);
 }

@@ -1,29 +1,17 @@
-//! play-snim generator: `gen small|max <seed>` prints one INPUT of the interactor (the seed, G, then per game
+//! play-snim generator: `gen small|max|long <seed>` prints one INPUT of the interactor (the seed, G, then per game
 //! a line `k s1 .. sk`, S unsorted, and a line `l h1 .. hl`), deterministic in the arguments; every game
 //! starts from a won position. `small`: up to 20 games, S within 1..=8, up to 4 heaps below 13. `max`:
 //! games until the sum of (heaps / min S) reaches its bound 2 * 10^4: odd seeds k = 100 random S within
 //! 1..=10000 and up to 100 heaps up to 10000; even seeds S with Grundy values up to k = 100: {1..100}
-//! (sg(x) = x mod 101), the multiples {a, 2a, .., 100a}, and {1..100} with a few members swapped.
+//! (sg(x) = x mod 101), the multiples {a, 2a, .., 100a}, and {1..100} with a few members swapped. `long`:
+//! one game of 100 heaps whose W is the whole bound 2 * 10^4, small members in S so that every move has a
+//! choice: seed 1 S = {1, 2, 3}, seed 2 {1, 3, 4}, seed 3 {1} and 99 members within 2..=200, other seeds
+//! {2, ..., 11} (min S = 2, heaps twice as large).
 
-use std::io::{self, Write};
+#[path = "../.shared/gen.rs"]
+mod shared;
 
-/// splitmix64: tiny, deterministic, good enough for test data.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in lo..=hi.
-    fn range(&mut self, lo: usize, hi: usize) -> usize {
-        lo + (self.next() % (hi - lo + 1) as u64) as usize
-    }
-}
+use shared::Rng;
 
 const MAX_MOVES: usize = 20_000;
 
@@ -45,19 +33,12 @@ fn grundy(set: &[usize]) -> Vec<usize> {
 fn subtraction_set(rng: &mut Rng, k: usize, cap: usize) -> Vec<usize> {
     let mut set = Vec::with_capacity(k);
     while set.len() < k {
-        let s = rng.range(1, cap);
+        let s = rng.range_usize(1, cap);
         if !set.contains(&s) {
             set.push(s);
         }
     }
     set
-}
-
-fn shuffle(rng: &mut Rng, v: &mut [usize]) {
-    for i in (1..v.len()).rev() {
-        let j = rng.range(0, i);
-        v.swap(i, j);
-    }
 }
 
 /// Heaps drawn by `heap` until the position is won (xor of the Grundy values not 0); `None` after 1000
@@ -75,19 +56,19 @@ fn won_heaps(
 }
 
 fn small(rng: &mut Rng) -> Vec<(Vec<usize>, Vec<usize>)> {
-    let games = rng.range(1, 20);
+    let games = rng.range_usize(1, 20);
     let mut list = Vec::new();
     while list.len() < games {
-        let k = rng.range(1, 4);
+        let k = rng.range_usize(1, 4);
         let set = subtraction_set(rng, k, 8);
         let sg = grundy(&set);
-        let l = rng.range(1, 4);
-        let cap = [3, 8, 12][rng.range(0, 2)];
+        let l = rng.range_usize(1, 4);
+        let cap = [3, 8, 12][rng.range_usize(0, 2)];
         let heaps = won_heaps(rng, &sg, l, &mut |rng| {
-            if rng.range(0, 5) == 0 {
+            if rng.range_usize(0, 5) == 0 {
                 0
             } else {
-                rng.range(0, cap)
+                rng.range_usize(0, cap)
             }
         });
         if let Some(heaps) = heaps {
@@ -102,15 +83,15 @@ fn grundy_family(rng: &mut Rng, family: usize) -> Vec<usize> {
     let mut set: Vec<usize> = match family {
         0 => (1..=100).collect(),
         1 => {
-            let a = rng.range(20, 100);
+            let a = rng.range_usize(20, 100);
             (1..=100).map(|i| i * a).collect()
         }
         _ => {
             let mut set: Vec<usize> = (1..=100).collect();
-            for _ in 0..rng.range(1, 3) {
-                let i = rng.range(1, 99);
+            for _ in 0..rng.range_usize(1, 3) {
+                let i = rng.range_usize(1, 99);
                 loop {
-                    let s = rng.range(101, 10_000);
+                    let s = rng.range_usize(101, 10_000);
                     if !set.contains(&s) {
                         set[i] = s;
                         break;
@@ -120,7 +101,7 @@ fn grundy_family(rng: &mut Rng, family: usize) -> Vec<usize> {
             set
         }
     };
-    shuffle(rng, &mut set);
+    rng.shuffle(&mut set);
     set
 }
 
@@ -137,8 +118,11 @@ fn max(rng: &mut Rng, seed: u64) -> Vec<(Vec<usize>, Vec<usize>)> {
         let sg = grundy(&set);
         // Heaps where the values are high, up to the bound on the moves left.
         let cap = if min == 1 { 300 } else { 10_000 };
-        let l = rng.range(1, 100).min(left * min / cap.max(min)).max(1);
-        let Some(heaps) = won_heaps(rng, &sg, l, &mut |rng| rng.range(0, cap)) else {
+        let l = rng
+            .range_usize(1, 100)
+            .min(left * min / cap.max(min))
+            .max(1);
+        let Some(heaps) = won_heaps(rng, &sg, l, &mut |rng| rng.range_usize(0, cap)) else {
             continue;
         };
         let moves = heaps.iter().sum::<usize>() / min;
@@ -151,21 +135,36 @@ fn max(rng: &mut Rng, seed: u64) -> Vec<(Vec<usize>, Vec<usize>)> {
     games
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let seed = args.get(2).and_then(|s| s.parse::<u64>().ok());
-    let (Some(kind), Some(seed)) = (args.get(1), seed) else {
-        eprintln!("usage: gen small|max <seed>");
-        std::process::exit(2);
+/// One long game: 100 heaps within lo..=hi, with 100 hi / min S = 2 * 10^4.
+fn long(rng: &mut Rng, seed: u64) -> Vec<(Vec<usize>, Vec<usize>)> {
+    let (mut set, lo, hi) = match seed {
+        1 => (vec![1, 2, 3], 100, 200),
+        2 => (vec![1, 3, 4], 100, 200),
+        3 => {
+            let mut set = vec![1];
+            set.extend(
+                subtraction_set(rng, 200, 200)
+                    .into_iter()
+                    .filter(|&s| s > 1)
+                    .take(99),
+            );
+            (set, 100, 200)
+        }
+        _ => ((2..=11).collect(), 200, 400),
     };
+    rng.shuffle(&mut set);
+    let sg = grundy(&set);
+    let heaps = won_heaps(rng, &sg, 100, &mut |rng| rng.range_usize(lo, hi)).expect("a won start");
+    vec![(set, heaps)]
+}
+
+fn main() {
+    let (kind, seed) = shared::args(&["small", "max", "long"]);
     let mut rng = Rng(seed);
-    let games = match kind.as_str() {
+    let games = match kind {
         "small" => small(&mut rng),
         "max" => max(&mut rng, seed),
-        _ => {
-            eprintln!("unknown kind `{kind}`: expected small or max");
-            std::process::exit(2);
-        }
+        _ => long(&mut rng, seed),
     };
     let line = |xs: &[usize]| {
         let mut l = xs.len().to_string();
@@ -180,7 +179,5 @@ fn main() {
         out.push_str(&line(set));
         out.push_str(&line(heaps));
     }
-    io::stdout()
-        .write_all(out.as_bytes())
-        .expect("write stdout");
+    shared::emit(&out);
 }

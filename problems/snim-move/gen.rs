@@ -6,31 +6,16 @@
 //! (dense, Grundy values up to about 50), and is {d, 2d, ..., 100d} shuffled for seeds = 0 mod 3 (Grundy
 //! values up to 100).
 
-use std::io::{self, Write};
+#[path = "../.shared/gen.rs"]
+mod shared;
 
-/// splitmix64: tiny, deterministic, good enough for test data.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in lo..=hi.
-    fn range(&mut self, lo: usize, hi: usize) -> usize {
-        lo + (self.next() % (hi - lo + 1) as u64) as usize
-    }
-}
+use shared::Rng;
 
 /// `k` distinct values from 1..=cap, in random order (never sorted on purpose).
 fn subtraction_set(rng: &mut Rng, k: usize, cap: usize) -> Vec<usize> {
     let mut set = Vec::with_capacity(k);
     while set.len() < k {
-        let s = rng.range(1, cap);
+        let s = rng.range_usize(1, cap);
         if !set.contains(&s) {
             set.push(s);
         }
@@ -57,7 +42,7 @@ fn close_xor(rng: &mut Rng, heaps: &mut [usize], sg: &[usize]) {
     let x = rest.iter().fold(0, |acc, &h| acc ^ sg[h]);
     let fits: Vec<usize> = (0..sg.len()).filter(|&h| sg[h] == x).collect();
     if !fits.is_empty() {
-        *last = fits[rng.range(0, fits.len() - 1)];
+        *last = fits[rng.range_usize(0, fits.len() - 1)];
     }
 }
 
@@ -79,31 +64,31 @@ fn test_set(out: &mut String, set: &[usize], positions: &[Vec<usize>]) {
 }
 
 fn small(rng: &mut Rng) -> String {
-    let sets = [1, 1, 2, 3, 4][rng.range(0, 4)];
+    let sets = [1, 1, 2, 3, 4][rng.range_usize(0, 4)];
     let mut out = format!("{sets}\n");
     for _ in 0..sets {
-        let k = rng.range(1, 4);
+        let k = rng.range_usize(1, 4);
         let set = subtraction_set(rng, k, 8);
-        let m = if rng.range(0, 3) == 0 {
+        let m = if rng.range_usize(0, 3) == 0 {
             1
         } else {
-            rng.range(1, 8)
+            rng.range_usize(1, 8)
         };
-        let cap = [4, 12, 20][rng.range(0, 2)];
+        let cap = [4, 12, 20][rng.range_usize(0, 2)];
         let sg = grundy(&set, cap);
         let positions: Vec<Vec<usize>> = (0..m)
             .map(|_| {
-                let l = rng.range(1, 4);
+                let l = rng.range_usize(1, 4);
                 let mut heaps: Vec<usize> = (0..l)
                     .map(|_| {
-                        if rng.range(0, 5) == 0 {
+                        if rng.range_usize(0, 5) == 0 {
                             0
                         } else {
-                            rng.range(0, cap)
+                            rng.range_usize(0, cap)
                         }
                     })
                     .collect();
-                if rng.range(0, 3) == 0 {
+                if rng.range_usize(0, 3) == 0 {
                     close_xor(rng, &mut heaps, &sg);
                 }
                 heaps
@@ -116,10 +101,10 @@ fn small(rng: &mut Rng) -> String {
 
 /// S = {d, 2d, ..., 100d} for a random d <= 100, shuffled: sg(x) = floor(x / d) mod 101 reaches 100.
 fn progression(rng: &mut Rng) -> Vec<usize> {
-    let d = rng.range(1, 100);
+    let d = rng.range_usize(1, 100);
     let mut set: Vec<usize> = (1..=100).map(|i| i * d).collect();
     for i in (1..set.len()).rev() {
-        set.swap(i, rng.range(0, i));
+        set.swap(i, rng.range_usize(0, i));
     }
     set
 }
@@ -137,8 +122,8 @@ fn max(rng: &mut Rng, seed: u64) -> String {
         let sg = grundy(&set, TOP);
         let mut positions: Vec<Vec<usize>> = (0..100)
             .map(|_| {
-                let mut heaps: Vec<usize> = (0..100).map(|_| rng.range(0, TOP)).collect();
-                if rng.range(0, 1) == 0 {
+                let mut heaps: Vec<usize> = (0..100).map(|_| rng.range_usize(0, TOP)).collect();
+                if rng.range_usize(0, 1) == 0 {
                     close_xor(rng, &mut heaps, &sg);
                 }
                 heaps
@@ -151,22 +136,11 @@ fn max(rng: &mut Rng, seed: u64) -> String {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let seed = args.get(2).and_then(|s| s.parse::<u64>().ok());
-    let (Some(kind), Some(seed)) = (args.get(1), seed) else {
-        eprintln!("usage: gen small|max <seed>");
-        std::process::exit(2);
-    };
+    let (kind, seed) = shared::args(&["small", "max"]);
     let mut rng = Rng(seed);
-    let input = match kind.as_str() {
+    let input = match kind {
         "small" => small(&mut rng),
-        "max" => max(&mut rng, seed),
-        _ => {
-            eprintln!("unknown kind `{kind}`: expected small or max");
-            std::process::exit(2);
-        }
+        _ => max(&mut rng, seed),
     };
-    io::stdout()
-        .write_all(input.as_bytes())
-        .expect("write stdout");
+    shared::emit(&input);
 }

@@ -5,30 +5,15 @@
 //! holds the extremes (0 / 10^18, the largest pair (618033988749894848, 10^18)) and the pairs where an f64
 //! golden ratio first goes wrong; odd seeds draw k up to the limit, even seeds draw k of every bit length.
 
-use std::io::{self, Write};
+#[path = "../.shared/gen.rs"]
+mod shared;
 
-/// splitmix64: tiny, deterministic, good enough for test data.
-struct Rng(u64);
+use shared::Rng;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in lo..=hi (hi - lo < 2^64 - 1).
-    fn range(&mut self, lo: u64, hi: u64) -> u64 {
-        lo + self.next() % (hi - lo + 1)
-    }
-
-    /// In 1..=cap (cap >= 1), with a random bit length, so that small values are as common as large ones.
-    fn amount(&mut self, cap: u64) -> u64 {
-        let bits = self.range(0, 62);
-        self.range(1, cap.min(1 << bits))
-    }
+/// In 1..=cap (cap >= 1), with a random bit length, so that small values are as common as large ones.
+fn amount(rng: &mut Rng, cap: u64) -> u64 {
+    let bits = rng.range(0, 62);
+    rng.range(1, cap.min(1 << bits))
 }
 
 const LIMIT: u64 = 1_000_000_000_000_000_000;
@@ -81,10 +66,10 @@ fn position(rng: &mut Rng, k: u64, bound: u64) -> (u64, u64) {
     let (a, b) = match rng.range(0, 9) {
         0..=2 => (a, b),
         3 if room > 0 => {
-            let t = rng.amount(room);
+            let t = amount(rng, room);
             (a + t, b + t)
         }
-        4 if room > 0 => (a, b + rng.amount(room)),
+        4 if room > 0 => (a, b + amount(rng, room)),
         5 => match rng.range(0, 3) {
             0 => (a + 1, b),
             1 => (a, (b + 1).min(bound)),
@@ -159,27 +144,16 @@ fn max(rng: &mut Rng, seed: u64) -> Vec<(u64, u64)> {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let seed = args.get(2).and_then(|s| s.parse::<u64>().ok());
-    let (Some(kind), Some(seed)) = (args.get(1), seed) else {
-        eprintln!("usage: gen small|max <seed>");
-        std::process::exit(2);
-    };
+    let (kind, seed) = shared::args(&["small", "max"]);
     let mut rng = Rng(seed);
-    let rows = match kind.as_str() {
+    let rows = match kind {
         "small" => small(&mut rng),
-        "max" => max(&mut rng, seed),
-        _ => {
-            eprintln!("unknown kind `{kind}`: expected small or max");
-            std::process::exit(2);
-        }
+        _ => max(&mut rng, seed),
     };
     let mut out = String::with_capacity(rows.len() * 40);
     out.push_str(&format!("{}\n", rows.len()));
     for (a, b) in rows {
         out.push_str(&format!("{a} {b}\n"));
     }
-    io::stdout()
-        .write_all(out.as_bytes())
-        .expect("write stdout");
+    shared::emit(&out);
 }

@@ -274,7 +274,7 @@ fn default_flags(builtin: BuiltinChecker) -> Vec<String> {
 }
 
 /// A checker or interactor program as `output_validator/`: a single C, C++ or Python 3 file in the Kattis
-/// protocol as it is; anything else (another language, several files, a testlib checker, arguments) built
+/// protocol as it is (a single Rust file with its `#[path]` modules written inline); anything else (another language, several files, a testlib checker, arguments) built
 /// and run by `build` and `run` scripts in `output_validator/validator/`, which `output_validator/build` and
 /// `run` call. The format reads `output_validator/` as the program; problemtools reads it as a folder of
 /// programs (and rejects a validator in a language other than C, C++ and Python 3 unless it is built by a
@@ -298,7 +298,13 @@ fn program_validator(table: &LanguageTable, spec: &ProgramSpec, dir: &Path) -> R
         dir.join("validator")
     };
     for file in &program.files {
-        copy(file, &inner.join(file.strip_prefix(&root).unwrap_or(file)))?;
+        let to = inner.join(file.strip_prefix(&root).unwrap_or(file));
+        if program.language.id == "rust" && program.files.len() == 1 {
+            // One file: the shared modules it includes (`#[path]`) are written inline.
+            write(&to, &inline_path_modules(file)?)?;
+        } else {
+            copy(file, &to)?;
+        }
     }
     if plain {
         return Ok(());

@@ -140,7 +140,8 @@ fn judge_errors_come_first_in_the_human_report() {
 
 /// The same problem judged by its second checker: nim-move's C++ validator in the Kattis protocol, selected
 /// by a copy of the problem whose problem.toml names it. Every answer and the solution are accepted, and a
-/// wrong submission is rejected, as with the Rust testlib checker.
+/// wrong submission is rejected, as with the Rust testlib checker; so is the presentation error (all
+/// answers on one line), as a wrong answer.
 #[test]
 fn nim_move_with_its_cpp_kattis_validator() {
     let root = super::common::scratch("nim-move-kattis");
@@ -175,6 +176,15 @@ fn nim_move_with_its_cpp_kattis_validator() {
         "the problem.toml names checker.rs with the testlib protocol"
     );
     std::fs::write(&toml, kattis).unwrap();
+    // The Kattis protocol has no presentation error: a fault of the layout is a wrong answer there.
+    let submissions = root.join("problems/nim-move/submissions");
+    for entry in std::fs::read_dir(submissions.join("presentation_error")).unwrap() {
+        let from = entry.unwrap().path();
+        let to = submissions
+            .join("wrong_answer")
+            .join(from.file_name().unwrap());
+        std::fs::rename(from, to).unwrap();
+    }
     let output = harness(&root, &["nim-move", "--format", "json"]);
     let report = json_report(&output);
     assert_eq!(output.status.code(), Some(0), "{report:#}");
@@ -192,6 +202,11 @@ fn nim_move_with_its_cpp_kattis_validator() {
         .find(|s| s["file"].as_str().unwrap().ends_with("xor-as-target.rs"))
         .unwrap();
     assert_eq!(xor["verdict"], "WA");
+    let one_line = submissions
+        .iter()
+        .find(|s| s["file"].as_str().unwrap().ends_with("one-line.rs"))
+        .unwrap();
+    assert_eq!(one_line["verdict"], "WA", "{one_line}");
     let message = xor["tests"].as_array().unwrap().last().unwrap()["checker_message"].clone();
     assert!(message.as_str().is_some_and(|m| !m.is_empty()), "{xor}");
     // And gen --check gives every answer to the C++ validator.

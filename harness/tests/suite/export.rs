@@ -156,6 +156,40 @@ fn exported_validator_stands_alone_with_the_shared_reader_inline() {
     }
 }
 
+/// An exported checker or interactor in Rust is one file too: the shared modules it includes
+/// (`judge.rs`, `games.rs`, `gen.rs`) are written inline, and it compiles alone with rustc.
+#[test]
+fn exported_checker_and_interactor_stand_alone_with_the_shared_modules_inline() {
+    let (to, _) = export(&["nim-move", "play-snim"], "export-referee-inline");
+    for (program, modules) in [
+        (
+            "nimmove/output_validator/validator/checker.rs",
+            &["judge", "games"][..],
+        ),
+        (
+            "playsnim/output_validator/validator/interactor.rs",
+            &["judge", "games", "rng"][..],
+        ),
+    ] {
+        let file = to.join(program);
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(!text.contains("#[path"), "{program}: {text}");
+        for module in modules {
+            assert!(
+                text.contains(&format!("mod {module} {{")),
+                "{program}: {module}"
+            );
+        }
+        let rustc = std::process::Command::new("rustc")
+            .args(["--edition", "2021", "-o"])
+            .arg(to.join(file.file_stem().unwrap()))
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(rustc.status.success(), "{program}: {}", printed(&rustc));
+    }
+}
+
 /// problemtools' `verifyproblem`: `$PROBLEMTOOLS_VERIFYPROBLEM`, else where scripts/install-problemtools
 /// puts it.
 fn verifyproblem() -> Option<std::path::PathBuf> {

@@ -154,3 +154,31 @@ fn a_changed_copy_is_named_with_its_first_differing_line() {
     assert!(block(&format!("{}\n", begin())).is_err());
     assert!(block(&format!("// {}\n{}\n", begin(), end())).is_err());
 }
+
+/// The shared core of the game problems' checkers and interactors carries its own unit tests (the layout of
+/// answers read line by line, every rule against an exhaustive search): compiled with `rustc --test`, as
+/// the file every checker and interactor includes, they pass.
+#[test]
+fn the_shared_referee_modules_pass_their_own_tests() {
+    let scratch = super::common::scratch("shared-referee-tests");
+    for name in ["judge.rs", "games.rs"] {
+        let source = workspace_root().join("problems").join(".shared").join(name);
+        let binary = scratch.join(name.trim_end_matches(".rs"));
+        let rustc = std::process::Command::new("rustc")
+            .args(["--edition", "2021", "--test", "-o"])
+            .arg(&binary)
+            .arg(&source)
+            .output()
+            .unwrap();
+        assert!(
+            rustc.status.success(),
+            "{}: {}",
+            shown(&source),
+            String::from_utf8_lossy(&rustc.stderr)
+        );
+        let run = std::process::Command::new(&binary).output().unwrap();
+        let printed = String::from_utf8_lossy(&run.stdout);
+        assert!(run.status.success(), "{}: {printed}", shown(&source));
+        assert!(printed.contains("test result: ok"), "{printed}");
+    }
+}

@@ -1,0 +1,408 @@
+//! The rules of the game families, shared by the checkers and interactors of the game problems: Bash, Nim,
+//! misère Nim, Wythoff's game and S-Nim. For each, whether a position is won, its winning moves, and why a
+//! move is illegal. A checker or interactor includes it with
+//!
+//! ```text
+//! #[path = "../.shared/games.rs"]
+//! mod games;
+//! ```
+//!
+//! Moves are written as the statements write them: piles and heaps numbered from 1. Every function here is
+//! exact (integers only: u128 where a square needs it). `harness export` writes this module inline into
+//! the exported program. The unit tests at the end check each rule against an exhaustive search; they run
+//! with `rustc --test` (harness/tests/suite/shared_code.rs).
+
+// Each checker and interactor compiles this file as its own module and uses a part of it.
+#![allow(dead_code)]
+
+pub fn xor(piles: &[u64]) -> u64 {
+    piles.iter().fold(0, |x, &a| x ^ a)
+}
+
+/// The number of bits of `a` (0 for 0).
+pub fn bit_length(a: u64) -> u64 {
+    u64::from(64 - a.leading_zeros())
+}
+
+/// Bash (one pile, a move takes 1..=m): the stones the winning move takes, or `None` when `n` is lost (a
+/// multiple of m + 1). m + 1 fits: m <= 10^18.
+pub fn bash_winning_move(n: u64, m: u64) -> Option<u64> {
+    match n % (m + 1) {
+        0 => None,
+        r => Some(r),
+    }
+}
+
+/// Why taking `k` stones from pile `i` (1-based) is illegal, or `None`: the rule of Nim and misère Nim.
+pub fn pile_fault(piles: &[u64], i: u64, k: u64) -> Option<String> {
+    if i == 0 || i > piles.len() as u64 {
+        Some(format!(
+            "there is no pile {i}: piles are numbered 1 to {}",
+            piles.len()
+        ))
+    } else if k == 0 {
+        Some("a move takes at least one stone".to_string())
+    } else if k > piles[i as usize - 1] {
+        Some(format!(
+            "pile {i} holds {} stones, cannot take {k}",
+            piles[i as usize - 1]
+        ))
+    } else {
+        None
+    }
+}
+
+/// Nim (normal play): every winning move (0-based pile, stones taken); empty when the position is lost
+/// (xor 0, Bouton).
+pub fn nim_winning_moves(piles: &[u64]) -> Vec<(usize, u64)> {
+    let x = xor(piles);
+    (0..piles.len())
+        .filter(|&i| piles[i] ^ x < piles[i])
+        .map(|i| (i, piles[i] - (piles[i] ^ x)))
+        .collect()
+}
+
+/// Misère Nim (whoever takes the last stone loses): every winning move; empty when the position is lost.
+/// With two piles of 2 or more it is Nim; with one, cut it to leave an odd number of 1-piles; with none,
+/// the player to move wins with an even number of 1-piles.
+pub fn misere_winning_moves(piles: &[u64]) -> Vec<(usize, u64)> {
+    let big: Vec<usize> = (0..piles.len()).filter(|&i| piles[i] >= 2).collect();
+    let ones = piles.iter().filter(|&&a| a == 1).count();
+    match big.len() {
+        0 if ones % 2 == 0 => (0..piles.len())
+            .filter(|&i| piles[i] == 1)
+            .map(|i| (i, 1))
+            .collect(),
+        0 => Vec::new(),
+        1 => {
+            let i = big[0];
+            vec![(i, piles[i] - u64::from(ones % 2 == 0))]
+        }
+        _ => nim_winning_moves(piles),
+    }
+}
+
+/// floor(sqrt(n)), exactly: Newton's method on integers from a start above the root.
+pub fn isqrt(n: u128) -> u128 {
+    if n < 2 {
+        return n;
+    }
+    let mut x = 1u128 << (64 - n.leading_zeros() / 2);
+    loop {
+        let y = (x + n / x) / 2;
+        if y >= x {
+            return x;
+        }
+        x = y;
+    }
+}
+
+/// floor(k φ) = (k + isqrt(5 k²)) / 2, exactly. For k <= 2 · 10^18, 5 k² < 2^125.
+pub fn wythoff_lower(k: u64) -> u64 {
+    let k = u128::from(k);
+    ((k + isqrt(5 * k * k)) / 2) as u64
+}
+
+/// Wythoff: whether (a, b), in either order, is lost for the player to move: a <= b and a = floor((b - a) φ).
+pub fn wythoff_is_lost(a: u64, b: u64) -> bool {
+    let (a, b) = (a.min(b), a.max(b));
+    a == wythoff_lower(b - a)
+}
+
+/// The other pile of the lost position that holds `a` (every a >= 0 is in exactly one, Beatty): a + j when
+/// a = floor(j φ), floor(j φ) when a = floor(j φ) + j.
+pub fn wythoff_partner(a: u64) -> u64 {
+    if a == 0 {
+        return 0;
+    }
+    let wide = u128::from(a);
+    // floor(a / φ) = floor((sqrt(5 a²) - a) / 2): j is next to it in the first case, next to a - it in the
+    // second.
+    let j0 = ((isqrt(5 * wide * wide) - wide) / 2) as u64;
+    if let Some(j) = (j0.saturating_sub(2)..=j0 + 2).find(|&j| wythoff_lower(j) == a) {
+        return a + j;
+    }
+    let j1 = a - j0;
+    let j = (j1.saturating_sub(2)..=j1 + 2)
+        .find(|&j| j >= 1 && wythoff_lower(j) + j == a)
+        .expect("every integer is in one Wythoff pair");
+    wythoff_lower(j)
+}
+
+/// Wythoff: a winning move `(x, y)` (take x from the first pile, y from the second), or `None` when lost.
+pub fn wythoff_winning_move(a: u64, b: u64) -> Option<(u64, u64)> {
+    let (small, big) = (a.min(b), a.max(b));
+    let f = wythoff_lower(big - small);
+    let (from_small, from_big) = if small > f {
+        // Down both piles to (f, f + k): the same difference.
+        (small - f, small - f)
+    } else if small == f {
+        return None;
+    } else {
+        // The lost position that keeps the smaller pile; its other pile is below the bigger one.
+        (0, big - wythoff_partner(small))
+    };
+    Some(if a <= b {
+        (from_small, from_big)
+    } else {
+        (from_big, from_small)
+    })
+}
+
+/// Why taking x from the first pile and y from the second is not a move of Wythoff's game from (a, b).
+pub fn wythoff_fault(a: u64, b: u64, x: u64, y: u64) -> Option<String> {
+    if x == 0 && y == 0 {
+        Some("a move takes at least one stone".to_string())
+    } else if x != 0 && y != 0 && x != y {
+        Some(format!(
+            "it takes {x} and {y}: from both piles the amounts must be equal"
+        ))
+    } else if x > a || y > b {
+        Some("it takes more stones than a pile holds".to_string())
+    } else {
+        None
+    }
+}
+
+/// S-Nim: sg(x) for x = 0..=top under `set` (sorted, distinct): the mex of sg(x - s), s in S, s <= x. At
+/// most |S| values are reachable, so every sg(x) <= |S|.
+pub fn grundy(set: &[u64], top: u64) -> Vec<u64> {
+    let mut sg = vec![0; top as usize + 1];
+    let mut seen = vec![usize::MAX; set.len() + 2];
+    for x in 1..sg.len() {
+        for &s in set.iter().take_while(|&&s| s as usize <= x) {
+            seen[sg[x - s as usize] as usize] = x;
+        }
+        sg[x] = seen.iter().position(|&v| v != x).expect("mex <= |S|") as u64;
+    }
+    sg
+}
+
+/// S-Nim: the xor of the heaps' Grundy values (0: lost for the player to move).
+pub fn grundy_xor(heaps: &[u64], sg: &[u64]) -> u64 {
+    heaps.iter().fold(0, |x, &h| x ^ sg[h as usize])
+}
+
+/// S-Nim: every winning move (0-based heap, s), `set` sorted and `sg` covering every heap; empty when lost.
+/// From a won position some heap can drop to sg ^ X < sg, and by the mex some s reaches that value.
+pub fn snim_winning_moves(heaps: &[u64], set: &[u64], sg: &[u64]) -> Vec<(usize, u64)> {
+    let x = grundy_xor(heaps, sg);
+    let mut moves = Vec::new();
+    for (i, &h) in heaps.iter().enumerate() {
+        let target = sg[h as usize] ^ x;
+        for &s in set.iter().take_while(|&&s| s <= h) {
+            if x != 0 && sg[(h - s) as usize] == target {
+                moves.push((i, s));
+            }
+        }
+    }
+    moves
+}
+
+/// Why removing `s` beads from heap `i` (1-based) is not an S-Nim move (`set` sorted), or `None`.
+pub fn heap_fault(heaps: &[u64], set: &[u64], i: u64, s: u64) -> Option<String> {
+    if i == 0 || i > heaps.len() as u64 {
+        Some(format!(
+            "there is no heap {i}: heaps are numbered 1 to {}",
+            heaps.len()
+        ))
+    } else if set.binary_search(&s).is_err() {
+        Some(format!("{s} is not in S"))
+    } else if s > heaps[i as usize - 1] {
+        Some(format!(
+            "heap {i} holds {} beads, cannot remove {s}",
+            heaps[i as usize - 1]
+        ))
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    /// Whether the player to move wins, by exhaustive search over the moves `moves` gives.
+    fn wins<P: Clone + Eq + std::hash::Hash>(
+        p: &P,
+        moves: &dyn Fn(&P) -> Vec<P>,
+        lost_when_no_move: bool,
+        memo: &mut HashMap<P, bool>,
+    ) -> bool {
+        if let Some(&w) = memo.get(p) {
+            return w;
+        }
+        let next = moves(p);
+        let w = if next.is_empty() {
+            !lost_when_no_move
+        } else {
+            next.iter()
+                .any(|q| !wins(q, moves, lost_when_no_move, memo))
+        };
+        memo.insert(p.clone(), w);
+        w
+    }
+
+    fn pile_moves(p: &Vec<u64>) -> Vec<Vec<u64>> {
+        let mut out = Vec::new();
+        for i in 0..p.len() {
+            for k in 1..=p[i] {
+                let mut q = p.clone();
+                q[i] -= k;
+                out.push(q);
+            }
+        }
+        out
+    }
+
+    fn positions(piles: usize, top: u64) -> Vec<Vec<u64>> {
+        let mut all = vec![vec![]];
+        for _ in 0..piles {
+            all = all
+                .into_iter()
+                .flat_map(|p: Vec<u64>| {
+                    (0..=top).map(move |a| {
+                        let mut q = p.clone();
+                        q.push(a);
+                        q
+                    })
+                })
+                .collect();
+        }
+        all
+    }
+
+    fn after(p: &[u64], (i, k): (usize, u64)) -> Vec<u64> {
+        let mut q = p.to_vec();
+        q[i] -= k;
+        q
+    }
+
+    #[test]
+    fn nim_and_misere_agree_with_exhaustive_search() {
+        let mut normal = HashMap::new();
+        // Misère: a position without stones is won for the player to move (the other took the last one).
+        let mut misere = HashMap::new();
+        for p in positions(3, 6) {
+            let won = wins(&p, &pile_moves, true, &mut normal);
+            let moves = nim_winning_moves(&p);
+            assert_eq!(!moves.is_empty(), won, "{p:?}");
+            for &m in &moves {
+                assert!(pile_fault(&p, m.0 as u64 + 1, m.1).is_none());
+                assert!(!wins(&after(&p, m), &pile_moves, true, &mut normal));
+            }
+            if p.iter().sum::<u64>() == 0 {
+                continue;
+            }
+            let won = wins(&p, &pile_moves, false, &mut misere);
+            let moves = misere_winning_moves(&p);
+            assert_eq!(!moves.is_empty(), won, "misère {p:?}");
+            for &m in &moves {
+                let q = after(&p, m);
+                assert!(q.iter().sum::<u64>() > 0 && !wins(&q, &pile_moves, false, &mut misere));
+            }
+        }
+        assert_eq!(nim_winning_moves(&[14, 21, 39]), vec![(2, 12)]);
+        assert!(pile_fault(&[3, 4], 3, 1).is_some());
+        assert!(pile_fault(&[3, 4], 1, 0).is_some());
+        assert!(pile_fault(&[3, 4], 1, 4).is_some());
+    }
+
+    #[test]
+    fn bash_agrees_with_exhaustive_search() {
+        for m in 1..6 {
+            let moves = move |&n: &u64| (1..=m.min(n)).map(|k| n - k).collect::<Vec<u64>>();
+            let mut memo = HashMap::new();
+            for n in 0..40 {
+                let won = wins(&n, &moves, true, &mut memo);
+                assert_eq!(bash_winning_move(n, m).is_some(), won);
+                if let Some(k) = bash_winning_move(n, m) {
+                    assert!(k <= m && !wins(&(n - k), &moves, true, &mut memo));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn wythoff_agrees_with_exhaustive_search_and_the_textbook_pairs() {
+        let moves = |&(a, b): &(u64, u64)| {
+            let mut out = Vec::new();
+            for t in 1..=a.max(b) {
+                for (x, y) in [(t, 0), (0, t), (t, t)] {
+                    if wythoff_fault(a, b, x, y).is_none() {
+                        out.push((a - x, b - y));
+                    }
+                }
+            }
+            out
+        };
+        let mut memo = HashMap::new();
+        for a in 0..30 {
+            for b in 0..30 {
+                let won = wins(&(a, b), &moves, true, &mut memo);
+                assert_eq!(!wythoff_is_lost(a, b), won, "{a} {b}");
+                match wythoff_winning_move(a, b) {
+                    Some((x, y)) => {
+                        assert!(wythoff_fault(a, b, x, y).is_none(), "{a} {b}");
+                        assert!(wythoff_is_lost(a - x, b - y), "{a} {b}");
+                    }
+                    None => assert!(!won),
+                }
+            }
+        }
+        let pairs = [
+            (0, 0),
+            (1, 2),
+            (3, 5),
+            (4, 7),
+            (6, 10),
+            (8, 13),
+            (9, 15),
+            (11, 18),
+            (12, 20),
+        ];
+        for (a, b) in pairs {
+            assert!(wythoff_is_lost(a, b) && wythoff_partner(a) == b && wythoff_partner(b) == a);
+        }
+        // The first pair that double precision gets wrong, and piles of 10^18.
+        assert!(wythoff_is_lost(165_580_140, 267_914_295));
+        let big = 1_000_000_000_000_000_000;
+        let (x, y) = wythoff_winning_move(big, big).unwrap();
+        assert!(wythoff_is_lost(big - x, big - y));
+        assert_eq!(isqrt(u128::MAX), u128::from(u64::MAX));
+    }
+
+    #[test]
+    fn snim_agrees_with_exhaustive_search() {
+        for set in [vec![1, 3, 4], vec![2, 5], vec![1, 2, 3], vec![3]] {
+            let sg = grundy(&set, 20);
+            let moves = |p: &Vec<u64>| {
+                let mut out = Vec::new();
+                for i in 0..p.len() {
+                    for &s in set.iter().filter(|&&s| s <= p[i]) {
+                        out.push(after(p, (i, s)));
+                    }
+                }
+                out
+            };
+            let mut memo = HashMap::new();
+            for p in positions(2, 12) {
+                let won = wins(&p, &moves, true, &mut memo);
+                let winning = snim_winning_moves(&p, &set, &sg);
+                assert_eq!(!winning.is_empty(), won, "{set:?} {p:?}");
+                for &(i, s) in &winning {
+                    assert!(heap_fault(&p, &set, i as u64 + 1, s).is_none());
+                    assert!(!wins(&after(&p, (i, s)), &moves, true, &mut memo));
+                }
+            }
+        }
+        // The textbook table for S = {1, 3, 4}: P N P N N N N P N P N N N N P.
+        let sg = grundy(&[1, 3, 4], 14);
+        let lost: String = sg.iter().map(|&g| if g == 0 { 'P' } else { 'N' }).collect();
+        assert_eq!(lost, "PNPNNNNPNPNNNNP");
+        assert_eq!(grundy(&(1..=100).collect::<Vec<u64>>(), 100)[100], 100);
+        assert!(heap_fault(&[5], &[2, 3], 1, 4).is_some());
+        assert!(heap_fault(&[2], &[2, 3], 1, 3).is_some());
+    }
+}
