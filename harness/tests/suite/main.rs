@@ -16,6 +16,7 @@ mod languages;
 mod lint;
 mod packages;
 mod reports;
+mod scale;
 mod setup_errors;
 mod shared_code;
 mod stress;
