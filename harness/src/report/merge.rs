@@ -20,71 +20,11 @@ pub fn merge(shards: &[ShardReport]) -> Result<Report> {
     let Some(first) = shards.first() else {
         bail!("no report to merge");
     };
-    let mut stamps: Vec<(&str, &Shard, Partition)> = Vec::new();
-    for s in shards {
-        let Some(stamp) = &s.report.shard else {
-            bail!(
-                "{}: not the report of a shard (graded without --partition)",
-                s.path
-            );
-        };
-        let partition: Partition = stamp
-            .partition
-            .parse()
-            .map_err(|e| anyhow::anyhow!("{}: {e:#}", s.path))?;
-        stamps.push((&s.path, stamp, partition));
-    }
-    let (first_path, reference, first_partition) = stamps[0];
-    for &(path, stamp, partition) in &stamps[1..] {
-        let differ = |what: &str, a: &str, b: &str| {
-            anyhow::anyhow!(
-                "{path} and {first_path} are shards of different {what}: `{b}` and `{a}`; merge only the shards of one run"
-            )
-        };
-        if stamp.workspace != reference.workspace {
-            return Err(differ("workspaces", &reference.workspace, &stamp.workspace));
-        }
-        let none = "no git commit".to_string();
-        let (a, b) = (
-            reference.commit.as_ref().unwrap_or(&none),
-            stamp.commit.as_ref().unwrap_or(&none),
-        );
-        if a != b {
-            return Err(differ("commits", a, b));
-        }
-        if stamp.judge != reference.judge {
-            return Err(differ("judge versions", &reference.judge, &stamp.judge));
-        }
-        if stamp.options != reference.options {
-            return Err(differ("options", &reference.options, &stamp.options));
-        }
-        if stamp.planned != reference.planned {
-            return Err(differ(
-                "plans",
-                &format!("{} units", reference.planned.len()),
-                &format!("{} units", stamp.planned.len()),
-            ));
-        }
-        if (partition.split, partition.total) != (first_partition.split, first_partition.total) {
-            return Err(differ(
-                "partitions",
-                &first_partition.to_string(),
-                &partition.to_string(),
-            ));
-        }
-    }
-    let mut problems = coverage(&stamps);
-    if !problems.is_empty() {
-        problems.insert(
-            0,
-            format!(
-                "the shards do not make up one run ({} reports of {} shards):",
-                shards.len(),
-                first_partition.total
-            ),
-        );
-        bail!("{}", problems.join("\n  "));
-    }
+    let stamps: Vec<(&str, Option<&Shard>)> = shards
+        .iter()
+        .map(|s| (s.path.as_str(), s.report.shard.as_ref()))
+        .collect();
+    let reference = check(&stamps)?;
     let mut toolchains = BTreeMap::new();
     for s in shards {
         for (language, version) in &s.report.toolchains {
@@ -155,6 +95,76 @@ pub fn merge(shards: &[ShardReport]) -> Result<Report> {
         .cloned()
         .collect();
     Ok(report)
+}
+
+/// Checks that the stamped reports are the shards of one run, each once, all of them; the first stamp.
+pub fn check<'a>(reports: &[(&'a str, Option<&'a Shard>)]) -> Result<&'a Shard> {
+    if reports.is_empty() {
+        bail!("no report to merge");
+    }
+    let mut stamps: Vec<(&str, &Shard, Partition)> = Vec::new();
+    for &(path, stamp) in reports {
+        let Some(stamp) = stamp else {
+            bail!("{path}: not the report of a shard (graded without --partition)");
+        };
+        let partition: Partition = stamp
+            .partition
+            .parse()
+            .map_err(|e| anyhow::anyhow!("{path}: {e:#}"))?;
+        stamps.push((path, stamp, partition));
+    }
+    let (first_path, reference, first_partition) = stamps[0];
+    for &(path, stamp, partition) in &stamps[1..] {
+        let differ = |what: &str, a: &str, b: &str| {
+            anyhow::anyhow!(
+                "{path} and {first_path} are shards of different {what}: `{b}` and `{a}`; merge only the shards of one run"
+            )
+        };
+        if stamp.workspace != reference.workspace {
+            return Err(differ("workspaces", &reference.workspace, &stamp.workspace));
+        }
+        let none = "no git commit".to_string();
+        let (a, b) = (
+            reference.commit.as_ref().unwrap_or(&none),
+            stamp.commit.as_ref().unwrap_or(&none),
+        );
+        if a != b {
+            return Err(differ("commits", a, b));
+        }
+        if stamp.judge != reference.judge {
+            return Err(differ("judge versions", &reference.judge, &stamp.judge));
+        }
+        if stamp.options != reference.options {
+            return Err(differ("options", &reference.options, &stamp.options));
+        }
+        if stamp.planned != reference.planned {
+            return Err(differ(
+                "plans",
+                &format!("{} units", reference.planned.len()),
+                &format!("{} units", stamp.planned.len()),
+            ));
+        }
+        if (partition.split, partition.total) != (first_partition.split, first_partition.total) {
+            return Err(differ(
+                "partitions",
+                &first_partition.to_string(),
+                &partition.to_string(),
+            ));
+        }
+    }
+    let mut problems = coverage(&stamps);
+    if !problems.is_empty() {
+        problems.insert(
+            0,
+            format!(
+                "the shards do not make up one run ({} reports of {} shards):",
+                reports.len(),
+                first_partition.total
+            ),
+        );
+        bail!("{}", problems.join("\n  "));
+    }
+    Ok(reference)
 }
 
 /// The problem a unit belongs to: its name up to the first `/` or space.

@@ -432,3 +432,65 @@ fn the_slurm_job_array_grades_the_workspace_like_one_machine() {
     assert_eq!(decisions(&merged), decisions(&json_report(&whole)));
     assert!(out.join("junit.xml").is_file());
 }
+
+/// `verify --partition`: each package judged whole in one shard; the merged report counts what one
+/// `verify` counts, with its exit status.
+#[test]
+fn verify_shards_merge_into_the_whole_verification() {
+    let packages = fixtures("packages");
+    let dirs: Vec<String> = ["addition", "maxpair", "wrong-accepted"]
+        .iter()
+        .map(|p| packages.join(p).to_string_lossy().into_owned())
+        .collect();
+    let dir = scratch("scale-verify");
+    let verify = |extra: &[&str]| {
+        let mut args = vec!["verify"];
+        args.extend(dirs.iter().map(String::as_str));
+        args.extend(["--format", "json"]);
+        args.extend(extra);
+        harness(&dir, &args)
+    };
+    let whole = verify(&[]);
+    let counts = |report: &Value| {
+        let mut summary = report["summary"].clone();
+        summary.as_object_mut().unwrap().remove("wall_ms");
+        let ids: Vec<Value> = report["packages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["id"].clone())
+            .collect();
+        (summary, ids)
+    };
+    for n in 1..=3 {
+        let reports: Vec<PathBuf> = (1..=n)
+            .map(|k| {
+                let output = verify(&["--partition", &format!("count:{k}/{n}")]);
+                let path = dir.join(format!("verify-{k}-of-{n}.json"));
+                fs::write(&path, &output.stdout).unwrap();
+                path
+            })
+            .collect();
+        let merged = merge(&dir, &reports, &["--format", "json"]);
+        assert_eq!(
+            merged.status.code(),
+            whole.status.code(),
+            "{}",
+            stderr(&merged)
+        );
+        assert_eq!(
+            counts(&json_report(&merged)),
+            counts(&json_report(&whole)),
+            "{n}"
+        );
+        if n > 1 {
+            let output = merge(&dir, &reports[1..], &[]);
+            assert_eq!(output.status.code(), Some(2));
+            assert!(
+                stderr(&output).contains("missing shards"),
+                "{}",
+                stderr(&output)
+            );
+        }
+    }
+}
