@@ -129,10 +129,7 @@ fn a_shard_grades_only_its_share_and_says_so() {
             &["--format", "json", "--partition", &format!("count:{k}/2")],
         ));
         let stamp = &shard["shard"];
-        assert_eq!(
-            stamp["planned"].as_array().unwrap().len() as u64 >= tests,
-            true
-        );
+        assert!(stamp["planned"].as_array().unwrap().len() as u64 >= tests);
         assert!(stamp["judge"].as_str().unwrap().starts_with("harness "));
         seen += shard["summary"]["tests"].as_u64().unwrap();
     }
