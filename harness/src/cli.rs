@@ -53,6 +53,10 @@ pub enum Command {
     Verify(VerifyArgs),
     /// Write problems of the workspace as Kattis problem packages (2023-07-draft format).
     Export(ExportArgs),
+    /// Merge the JSON reports of a run's shards (`--partition K/N --format json`) into the report of the
+    /// whole run, with the exit status it would have had; refuses shards of different runs, missing or
+    /// overlapping ones.
+    Merge(MergeArgs),
     /// Say which containment layers the programs under judgement get on this machine, as this user
     /// (control group, user and mount namespaces, Landlock, ...): each active or not, and why.
     Doctor,
@@ -135,6 +139,18 @@ pub struct RunArgs {
     /// Compile every program (solutions, checkers, submissions) and run no test.
     #[arg(long)]
     pub no_run: bool,
+
+    /// Grade only shard K of N, as cargo-nextest splits tests: `hash:K/N` by each test's name (a test
+    /// keeps its shard when others are added), `count:K/N` round-robin in plan order. A submission is
+    /// never split. Merge the shards' JSON reports with `harness merge`.
+    #[arg(long, value_name = "hash:K/N|count:K/N")]
+    pub partition: Option<crate::plan::Partition>,
+
+    /// Grade only the problems whose files changed since this git revision (problem folder, solution, test
+    /// data, submissions, the shared files they include; every problem when the judge changed), and say
+    /// which were left out.
+    #[arg(long, value_name = "REV")]
+    pub changed_since: Option<String>,
 }
 
 /// How a report is shown: shared by `run` and `verify`.
@@ -259,6 +275,25 @@ pub struct VerifyArgs {
     /// Run every test of each submission, not only up to its first failure.
     #[arg(long)]
     pub all_tests: bool,
+
+    /// Judge only shard K of N of the packages (each package is judged whole, in one shard): `hash:K/N`
+    /// by its folder's name, `count:K/N` round-robin in the order given.
+    #[arg(long, value_name = "hash:K/N|count:K/N")]
+    pub partition: Option<crate::plan::Partition>,
+}
+
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The shards' JSON reports (`harness run --partition K/N --format json`), one per shard.
+    #[arg(value_name = "REPORT.json", required = true)]
+    pub reports: Vec<PathBuf>,
+
+    /// Also write the merged JUnit XML report here.
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub report: ReportArgs,
 }
 
 #[derive(Debug, Args)]
@@ -320,6 +355,16 @@ mod tests {
             Some(std::path::Path::new("out.xml"))
         );
         assert_eq!(cli.run.report.color, ColorChoice::Never);
+        let cli = Cli::try_parse_from(["harness", "run", "--partition", "count:2/3"]).unwrap();
+        assert!(
+            matches!(cli.command, Some(Command::Run(RunArgs { partition: Some(p), .. })) if p.to_string() == "count:2/3")
+        );
+        assert!(Cli::try_parse_from(["harness", "--partition", "hash:4/3"]).is_err());
+        let cli = Cli::try_parse_from(["harness", "merge", "a.json", "b.json", "--junit", "j.xml"])
+            .unwrap();
+        assert!(
+            matches!(cli.command, Some(Command::Merge(MergeArgs { ref reports, .. })) if reports.len() == 2)
+        );
         let cli =
             Cli::try_parse_from(["harness", "new", "hdu1847", "--title", "Good Luck"]).unwrap();
         assert!(

@@ -2,9 +2,13 @@
 //! the submissions (the problem's own, or those given with `--submission`). A problem that cannot be
 //! planned is a setup error when it was named, an error row otherwise.
 
+pub mod partition;
+
 use std::path::PathBuf;
 
 use anyhow::{bail, Result};
+
+pub use partition::Partition;
 
 use crate::model::{Expected, Limits, Problem, ProblemResult, Submission, TestCase};
 use crate::package::kattis::KattisPackage;
@@ -41,6 +45,18 @@ pub struct Plan {
     /// The problem packages of `problems/` (`problem.yaml`), each to be judged as `harness verify` does,
     /// its tests and submissions already chosen.
     pub packages: Vec<KattisPackage>,
+    /// With `--partition`: the units of the whole run and this shard's; the plan keeps only its share.
+    pub shard: Option<ShardPlan>,
+}
+
+/// A shard's share of a run (`--partition`).
+#[derive(Debug, Clone)]
+pub struct ShardPlan {
+    pub partition: Partition,
+    /// Every unit of the whole run, in plan order (`model::Shard` names them).
+    pub planned: Vec<String>,
+    /// The units of this shard.
+    pub units: Vec<String>,
 }
 
 /// What to plan.
@@ -59,6 +75,11 @@ pub struct Selection {
     pub no_run: bool,
     /// For the error rows: the CPU limits shown are scaled by this.
     pub time_scale: f64,
+    /// Only this shard's share of the units (`--partition`).
+    pub partition: Option<Partition>,
+    /// Of the problems (all, or those named), only these (`--changed-since`); the others are left out as
+    /// if they were not there.
+    pub only: Option<Vec<String>>,
 }
 
 pub fn plan(workspace: &Workspace, selection: &Selection) -> Result<Plan> {
@@ -77,6 +98,10 @@ pub fn plan(workspace: &Workspace, selection: &Selection) -> Result<Plan> {
         for id in &ids {
             check_known(workspace, id)?;
         }
+    }
+    let mut ids = ids;
+    if let Some(only) = &selection.only {
+        ids.retain(|id| only.contains(id));
     }
     let mut problems = Vec::new();
     let mut errors = Vec::new();
@@ -145,14 +170,87 @@ pub fn plan(workspace: &Workspace, selection: &Selection) -> Result<Plan> {
     } else {
         None
     };
-    Ok(Plan {
+    let mut plan = Plan {
         ids,
         solutions: selection.given.is_empty(),
         problems,
         errors,
         submissions,
         packages,
-    })
+        shard: None,
+    };
+    if let Some(partition) = selection.partition {
+        keep_share(&mut plan, partition);
+    }
+    Ok(plan)
+}
+
+/// A test of a solution as a unit of the plan.
+pub fn test_unit(id: &str, test: &str) -> String {
+    format!("{id}/{test}")
+}
+
+/// A submission as a unit of the plan: graded whole, test by test up to its first failure.
+pub fn submission_unit(id: &str, file: &str) -> String {
+    format!("{id} submission {file}")
+}
+
+/// Every unit of `plan` in plan order: each problem's tests (or the problem, when it has none, is in error
+/// or is a package), then its submissions.
+fn units(plan: &Plan) -> Vec<String> {
+    let mut units = Vec::new();
+    for id in &plan.ids {
+        match plan.problems.iter().find(|p| p.problem.id == *id) {
+            Some(p) if plan.solutions && !p.tests.is_empty() => {
+                units.extend(p.tests.iter().map(|t| test_unit(id, &t.name)));
+            }
+            Some(_) if plan.solutions => units.push(id.clone()),
+            Some(_) => {}
+            None => units.push(id.clone()),
+        }
+        for s in plan.submissions.iter().flatten() {
+            if s.problem.id == *id {
+                units.push(submission_unit(id, &s.submission.relative));
+            }
+        }
+    }
+    units
+}
+
+/// Keeps only the share of `partition`: the tests, problems and submissions whose units it owns. A
+/// problem stays a row when the shard owns one of its tests (or the problem itself).
+fn keep_share(plan: &mut Plan, partition: Partition) {
+    let planned = units(plan);
+    let owned: std::collections::HashSet<&String> = planned
+        .iter()
+        .zip(partition.owns(&planned))
+        .filter_map(|(unit, owned)| owned.then_some(unit))
+        .collect();
+    let solutions = plan.solutions;
+    plan.problems.retain_mut(|p| {
+        let id = p.problem.id.clone();
+        if p.tests.is_empty() {
+            return solutions && owned.contains(&id);
+        }
+        p.tests.retain(|t| owned.contains(&test_unit(&id, &t.name)));
+        solutions && !p.tests.is_empty()
+    });
+    plan.errors.retain(|row| owned.contains(&row.id));
+    plan.packages.retain(|package| owned.contains(&package.id));
+    if let Some(submissions) = &mut plan.submissions {
+        submissions
+            .retain(|s| owned.contains(&submission_unit(&s.problem.id, &s.submission.relative)));
+    }
+    let units = planned
+        .iter()
+        .filter(|unit| owned.contains(unit))
+        .cloned()
+        .collect();
+    plan.shard = Some(ShardPlan {
+        partition,
+        planned,
+        units,
+    });
 }
 
 /// A package of `problems/`, with the tests after `--test` and the submissions the run grades: all of

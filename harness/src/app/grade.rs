@@ -1,4 +1,5 @@
-//! `harness [run]`: grade, then write the report in the chosen format (and JUnit), and the exit status.
+//! `harness [run]`: grade (a shard's share with `--partition`, the changed problems with
+//! `--changed-since`), then write the report in the chosen format (and JUnit), and the exit status.
 
 use std::fs;
 use std::io::{self, IsTerminal, Write};
@@ -8,12 +9,12 @@ use std::sync::Arc;
 use anyhow::{Context, Result};
 
 use super::jobs;
-use crate::cli::{Format, RunArgs};
+use crate::cli::{Format, ReportArgs, RunArgs};
 use crate::events::Events;
 use crate::exec::{self, JudgeOptions};
 use crate::lang::located::located;
 use crate::model::Report;
-use crate::package::Workspace;
+use crate::package::{changes, Workspace};
 use crate::report::{self, progress};
 use crate::{EXIT_FAILED, EXIT_OK};
 
@@ -47,6 +48,10 @@ pub fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
             .open(path)
             .with_context(|| format!("cannot write the JUnit report to {}", path.display()))?;
     }
+    let only = match &args.changed_since {
+        Some(rev) => Some(changed_problems(workspace, &args.ids, rev)?),
+        None => None,
+    };
     let bar = progress::wanted(
         io::stderr().is_terminal(),
         std::env::var_os("CI").as_deref(),
@@ -64,6 +69,8 @@ pub fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
         all_tests: args.all_tests,
         tle_margin: args.tle_margin,
         no_run: args.no_run,
+        partition: args.partition,
+        only,
         events: bar
             .clone()
             .map_or_else(Events::default, |bar| Events::new(bar)),
@@ -74,17 +81,26 @@ pub fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
     }
     let mut report = graded?;
     locate_compile_errors(&mut report, workspace);
-    if let Some(path) = &args.junit {
+    write_reports(&report, args.junit.as_deref(), &args.report)
+}
+
+/// Writes the report in the chosen format (and JUnit); the exit status it gives.
+pub(crate) fn write_reports(
+    report: &Report,
+    junit: Option<&Path>,
+    args: &ReportArgs,
+) -> Result<i32> {
+    if let Some(path) = junit {
         let mut xml = Vec::new();
-        report::render_junit(&report, &mut xml)?;
+        report::render_junit(report, &mut xml)?;
         fs::write(path, xml)
             .with_context(|| format!("cannot write the JUnit report to {}", path.display()))?;
     }
     let mut out = io::stdout().lock();
-    match args.report.format {
-        Format::Json => report::render_json(&report, &mut out)?,
+    match args.format {
+        Format::Json => report::render_json(report, &mut out)?,
         Format::Human => {
-            report::render_human(&report, &super::human_options(&args.report), &mut out)?;
+            report::render_human(report, &super::human_options(args), &mut out)?;
         }
     }
     out.flush()?;
@@ -93,6 +109,45 @@ pub fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
     } else {
         EXIT_FAILED
     })
+}
+
+/// The problems (of `ids`, or all) that the changes since `rev` touch; says on stderr which are graded,
+/// for which change, and which are left out.
+fn changed_problems(workspace: &Workspace, ids: &[String], rev: &str) -> Result<Vec<String>> {
+    let all = match ids.is_empty() {
+        true => workspace.problem_ids()?,
+        false => {
+            for id in ids {
+                crate::plan::check_known(workspace, id)?;
+            }
+            ids.to_vec()
+        }
+    };
+    let changes = changes::changed_since(workspace, rev, &all)?;
+    let mut err = io::stderr().lock();
+    writeln!(
+        err,
+        "--changed-since {rev}: {} files changed; grading {} of {} problems",
+        changes.files.len(),
+        changes.touched.len(),
+        all.len()
+    )?;
+    for (id, file) in &changes.touched {
+        writeln!(err, "    {id}: {file} changed")?;
+    }
+    let left_out: Vec<&str> = all
+        .iter()
+        .filter(|id| !changes.touched.contains_key(*id))
+        .map(String::as_str)
+        .collect();
+    if !left_out.is_empty() {
+        writeln!(
+            err,
+            "    left out, since none of their files, the shared files they include or the judge changed: {}",
+            left_out.join(", ")
+        )?;
+    }
+    Ok(changes.touched.into_keys().collect())
 }
 
 /// Compile errors name the files from the workspace (`solutions/x/src/main.rs:14:25`), not from the

@@ -7,6 +7,7 @@ pub mod gen;
 pub mod grade;
 pub mod lint;
 pub mod list;
+pub mod merge;
 pub mod new;
 pub mod stress;
 pub mod submit_check;
@@ -29,6 +30,10 @@ pub fn dispatch(cli: Cli) -> Result<i32> {
         // About the machine, not a workspace.
         return doctor::doctor();
     }
+    if let Some(Command::Merge(args)) = &cli.command {
+        // Reports carry all it needs: it may run where no workspace is.
+        return merge::merge(args);
+    }
     if let Some(Command::Verify(args)) = &cli.command {
         // A package may be anywhere: a workspace, when there is one, only lends its cache and languages.
         return verify::verify(Workspace::find(&start).ok().as_ref(), args);
@@ -44,7 +49,9 @@ pub fn dispatch(cli: Cli) -> Result<i32> {
         Some(Command::SubmitCheck(args)) => submit_check::submit_check(&workspace, &args),
         Some(Command::Validate(args)) => validate::validate(&workspace, &args),
         Some(Command::Lint(args)) => lint::lint(&workspace, &args),
-        Some(Command::Verify(_) | Command::Doctor) => unreachable!("dispatched above"),
+        Some(Command::Verify(_) | Command::Doctor | Command::Merge(_)) => {
+            unreachable!("dispatched above")
+        }
         Some(Command::Export(args)) => export::export(&workspace, &args),
     }
 }

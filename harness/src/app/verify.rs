@@ -6,14 +6,16 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use anyhow::Result;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::jobs;
 use crate::cli::{Format, VerifyArgs};
 use crate::events::Events;
 use crate::exec::verify::{verify_package, PackageResult, VerifyOptions};
 use crate::lang::LanguageTable;
-use crate::model::{Expected, Report, SubmissionResult, Summary, TestResult, Verdict, VerdictSet};
+use crate::model::{
+    Expected, Report, Shard, SubmissionResult, Summary, TestResult, Verdict, VerdictSet,
+};
 use crate::package::kattis::{self, KattisPackage};
 use crate::package::Workspace;
 use crate::report;
@@ -27,11 +29,31 @@ pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
         );
     }
     super::grade::check_tle_margin(args.tle_margin)?;
-    let packages = args
+    let mut packages = args
         .dirs
         .iter()
         .map(|dir| kattis::load(dir))
         .collect::<Result<Vec<_>>>()?;
+    // A package is judged whole, in one shard: its time limit may come from all its accepted submissions.
+    let shard = args.partition.map(|partition| {
+        let planned: Vec<String> = packages.iter().map(|p| p.id.clone()).collect();
+        let owned = partition.owns(&planned);
+        let mut owned = owned.into_iter();
+        packages.retain(|_| owned.next().unwrap_or(false));
+        let units = packages.iter().map(|p| p.id.clone()).collect();
+        Shard {
+            workspace: format!("packages {}", planned.join(", ")),
+            commit: None,
+            judge: format!("harness {}", env!("CARGO_PKG_VERSION")),
+            options: format!(
+                "verify; time scale {}; all tests {}; TLE margin {}",
+                args.time_scale, args.all_tests, args.tle_margin
+            ),
+            partition: partition.to_string(),
+            planned,
+            units,
+        }
+    });
     let options = VerifyOptions {
         jobs: jobs(args.jobs),
         time_scale: args.time_scale,
@@ -74,7 +96,8 @@ pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
                 .collect();
             let json = JsonReport {
                 packages,
-                summary: &report.summary,
+                summary: report.summary.clone(),
+                shard,
             };
             serde_json::to_writer_pretty(&mut out, &json)?;
             writeln!(out)?;
@@ -150,18 +173,22 @@ fn validator_name(package: &KattisPackage) -> String {
     }
 }
 
-#[derive(Serialize)]
-struct JsonReport<'a> {
-    packages: Vec<JsonPackage>,
-    summary: &'a Summary,
+/// The JSON report of `harness verify`; `harness merge` reads the shards' back.
+#[derive(Serialize, Deserialize)]
+pub struct JsonReport {
+    pub packages: Vec<JsonPackage>,
+    pub summary: Summary,
+    /// A shard's stamp (`--partition`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<Shard>,
 }
 
-#[derive(Serialize)]
-struct JsonPackage {
-    dir: String,
-    id: String,
+#[derive(Serialize, Deserialize)]
+pub struct JsonPackage {
+    pub dir: String,
+    pub id: String,
     name: String,
-    format: &'static str,
+    format: String,
     #[serde(rename = "type")]
     kind: String,
     /// Why the package was not judged.
@@ -175,11 +202,11 @@ struct JsonPackage {
     validator: String,
     tests: usize,
     warnings: Vec<String>,
-    submissions: Vec<JsonSubmission>,
+    pub submissions: Vec<JsonSubmission>,
 }
 
-#[derive(Serialize)]
-struct JsonSubmission {
+#[derive(Serialize, Deserialize)]
+pub struct JsonSubmission {
     /// Relative to the package.
     file: String,
     language: Option<String>,
@@ -189,7 +216,7 @@ struct JsonSubmission {
     permitted: Option<VerdictSet>,
     required: Option<VerdictSet>,
     verdict: Option<Verdict>,
-    matched: bool,
+    pub matched: bool,
     skipped: Option<String>,
     stopped_at: Option<String>,
     compile_error: Option<String>,
@@ -203,7 +230,7 @@ fn json_package(package: &KattisPackage, result: Option<&PackageResult>) -> Json
         dir: package.dir.to_string_lossy().into_owned(),
         id: package.id.clone(),
         name: package.name.clone(),
-        format: package.format.name(),
+        format: package.format.name().to_string(),
         kind: package.types.join(", "),
         skipped: package.unsupported.clone(),
         error: result.and_then(|r| r.row.error.clone()),

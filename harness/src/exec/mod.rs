@@ -13,7 +13,9 @@ use crate::check::Checker;
 use crate::events::{Event, Events};
 use crate::grade::{Grader, Interactive, Standard};
 use crate::lang::{Compiled, Compiler, Executable};
-use crate::model::{CheckerSpec, Limits, Problem, ProblemResult, Report, TestCase, TestResult};
+use crate::model::{
+    CheckerSpec, Limits, Problem, ProblemResult, Report, Shard, TestCase, TestResult,
+};
 use crate::package::Workspace;
 use crate::plan::{self, Plan, PlannedProblem, Selection};
 use crate::sandbox::Scratch;
@@ -40,6 +42,10 @@ pub struct JudgeOptions {
     pub tle_margin: f64,
     /// Compile everything, run nothing.
     pub no_run: bool,
+    /// Grade only this shard's share (`--partition`), and stamp the report with it.
+    pub partition: Option<plan::Partition>,
+    /// Of the problems, only these (`--changed-since`).
+    pub only: Option<Vec<String>>,
     /// Told about every planned and finished run (the progress bar).
     pub events: Events,
 }
@@ -68,6 +74,8 @@ pub fn grade(workspace: &Workspace, ids: &[String], options: &JudgeOptions) -> R
         given: options.given.clone(),
         no_run: options.no_run,
         time_scale: options.time_scale,
+        partition: options.partition,
+        only: options.only.clone(),
     };
     let plan = plan::plan(workspace, &selection)?;
     workspace.configure_sandbox();
@@ -78,7 +86,15 @@ pub fn grade(workspace: &Workspace, ids: &[String], options: &JudgeOptions) -> R
         .build()
         .context("cannot start the worker threads")?;
     let scratch = Scratch::new(&workspace.cache_dir())?;
-    let checkers = pool.install(|| checkers(&plan.problems, &compiler))?;
+    // The checkers of the problems whose tests or submissions run here (a shard may own a submission of
+    // a problem and none of its tests).
+    let mut judged: Vec<&Problem> = plan.problems.iter().map(|p| &p.problem).collect();
+    for s in plan.submissions.iter().flatten() {
+        if !judged.iter().any(|p| p.id == s.problem.id) {
+            judged.push(&s.problem);
+        }
+    }
+    let checkers = pool.install(|| checkers(&judged, &compiler))?;
     let run = Run {
         compiler: &compiler,
         checkers: &checkers,
@@ -106,6 +122,7 @@ pub fn grade(workspace: &Workspace, ids: &[String], options: &JudgeOptions) -> R
         ids,
         errors,
         packages,
+        shard,
         ..
     } = plan;
     // Packages dropped into problems/ are judged as `harness verify` judges them, after the rest.
@@ -125,7 +142,31 @@ pub fn grade(workspace: &Workspace, ids: &[String], options: &JudgeOptions) -> R
     let wall_ms = started.elapsed().as_secs_f64() * 1000.0;
     let mut report = Report::new(problems, submissions, options.time_scale, wall_ms);
     report.isolation = crate::sandbox::layers::active();
+    report.shard = shard.map(|shard| stamp(workspace, options, shard));
     Ok(report.stamped(started_at, compiler.toolchains()))
+}
+
+/// A shard's stamp: what merging checks (the same workspace, commit, judge and options in every shard)
+/// and its share.
+fn stamp(workspace: &Workspace, options: &JudgeOptions, shard: plan::ShardPlan) -> Shard {
+    Shard {
+        workspace: workspace.identity(),
+        commit: crate::package::changes::commit(&workspace.root),
+        judge: format!("harness {}", env!("CARGO_PKG_VERSION")),
+        options: format!(
+            "time scale {}; output limit {} B; tests {}; submissions {}; all tests {}; TLE margin {}; run {}",
+            options.time_scale,
+            options.output_limit,
+            options.test_filter.as_deref().unwrap_or("all"),
+            options.submissions,
+            options.all_tests,
+            options.tle_margin,
+            !options.no_run,
+        ),
+        partition: shard.partition.to_string(),
+        planned: shard.planned,
+        units: shard.units,
+    }
 }
 
 /// What every test of a run shares.
@@ -146,11 +187,11 @@ pub(crate) struct Judges {
     pub interactor: Option<Arc<ProgramChecker>>,
 }
 
-/// The checker of every planned problem: built-in ones as they are, programs compiled (in parallel).
-fn checkers(planned: &[PlannedProblem], compiler: &Compiler) -> Result<Checkers> {
-    planned
+/// The checker of every problem judged: built-in ones as they are, programs compiled (in parallel).
+fn checkers(problems: &[&Problem], compiler: &Compiler) -> Result<Checkers> {
+    problems
         .par_iter()
-        .map(|p| Ok((p.problem.id.clone(), judges(&p.problem, compiler)?)))
+        .map(|p| Ok((p.id.clone(), judges(p, compiler)?)))
         .collect()
 }
 

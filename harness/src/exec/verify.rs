@@ -89,6 +89,8 @@ pub fn verify_package(package: &KattisPackage, options: &VerifyOptions) -> Resul
         all_tests: options.all_tests,
         tle_margin: options.tle_margin,
         no_run: false,
+        partition: None,
+        only: None,
         events: options.events.clone(),
     };
     let run = Run {

@@ -4,6 +4,7 @@ pub mod limits;
 pub mod problem;
 pub mod result;
 pub mod run;
+pub mod shard;
 pub mod verdict;
 
 pub use limits::Limits;
@@ -13,4 +14,5 @@ pub use problem::{
 };
 pub use result::{ProblemResult, Report, SubmissionResult, Summary, TestResult};
 pub use run::{Chunk, Direction, Exit, Invocation, RunOutcome};
+pub use shard::Shard;
 pub use verdict::{Verdict, VerdictSet};

@@ -226,7 +226,9 @@ pub struct TestCase {
 
 /// The verdicts a submission is meant to get: its folder under `submissions/` (ARCHITECTURE.md, "Submissions"; the Kattis
 /// folders and our HDOJ ones).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Expected {
     Accepted,
@@ -250,6 +252,24 @@ pub struct VerdictRule {
     pub folder: &'static str,
     pub permitted: VerdictSet,
     pub required: VerdictSet,
+}
+
+/// Read back from a JSON report (`harness merge`): the folder's name is kept once, as when it was read.
+impl<'de> serde::Deserialize<'de> for VerdictRule {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        #[derive(serde::Deserialize)]
+        struct Rule {
+            folder: String,
+            permitted: VerdictSet,
+            required: VerdictSet,
+        }
+        let rule = Rule::deserialize(deserializer)?;
+        Ok(VerdictRule {
+            folder: VerdictRule::folder_name(&rule.folder),
+            permitted: rule.permitted,
+            required: rule.required,
+        })
+    }
 }
 
 impl VerdictRule {

@@ -4,14 +4,14 @@
 use std::collections::BTreeMap;
 use std::time::SystemTime;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::problem::{Expected, Problem};
 use super::run::{Chunk, Exit};
 use super::verdict::Verdict;
 
 /// The result of one test.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct TestResult {
     pub name: String,
     pub verdict: Verdict,
@@ -61,7 +61,7 @@ impl TestResult {
 }
 
 /// The results of one problem.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct ProblemResult {
     pub id: String,
     pub title: String,
@@ -171,7 +171,7 @@ impl ProblemResult {
 }
 
 /// A submission graded on its problem's tests, test by test until the first that is not accepted.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct SubmissionResult {
     pub problem: String,
     /// The file or folder, relative to the workspace root.
@@ -212,7 +212,7 @@ impl SubmissionResult {
     }
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Summary {
     pub problems: usize,
     pub problems_accepted: usize,
@@ -237,7 +237,7 @@ pub struct Summary {
 }
 
 /// Everything a grading run found.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Report {
     /// When the run started: RFC 3339, UTC, to the second (`Report::stamped`).
     pub started: Option<String>,
@@ -249,6 +249,9 @@ pub struct Report {
     pub summary: Summary,
     /// The containment layers that were active (`harness doctor` says why others are not).
     pub isolation: Vec<String>,
+    /// A shard's stamp (`--partition`); absent from the report of a whole run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<super::Shard>,
 }
 
 impl Report {
@@ -306,6 +309,7 @@ impl Report {
             submissions,
             summary,
             isolation: Vec::new(),
+            shard: None,
         }
     }
 

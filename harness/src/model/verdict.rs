@@ -108,6 +108,13 @@ impl Serialize for VerdictSet {
     }
 }
 
+impl<'de> Deserialize<'de> for VerdictSet {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let verdicts = Vec::<Verdict>::deserialize(deserializer)?;
+        Ok(VerdictSet::of(&verdicts))
+    }
+}
+
 impl std::fmt::Display for Verdict {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
@@ -136,6 +143,10 @@ mod tests {
         assert_eq!(set.to_string(), "WA, AC");
         assert!(set.intersection(VerdictSet::of(&[Verdict::TLE])).is_empty());
         assert_eq!(serde_json::to_string(&set).unwrap(), r#"["WA","AC"]"#);
+        assert_eq!(
+            serde_json::from_str::<VerdictSet>(r#"["WA","AC"]"#).unwrap(),
+            set
+        );
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! `testdata/`), the known-wrong submissions, and Kattis problem packages (`kattis*`), anywhere or dropped
 //! into `problems/`. Another package format is another file here.
 
+pub mod changes;
 pub mod inline_modules;
 pub mod kattis;
 pub mod kattis_data;

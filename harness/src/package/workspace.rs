@@ -47,6 +47,14 @@ impl Workspace {
         cache_dir_from_env().unwrap_or_else(|| self.root.join("target").join("harness"))
     }
 
+    /// What names this workspace wherever it is checked out: a digest of its problem ids.
+    pub fn identity(&self) -> String {
+        use sha2::{Digest, Sha256};
+        let ids = self.problem_ids().unwrap_or_default().join("\n");
+        let digest = Sha256::digest(ids.as_bytes());
+        digest[..8].iter().map(|b| format!("{b:02x}")).collect()
+    }
+
     /// Every problem id: the folders of `problems/` (but hidden ones), sorted. A folder without a
     /// `problem.toml` is listed too, so that grading reports it instead of skipping it in silence.
     pub fn problem_ids(&self) -> Result<Vec<String>> {

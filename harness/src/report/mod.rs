@@ -1,9 +1,11 @@
 //! Reports: a `Report` rendered for people (`human`), machines (`json`) or CI (`junit`), written to any
-//! `io::Write`; and the live progress bar of a run (`progress`).
+//! `io::Write`; the reports of a run's shards merged into one (`merge`); and the live progress bar of a
+//! run (`progress`).
 
 pub mod human;
 pub mod json;
 pub mod junit;
+pub mod merge;
 pub mod progress;
 mod submissions;
 

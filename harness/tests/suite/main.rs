@@ -17,6 +17,7 @@ mod lint;
 mod packages;
 mod private_folder;
 mod reports;
+mod scale;
 mod setup_errors;
 mod shared_code;
 mod stress;
