@@ -65,7 +65,6 @@ pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
             None => LanguageTable::builtin(),
         },
         events: Events::default(),
-        hidden: Vec::new(),
     };
     let started = std::time::Instant::now();
     let mut judged = Vec::new();

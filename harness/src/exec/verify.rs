@@ -38,9 +38,6 @@ pub struct VerifyOptions {
     /// The language table (the built-in one, or a workspace's).
     pub languages: LanguageTable,
     pub events: Events,
-    /// What programs must not see besides the package and the scratch folders (a workspace's problems,
-    /// data and solutions, when the package lies in its `problems/`).
-    pub hidden: Vec<PathBuf>,
 }
 
 /// What judging a package found.
@@ -58,9 +55,7 @@ pub struct PackageResult {
 pub fn verify_package(package: &KattisPackage, options: &VerifyOptions) -> Result<PackageResult> {
     let cache = &options.cache_dir;
     let cache_abs = std::path::absolute(cache).unwrap_or_else(|_| cache.clone());
-    let mut hidden = vec![package.dir.clone(), cache_abs.join("scratch")];
-    hidden.extend(options.hidden.iter().cloned());
-    crate::sandbox::configure(&cache_abs, hidden);
+    crate::sandbox::configure(&cache_abs);
     let mut table = options.languages.clone();
     let mut validator_path = package.validator.as_ref().map(|v| v.path.clone());
     if let Some(program) = &package.validator {
@@ -122,7 +117,6 @@ pub fn grade_in_place(
         cache_dir: workspace.cache_dir(),
         languages: workspace.languages()?,
         events: options.events.clone(),
-        hidden: workspace.hidden_from_programs(),
     };
     let given = !options.given.is_empty();
     for package in packages {

@@ -74,23 +74,10 @@ impl Workspace {
         Ok(ids)
     }
 
-    /// What a program under judgement must not see: the problems, their data and solutions, and the
-    /// scratch files of other runs.
-    pub fn hidden_from_programs(&self) -> Vec<PathBuf> {
-        let root = std::path::absolute(&self.root).unwrap_or_else(|_| self.root.clone());
-        let cache = std::path::absolute(self.cache_dir()).unwrap_or_else(|_| self.cache_dir());
-        vec![
-            root.join("problems"),
-            root.join("testdata"),
-            root.join("solutions"),
-            cache.join("scratch"),
-        ]
-    }
-
     /// Sets the sandbox up for this workspace (before any program runs).
     pub fn configure_sandbox(&self) {
         let cache = std::path::absolute(self.cache_dir()).unwrap_or_else(|_| self.cache_dir());
-        crate::sandbox::configure(&cache, self.hidden_from_programs());
+        crate::sandbox::configure(&cache);
     }
 
     /// The language table: the built-in one with `languages.toml` applied.

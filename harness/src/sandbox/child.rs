@@ -7,6 +7,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
 use super::isolate::{Isolation, UserNsMaps, TASK_LIMIT};
+use super::root::RootPlan;
 use super::template::Join;
 
 /// What the child does between fork and exec to contain itself, prepared before forking (no allocation
@@ -16,16 +17,17 @@ pub struct ChildSetup {
     pub join: Vec<CString>,
     /// The uid (and gid) to run as.
     pub uid: Option<u32>,
-    /// Hide these folders and make /tmp and /dev/shm private, in a new mount namespace.
+    /// A new mount namespace whose root is the allowlist (`root`), and new network, IPC and UTS
+    /// namespaces.
     pub mount_ns: bool,
-    pub hidden: Vec<CString>,
-    /// The cache's `bin` folder and the program's own build folder in it: the folder is hidden but for
-    /// the build folder, bound back from a descriptor opened in the new namespace before the cover.
+    /// How to build the root.
+    pub root: Option<std::sync::Arc<RootPlan>>,
+    /// The cache's `bin` folder and the program's own build folder in it, bound into the root from a
+    /// descriptor opened before the root is built (the folders leading to it made anew: a private folder
+    /// on the machine's way to it does not matter).
     pub bin: Option<(CString, CString)>,
-    /// A folder above `bin` that the program's uid cannot go through (root's home, say): covered by an
-    /// empty, traversable one in which the way to the build is made again. Nothing under it was within
-    /// the program's reach anyway.
-    pub private_above: Option<CString>,
+    /// `tmpfs` options of the private `/tmp` and `/dev/shm`: each at most the memory limit.
+    pub tmp_options: CString,
     /// Not root: a user namespace of the program's own first (the mount namespace needs it), with the
     /// task limit counted in it.
     pub userns: Option<UserNsMaps>,
@@ -44,14 +46,16 @@ impl ChildSetup {
         program: &Path,
         args: &[std::ffi::OsString],
         cache_bin: Option<&Path>,
+        memory_kb: u64,
     ) -> ChildSetup {
         let mut setup = ChildSetup {
             join: Vec::new(),
             uid: None,
             mount_ns: false,
-            hidden: Vec::new(),
+            root: None,
             bin: None,
-            private_above: None,
+            tmp_options: CString::new(format!("mode=1777,size={}k", memory_kb.max(1024)))
+                .unwrap_or_default(),
             userns: None,
             landlock: None,
             template: None,
@@ -62,7 +66,7 @@ impl ChildSetup {
         setup.join = isolation.join_files();
         setup.uid = isolation.uid();
         setup.mount_ns = isolation.mount_ns();
-        setup.hidden = isolation.hidden().to_vec();
+        setup.root = isolation.root_plan();
         setup.userns = isolation.userns().cloned();
         setup.landlock = isolation.landlock();
         // The build folder: the program's, or for an interpreter the one its script is in.
@@ -86,7 +90,7 @@ impl ChildSetup {
     /// # Safety
     /// Only in the child of a fork, before exec: makes only async-signal-safe system calls on data prepared
     /// before the fork.
-    pub unsafe fn apply(&self) {
+    pub unsafe fn apply(&self) -> bool {
         let mut digits = [0u8; 12];
         let pid = decimal(libc::getpid() as u64, &mut digits);
         for file in &self.join {
@@ -97,8 +101,12 @@ impl ChildSetup {
             }
         }
         let joined = self.template.is_some_and(|join| self.join_template(join));
-        if !joined {
-            self.enter_namespaces();
+        if !joined && self.mount_ns && !self.enter_namespaces() {
+            return false;
+        }
+        if self.mount_ns {
+            // IPC objects and the host name of a run of its own: nothing outlives the run.
+            libc::unshare(libc::CLONE_NEWIPC | libc::CLONE_NEWUTS);
         }
         if let Some(uid) = self.uid {
             libc::setgroups(0, std::ptr::null());
@@ -109,22 +117,21 @@ impl ChildSetup {
         if let Some(ruleset) = self.landlock {
             libc::syscall(libc::SYS_landlock_restrict_self, ruleset, 0u32);
         }
+        true
     }
 
     /// The program's own namespaces, set up from scratch: a user namespace when not root, a mount
-    /// namespace with the private view of the file system. False when the kernel refuses.
+    /// namespace with the allowlist root, a network namespace (no interface up: no network at all). False
+    /// when the kernel refuses, or the root cannot be built.
     ///
     /// # Safety
     /// As `apply`.
     pub(super) unsafe fn enter_namespaces(&self) -> bool {
         let namespaced = match &self.userns {
             Some(maps) => self.enter_user_namespace(maps),
-            None => self.mount_ns && libc::unshare(libc::CLONE_NEWNS) == 0,
+            None => libc::unshare(libc::CLONE_NEWNS | libc::CLONE_NEWNET) == 0,
         };
-        if namespaced {
-            self.mount_private();
-        }
-        namespaced
+        namespaced && self.mount_private()
     }
 
     /// Joins the namespaces prepared for the program, and its empty `/tmp`. False when the user
@@ -141,6 +148,9 @@ impl ChildSetup {
             if self.userns.as_ref().is_some_and(|maps| maps.task_limit) {
                 set_task_limit();
             }
+        }
+        if join.net >= 0 && libc::setns(join.net, libc::CLONE_NEWNET) != 0 {
+            libc::_exit(127);
         }
         if libc::setns(join.mount, libc::CLONE_NEWNS) != 0 {
             if join.user >= 0 {
@@ -161,7 +171,7 @@ impl ChildSetup {
         // Our /proc/self files belong to root while we are not dumpable (inherited from the launcher), and
         // the maps could not be written; exec makes the program dumpable anyway.
         libc::prctl(libc::PR_SET_DUMPABLE, 1);
-        if libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWNS) != 0 {
+        if libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWNS | libc::CLONE_NEWNET) != 0 {
             return false;
         }
         write_file(c"/proc/self/setgroups", b"deny");
@@ -173,12 +183,16 @@ impl ChildSetup {
         true
     }
 
+    /// Enters the allowlist root (`root`): built staged, the build bound into it, entered, made
+    /// read-only; then the private `/tmp` and `/dev/shm`. False when it cannot be built.
+    ///
     /// # Safety
     /// As `apply`.
-    unsafe fn mount_private(&self) {
+    unsafe fn mount_private(&self) -> bool {
         let none = std::ptr::null::<libc::c_char>();
-        let tmpfs = c"tmpfs".as_ptr();
-        let flags = libc::MS_NOSUID | libc::MS_NODEV;
+        let Some(plan) = &self.root else {
+            return false;
+        };
         libc::mount(
             none,
             c"/".as_ptr(),
@@ -187,96 +201,61 @@ impl ChildSetup {
             std::ptr::null(),
         );
         // The program's own build folder, held before anything covers it.
-        let build_fd = match &self.bin {
-            Some((_, build)) => libc::open(
+        let build = self.bin.as_ref().map(|(_, build)| build);
+        let build_fd = match build {
+            Some(build) => libc::open(
                 build.as_ptr(),
                 libc::O_PATH | libc::O_DIRECTORY | libc::O_CLOEXEC,
             ),
             None => -1,
         };
+        if !plan.build(&self.tmp_options) {
+            return false;
+        }
+        // Bound before the root is entered (a mount must come from the namespace's own tree); under
+        // `/tmp` it lands in the private `/tmp`, whose way to it the program may then change.
+        if let (Some(build), true) = (build, build_fd >= 0) {
+            bind_build(build_fd, &RootPlan::staged(build));
+            libc::close(build_fd);
+        }
+        if !plan.enter() {
+            return false;
+        }
         read_only_everywhere();
         for dir in [c"/tmp", c"/dev/shm"] {
-            libc::mount(
-                tmpfs,
-                dir.as_ptr(),
-                tmpfs,
-                flags,
-                c"mode=1777".as_ptr().cast(),
-            );
-        }
-        for dir in &self.hidden {
-            libc::mount(
-                tmpfs,
-                dir.as_ptr(),
-                tmpfs,
-                flags | libc::MS_RDONLY,
-                c"mode=0".as_ptr().cast(),
-            );
-        }
-        if let (Some(private), Some((bin, _)), true) =
-            (&self.private_above, &self.bin, build_fd >= 0)
-        {
-            libc::mount(
-                tmpfs,
-                private.as_ptr(),
-                tmpfs,
-                flags,
-                c"mode=0755".as_ptr().cast(),
-            );
-            make_dirs(bin);
-            libc::mount(
-                none,
-                private.as_ptr(),
-                none,
-                libc::MS_REMOUNT | libc::MS_RDONLY | flags,
-                c"mode=0755".as_ptr().cast(),
-            );
-        }
-        if let (Some((bin, build)), true) = (&self.bin, build_fd >= 0) {
-            // Cover every other build (the folder may already be gone, under a fresh /tmp), then bring
-            // back the program's own, read-only.
-            libc::mount(
-                tmpfs,
-                bin.as_ptr(),
-                tmpfs,
-                flags,
-                c"mode=0755".as_ptr().cast(),
-            );
-            make_dirs(build);
-            let mut digits = [0u8; 12];
-            let mut source = *b"/proc/self/fd/\0\0\0\0\0\0\0\0\0\0\0\0\0";
-            let n = decimal(build_fd as u64, &mut digits);
-            source[14..14 + n.len()].copy_from_slice(n);
-            let source = source.as_ptr().cast::<libc::c_char>();
-            libc::mount(
-                source,
-                build.as_ptr(),
-                none,
-                libc::MS_BIND | libc::MS_REC,
-                std::ptr::null(),
-            );
-            libc::mount(
-                none,
-                build.as_ptr(),
-                none,
-                libc::MS_REMOUNT | libc::MS_BIND | libc::MS_RDONLY,
-                std::ptr::null(),
-            );
+            writable(dir);
         }
         libc::chdir(c"/tmp".as_ptr());
+        true
     }
 }
 
-/// The first folder on the way from `/` to `dir` (itself included) that a user other than its owner and
-/// group cannot go through (no `x` for others): as root, programs run as such a user.
-pub fn first_private_folder(dir: &Path) -> Option<CString> {
-    use std::os::unix::fs::PermissionsExt;
-    dir.ancestors()
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
-        .find(|folder| std::fs::metadata(folder).is_ok_and(|m| m.permissions().mode() & 0o001 == 0))
-        .and_then(|folder| CString::new(folder.as_os_str().as_bytes()).ok())
+/// Binds the folder held by `fd` at `at` (the folders leading to it made), read-only.
+///
+/// # Safety
+/// As `ChildSetup::apply`.
+unsafe fn bind_build(fd: i32, at: &std::ffi::CStr) {
+    let none = std::ptr::null::<libc::c_char>();
+    make_dirs(at);
+    let mut digits = [0u8; 12];
+    let mut source = *b"/proc/self/fd/\0\0\0\0\0\0\0\0\0\0\0\0\0";
+    let n = decimal(fd as u64, &mut digits);
+    source[14..14 + n.len()].copy_from_slice(n);
+    let source = source.as_ptr().cast::<libc::c_char>();
+    libc::mount(
+        source,
+        at.as_ptr(),
+        none,
+        libc::MS_BIND | libc::MS_REC,
+        std::ptr::null(),
+    );
+    libc::mount(
+        none,
+        at.as_ptr(),
+        none,
+        libc::MS_REMOUNT | libc::MS_BIND | libc::MS_RDONLY,
+        std::ptr::null(),
+    );
 }
 
 /// The task limit, counted in the program's user namespace.
@@ -291,21 +270,43 @@ unsafe fn set_task_limit() {
     libc::setrlimit(libc::RLIMIT_NPROC, &tasks);
 }
 
+/// `struct mount_attr`, for `mount_setattr`.
+#[repr(C)]
+struct MountAttr {
+    attr_set: u64,
+    attr_clr: u64,
+    propagation: u64,
+    userns_fd: u64,
+}
+const MOUNT_ATTR_RDONLY: u64 = 1;
+
+/// Makes the mount at `dir` writable again (that mount alone, not those below it).
+///
+/// # Safety
+/// As `ChildSetup::apply`.
+unsafe fn writable(dir: &std::ffi::CStr) {
+    let attr = MountAttr {
+        attr_set: 0,
+        attr_clr: MOUNT_ATTR_RDONLY,
+        propagation: 0,
+        userns_fd: 0,
+    };
+    libc::syscall(
+        libc::SYS_mount_setattr,
+        libc::AT_FDCWD,
+        dir.as_ptr(),
+        0 as libc::c_uint,
+        &attr as *const MountAttr,
+        std::mem::size_of::<MountAttr>(),
+    );
+}
+
 /// Makes every mount of the (private) mount namespace read-only: the program writes only into the
 /// empty file systems mounted after this (`/tmp`, `/dev/shm`) and its own descriptors.
 ///
 /// # Safety
 /// As `ChildSetup::apply`.
 unsafe fn read_only_everywhere() {
-    /// `struct mount_attr`.
-    #[repr(C)]
-    struct MountAttr {
-        attr_set: u64,
-        attr_clr: u64,
-        propagation: u64,
-        userns_fd: u64,
-    }
-    const MOUNT_ATTR_RDONLY: u64 = 1;
     let attr = MountAttr {
         attr_set: MOUNT_ATTR_RDONLY,
         attr_clr: 0,

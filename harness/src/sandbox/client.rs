@@ -126,13 +126,12 @@ impl Launcher {
     fn start() -> Result<Launcher> {
         static SLOTS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
         let slot = SLOTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let (cache_bin, hidden) = configured();
+        let cache_bin = configured();
         let mut command = Command::new(launcher_path()?);
         command
             .arg(LAUNCHER_ARG)
             .arg(slot.to_string())
-            .arg(cache_bin)
-            .args(hidden);
+            .arg(cache_bin);
         Launcher::spawn(command)
     }
 
@@ -321,16 +320,17 @@ impl Read for Deadlined {
     }
 }
 
-/// Where the programs under judgement live, and the folders they must not see.
-static CONFIG: OnceLock<std::sync::Mutex<(PathBuf, Vec<PathBuf>)>> = OnceLock::new();
+/// Where the programs under judgement live.
+static CONFIG: OnceLock<std::sync::Mutex<PathBuf>> = OnceLock::new();
 
-/// Tells the launchers started from now on where the cache's binaries are and what to hide.
-pub fn configure(cache_dir: &Path, hidden: Vec<PathBuf>) {
+/// Tells the launchers started from now on where the cache's binaries are (each program's build is bound
+/// into its root).
+pub fn configure(cache_dir: &Path) {
     let config = CONFIG.get_or_init(Default::default);
-    *config.lock().unwrap_or_else(|e| e.into_inner()) = (cache_dir.join("bin"), hidden);
+    *config.lock().unwrap_or_else(|e| e.into_inner()) = cache_dir.join("bin");
 }
 
-fn configured() -> (PathBuf, Vec<PathBuf>) {
+fn configured() -> PathBuf {
     CONFIG
         .get()
         .map(|c| c.lock().unwrap_or_else(|e| e.into_inner()).clone())

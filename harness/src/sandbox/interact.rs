@@ -198,9 +198,13 @@ fn start(
         rlimits: rlimits(&side.limits, side.unlimited_address_space),
     };
     let started = Instant::now();
-    let setup = context.setup(&side.program, &side.args, side.isolate);
-    let (pid, err_read) = start_program(prepared, setup, &side.program, announce)
-        .map_err(|err| context.explain(err))?;
+    let setup = context.setup(
+        &side.program,
+        &side.args,
+        side.isolate,
+        side.limits.memory_kb,
+    );
+    let (pid, err_read) = start_program(prepared, setup, &side.program, announce)?;
     // SAFETY: making our own descriptor non-blocking.
     unsafe { libc::fcntl(err_read, libc::F_SETFL, libc::O_NONBLOCK) };
     Ok(Running {

@@ -4,8 +4,8 @@
 //! - when the judge runs as root: the program runs as an unprivileged uid with `no_new_privs`, in its own
 //!   mount namespace; when it is not root but user namespaces work: in a user namespace of its own (its
 //!   uid mapped to itself, no capability left after exec) with the same mount namespace, and a task limit
-//!   (RLIMIT_NPROC, counted per user namespace). In that mount namespace the file system is read-only, the
-//!   workspace's data folders are hidden under empty file systems, and `/tmp`, `/dev/shm` and its working
+//!   (RLIMIT_NPROC, counted per user namespace). In that mount namespace the root is an allowlist (`root`),
+//!   read-only, with no network, and `/tmp`, `/dev/shm` and its working
 //!   folder are private and empty;
 //! - where Landlock scopes exist (Linux 6.12): the program cannot signal a process outside its run (the
 //!   launcher, the judge) nor reach an abstract socket outside it;
@@ -32,9 +32,9 @@ pub struct Isolation {
     cgroup: Option<Cgroup>,
     /// The uid programs run as, when the launcher is root.
     uid: Option<u32>,
-    /// Folders hidden from the program (mount namespace), as C strings ready for the child.
-    hidden: Vec<CString>,
     mount_ns: bool,
+    /// The allowlist root of the programs (`root`), prepared once.
+    root: Option<std::sync::Arc<super::root::RootPlan>>,
     /// Not root, but user namespaces work: the program gets one of its own (its uid mapped to itself).
     userns: Option<UserNsMaps>,
     /// A Landlock ruleset that keeps the program's signals and abstract sockets inside the run.
@@ -51,19 +51,14 @@ pub struct UserNsMaps {
 }
 
 impl Isolation {
-    /// Sets up what the machine allows; `hide` are folders the program must not see (the workspace's data).
-    pub fn new(slot: u32, hide: &[PathBuf]) -> Isolation {
+    /// Sets up what the machine allows.
+    pub fn new(slot: u32) -> Isolation {
         // SAFETY: plain prctl calls.
         unsafe {
             libc::prctl(libc::PR_SET_DUMPABLE, 0);
             libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1);
         }
         let root = super::layers::is_root();
-        let hidden = hide
-            .iter()
-            .filter(|p| p.is_dir())
-            .filter_map(|p| CString::new(p.as_os_str().as_bytes()).ok())
-            .collect();
         // SAFETY: getuid and getgid have no preconditions.
         let (uid, gid) = unsafe { (libc::getuid(), libc::getgid()) };
         let userns = (!root && super::layers::user_namespaces()).then(|| UserNsMaps {
@@ -71,11 +66,17 @@ impl Isolation {
             gid_map: format!("{gid} {gid} 1").into_bytes(),
             task_limit: super::layers::task_limit_per_user_namespace(),
         });
+        let mount_ns = root || userns.is_some();
+        let (run_uid, run_gid) = match root {
+            true => (SANDBOX_UID + slot, SANDBOX_UID + slot),
+            false => (uid, gid),
+        };
         Isolation {
             cgroup: Cgroup::create(slot),
             uid: root.then_some(SANDBOX_UID + slot),
-            hidden,
-            mount_ns: root || userns.is_some(),
+            root: mount_ns
+                .then(|| std::sync::Arc::new(super::root::RootPlan::new(run_uid, run_gid, root))),
+            mount_ns,
             userns,
             landlock: super::layers::landlock_scope_ruleset(),
         }
@@ -115,8 +116,8 @@ impl Isolation {
         self.mount_ns
     }
 
-    pub fn hidden(&self) -> &[CString] {
-        &self.hidden
+    pub fn root_plan(&self) -> Option<std::sync::Arc<super::root::RootPlan>> {
+        self.root.clone()
     }
 
     pub fn has_cgroup(&self) -> bool {

@@ -35,7 +35,7 @@ pub fn launcher_main() -> ! {
     // If the judge dies without closing our requests pipe (SIGKILL), go too, and the program with us.
     // SAFETY: prctl with constant arguments.
     unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) };
-    // `harness __launcher SLOT CACHE_BIN [HIDDEN...]`.
+    // `harness __launcher SLOT CACHE_BIN`.
     let args: Vec<std::ffi::OsString> = std::env::args_os().skip(2).collect();
     let slot = args
         .first()
@@ -45,21 +45,10 @@ pub fn launcher_main() -> ! {
         .get(1)
         .map(std::path::PathBuf::from)
         .filter(|p| !p.as_os_str().is_empty());
-    let hidden: Vec<std::path::PathBuf> =
-        args.iter().skip(2).map(std::path::PathBuf::from).collect();
-    let isolation = Isolation::new(slot, &hidden);
-    // As root the program runs as another uid, which may not get through a private folder above the
-    // builds (a home of mode 0700): that folder is replaced by an empty one in the program's namespace.
-    let private_above = match isolation.uid() {
-        Some(_) => cache_bin
-            .as_deref()
-            .and_then(super::child::first_private_folder),
-        None => None,
-    };
+    let isolation = Isolation::new(slot);
     let context = LaunchContext {
         isolation,
         cache_bin,
-        private_above,
         templates: Default::default(),
     };
     let mut requests = io::stdin().lock();
@@ -114,9 +103,6 @@ pub(super) struct LaunchContext {
     pub isolation: Isolation,
     /// The cache's `bin` folder, where the programs under judgement live.
     pub cache_bin: Option<std::path::PathBuf>,
-    /// The first folder on the way to `cache_bin` that others cannot go through, when the program runs as
-    /// another uid (`child::first_private_folder`).
-    pub private_above: Option<std::ffi::CString>,
     /// Each recent program's prepared namespaces.
     pub templates: std::cell::RefCell<super::template::Templates>,
 }
@@ -127,6 +113,7 @@ impl LaunchContext {
         program: &OsStr,
         args: &[std::ffi::OsString],
         isolate: bool,
+        memory_kb: u64,
     ) -> ChildSetup {
         let mut setup = ChildSetup::new(
             &self.isolation,
@@ -134,25 +121,10 @@ impl LaunchContext {
             std::path::Path::new(program),
             args,
             self.cache_bin.as_deref(),
+            memory_kb,
         );
-        if setup.bin.is_some() {
-            setup.private_above = self.private_above.clone();
-        }
         setup.template = self.templates.borrow_mut().join(&setup);
         setup
-    }
-
-    /// A program that could not be started under a private folder: which folder, and what to do.
-    pub(super) fn explain(&self, err: anyhow::Error) -> anyhow::Error {
-        match (&self.private_above, format!("{err:#}").contains("Permission denied")) {
-            (Some(folder), true) => err.context(format!(
-                "programs run as an unprivileged user, which cannot go through {} (no mount namespace \
-                 could hide it here): move the workspace under a folder others may enter, or set \
-                 HARNESS_CACHE_DIR to one",
-                folder.to_string_lossy()
-            )),
-            _ => err,
-        }
     }
 
     /// After a run, its processes gone: a namespace it left files in is not joined again.
@@ -250,11 +222,15 @@ fn launch(
 ) -> Result<RunOutcome> {
     let prepared = prepare(request)?;
     let reaped_base = tree::reaped_cpu_us();
-    let setup = context.setup(&request.program, &request.args, request.isolate);
+    let setup = context.setup(
+        &request.program,
+        &request.args,
+        request.isolate,
+        request.limits.memory_kb,
+    );
     context.isolation.prepare(request.limits.memory_kb * 1024);
     let started = Instant::now();
-    let (pid, err_read) = start_program(prepared, setup, &request.program, announce)
-        .map_err(|err| context.explain(err))?;
+    let (pid, err_read) = start_program(prepared, setup, &request.program, announce)?;
     let result = supervise(
         pid,
         err_read,
@@ -420,8 +396,10 @@ unsafe fn exec_child(
         libc::write(fd, b"5".as_ptr().cast(), 1);
         libc::close(fd);
     }
-    setup.apply();
-    libc::execve(argv[0], argv.as_ptr(), env.as_ptr());
+    // A program whose containment cannot be set up is not run: the launcher says why (an exec error).
+    if setup.apply() {
+        libc::execve(argv[0], argv.as_ptr(), env.as_ptr());
+    }
     let errno = *libc::__errno_location();
     libc::write(exec_write, (&errno as *const i32).cast(), 4);
     libc::_exit(127);

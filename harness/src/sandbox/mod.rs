@@ -11,6 +11,7 @@ pub mod isolate;
 pub mod launcher;
 pub mod layers;
 pub mod protocol;
+mod root;
 pub mod scratch;
 mod sys;
 mod template;

@@ -1,7 +1,7 @@
 //! Mount namespaces prepared once per program and joined by each of its runs.
 //!
-//! Setting up a program's view of the file system (a new mount namespace, everything read-only, the data
-//! folders and the other builds hidden, its own build bound back) costs more than the rest of the
+//! Setting up a program's view of the file system (new mount and network namespaces, the allowlist root of
+//! `root` with its own build bound in, everything read-only) costs more than the rest of the
 //! containment together, and it is the same for every test of the program. So the launcher prepares it
 //! once, in a short-lived *holder* child that unshares, mounts and hands back descriptors of the
 //! namespaces and of its private `/tmp` and `/dev/shm` (`SCM_RIGHTS`), then exits; the namespace lives on
@@ -27,6 +27,7 @@ pub struct Template {
     /// The program's user namespace (when the judge is not root) and its mount namespace.
     user: Option<OwnedFd>,
     mount: OwnedFd,
+    net: OwnedFd,
     tmp: OwnedFd,
     shm: OwnedFd,
     /// What `usage` said of them when the holder left.
@@ -43,6 +44,7 @@ pub struct Join {
     /// -1 without a user namespace.
     pub user: i32,
     pub mount: i32,
+    pub net: i32,
 }
 
 impl Template {
@@ -50,6 +52,7 @@ impl Template {
         Join {
             user: self.user.as_ref().map_or(-1, AsRawFd::as_raw_fd),
             mount: self.mount.as_raw_fd(),
+            net: self.net.as_raw_fd(),
         }
     }
 
@@ -112,10 +115,14 @@ impl Templates {
         if self.broken || !setup.mount_ns {
             return None;
         }
-        let key = setup
+        // A namespace per build folder and size of its private folders (the memory limit).
+        let mut key = setup
             .bin
             .as_ref()
-            .map_or_else(CString::default, |(_, build)| build.clone());
+            .map_or_else(Vec::new, |(_, build)| build.as_bytes().to_vec());
+        key.push(b'\n');
+        key.extend_from_slice(setup.tmp_options.as_bytes());
+        let key = CString::new(key).unwrap_or_default();
         self.used.push(key.clone());
         if let Some(i) = self.kept.iter().position(|(k, _)| *k == key) {
             let entry = self.kept.remove(i);
@@ -178,11 +185,12 @@ fn prepare(setup: &ChildSetup) -> Option<Template> {
         true => Some(fds.next()?),
         false => None,
     };
-    let (mount, tmp, shm) = (fds.next()?, fds.next()?, fds.next()?);
+    let (mount, net, tmp, shm) = (fds.next()?, fds.next()?, fds.next()?, fds.next()?);
     let baseline = usage(&tmp, &shm)?;
     Some(Template {
         user,
         mount,
+        net,
         tmp,
         shm,
         baseline,
@@ -213,11 +221,12 @@ unsafe fn hold(setup: &ChildSetup, socket: i32) -> ! {
     if !setup.enter_namespaces() {
         libc::_exit(1);
     }
-    let mut fds = Vec::with_capacity(4);
+    let mut fds = Vec::with_capacity(5);
     if setup.userns.is_some() {
         fds.push(libc::open(c"/proc/self/ns/user".as_ptr(), libc::O_RDONLY));
     }
     fds.push(libc::open(c"/proc/self/ns/mnt".as_ptr(), libc::O_RDONLY));
+    fds.push(libc::open(c"/proc/self/ns/net".as_ptr(), libc::O_RDONLY));
     for dir in [c"/tmp", c"/dev/shm"] {
         fds.push(libc::open(dir.as_ptr(), libc::O_RDONLY | libc::O_DIRECTORY));
     }

@@ -131,6 +131,7 @@ fn check_contained(command: Command, workspace: &Path, how: &str) -> Value {
     }
     let before = snapshot(workspace);
     let daemons_before = processes_with_args(&["sleep", "3601"]);
+    let ipc_before = shared_memory_segments();
     let (output, judge_peak_kb) = run_measured(command);
     let report: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
         panic!(
@@ -148,9 +149,12 @@ fn check_contained(command: Command, workspace: &Path, how: &str) -> Value {
     };
     // The layers a hostile program needs (any one of them) to get its folder's verdict: on a machine that
     // has none of them, its verdict is not asserted (README, "Containment", says what is then open).
-    let needs: [(&str, &[&str]); 5] = [
+    let needs: [(&str, &[&str]); 8] = [
         ("kills-the-launcher.rs", &["uid-switch", "landlock-scope"]),
         ("reads-the-answer.rs", &["mount-namespace"]),
+        ("finds-the-workspace.rs", &["allowlist-root"]),
+        ("opens-a-socket.rs", &["network-namespace"]),
+        ("leaves-ipc.rs", &["ipc-namespace"]),
         (
             "overwrites-the-workspace.rs",
             &["uid-switch", "mount-namespace"],
@@ -189,6 +193,9 @@ fn check_contained(command: Command, workspace: &Path, how: &str) -> Value {
         ("fork-bomb.rs", "RE"),
         ("child-burns-cpu.rs", "TLE"),
         ("reads-the-answer.rs", "WA"),
+        ("finds-the-workspace.rs", "WA"),
+        ("opens-a-socket.rs", "WA"),
+        ("leaves-ipc.rs", "AC"),
     ]
     .iter()
     .map(|(f, v)| (f.to_string(), v.to_string()))
@@ -211,6 +218,13 @@ fn check_contained(command: Command, workspace: &Path, how: &str) -> Value {
         daemons_before,
         "{how}: a daemon survived"
     );
+    if !open.contains(&"leaves-ipc.rs") {
+        assert_eq!(
+            shared_memory_segments(),
+            ipc_before,
+            "{how}: a System V segment survived"
+        );
+    }
     let memory = submission(&report, "allocation-bomb.rs");
     let peak = memory["tests"][0]["peak_kib"].as_u64().unwrap();
     assert!(
@@ -223,6 +237,16 @@ fn check_contained(command: Command, workspace: &Path, how: &str) -> Value {
     );
     eprintln!("containment ({how}): judge peak {judge_peak_kb} KiB, allocation bomb stopped at {peak} KiB");
     report
+}
+
+/// The System V shared memory segments of the machine (their ids), from /proc.
+fn shared_memory_segments() -> Vec<String> {
+    std::fs::read_to_string("/proc/sysvipc/shm")
+        .unwrap_or_default()
+        .lines()
+        .skip(1)
+        .filter_map(|line| line.split_whitespace().nth(1).map(str::to_string))
+        .collect()
 }
 
 /// Every file of the workspace outside its cache (which the run fills), with its contents; and every
@@ -286,7 +310,12 @@ fn doctor_names_every_layer_active_or_not() {
             "user-namespace",
             "task-limit-rlimit",
             "mount-namespace",
+            "allowlist-root",
             "private-tmp",
+            "network-namespace",
+            "ipc-namespace",
+            "uts-namespace",
+            "proc-hidepid",
             "pid-namespace",
             "landlock-scope",
             "no-new-privs",
