@@ -12,7 +12,7 @@ use crate::cli::{Format, RunArgs};
 use crate::events::Events;
 use crate::exec::{self, JudgeOptions};
 use crate::lang::located::located;
-use crate::model::Report;
+use crate::model::{Report, Verdict};
 use crate::package::Workspace;
 use crate::report::{self, progress};
 use crate::{EXIT_FAILED, EXIT_OK};
@@ -41,11 +41,11 @@ pub fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
     }
     // A report file that cannot be written is found now, not after the whole run.
     if let Some(path) = &args.junit {
-        fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .with_context(|| format!("cannot write the JUnit report to {}", path.display()))?;
+        super::check_writable(path, "JUnit")?;
+    }
+    let html = super::html_path(&args.report);
+    if let Some(path) = &html {
+        super::check_writable(path, "HTML")?;
     }
     let bar = progress::wanted(
         io::stderr().is_terminal(),
@@ -74,6 +74,10 @@ pub fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
     }
     let mut report = graded?;
     locate_compile_errors(&mut report, workspace);
+    locate_inputs(&mut report, workspace);
+    if let Some(path) = &html {
+        super::write_html(&report, path)?;
+    }
     if let Some(path) = &args.junit {
         let mut xml = Vec::new();
         report::render_junit(&report, &mut xml)?;
@@ -119,6 +123,54 @@ fn locate_compile_errors(report: &mut Report, workspace: &Workspace) {
         };
         if let Some(message) = &mut submission.compile_error {
             *message = located(message, dir, &shown);
+        }
+    }
+}
+
+/// Every test that was not accepted names its input file, from the workspace, and shows its first lines
+/// (the grader keeps them only beside a checker program's message).
+fn locate_inputs(report: &mut Report, workspace: &Workspace) {
+    let input_of = |problem: &str, data_id: &str, test: &str| {
+        [
+            workspace.root.join("testdata").join(data_id),
+            workspace.root.join("problems").join(problem).join("data"),
+        ]
+        .into_iter()
+        .map(|dir| dir.join(format!("{test}.in")))
+        .find(|path| path.is_file())
+    };
+    let fill = |problem: &str, data_id: &str, test: &mut crate::model::TestResult| {
+        if matches!(test.verdict, Verdict::AC | Verdict::CE) || test.input_path.is_some() {
+            return;
+        }
+        if let Some(path) = input_of(problem, data_id, &test.name) {
+            if test.input_head.is_none() {
+                test.input_head = crate::grade::standard::input_head(&path);
+            }
+            test.input_path = Some(workspace.relative(&path));
+        }
+    };
+    for problem in &mut report.problems {
+        let data_id = problem
+            .same_as
+            .clone()
+            .unwrap_or_else(|| problem.id.clone());
+        for test in &mut problem.tests {
+            fill(&problem.id, &data_id, test);
+        }
+    }
+    let same_as: std::collections::HashMap<String, String> = report
+        .problems
+        .iter()
+        .filter_map(|p| Some((p.id.clone(), p.same_as.clone()?)))
+        .collect();
+    for submission in report.submissions.iter_mut().flatten() {
+        let data_id = same_as
+            .get(&submission.problem)
+            .cloned()
+            .unwrap_or_else(|| submission.problem.clone());
+        for test in &mut submission.tests {
+            fill(&submission.problem, &data_id, test);
         }
     }
 }

@@ -13,11 +13,14 @@ pub mod submit_check;
 pub mod validate;
 pub mod verify;
 
+use std::path::{Path, PathBuf};
+
 use anyhow::{Context, Result};
 
 use crate::cli::{Cli, Command, ReportArgs};
+use crate::model::Report;
 use crate::package::Workspace;
-use crate::report::{self, HumanOptions};
+use crate::report::{self, HtmlOptions, HumanOptions};
 
 /// Runs the command `cli` names; the exit status, or a setup error.
 pub fn dispatch(cli: Cli) -> Result<i32> {
@@ -78,4 +81,52 @@ pub fn human_options(args: &ReportArgs) -> HumanOptions {
         verbose: args.verbose,
         max_failures: args.max_failures,
     }
+}
+
+/// Where to write the HTML report: `--html FILE`, else `$HARNESS_HTML` when set and not empty (for CI).
+pub fn html_path(args: &ReportArgs) -> Option<PathBuf> {
+    args.html.clone().or_else(|| {
+        std::env::var_os("HARNESS_HTML")
+            .filter(|value| !value.is_empty())
+            .map(PathBuf::from)
+    })
+}
+
+/// A report file that cannot be written is found before the run, not after it.
+pub fn check_writable(path: &Path, what: &str) -> Result<()> {
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .with_context(|| format!("cannot write the {what} report to {}", path.display()))?;
+    Ok(())
+}
+
+/// Writes the HTML report of `report` to `path`.
+pub fn write_html(report: &Report, path: &Path) -> Result<()> {
+    let options = HtmlOptions {
+        machine: Some(machine()),
+    };
+    let mut html = Vec::new();
+    report::render_html(report, &options, &mut html)?;
+    std::fs::write(path, html)
+        .with_context(|| format!("cannot write the HTML report to {}", path.display()))
+}
+
+/// The machine in words: its processor, how many cores the judge may use, and the kernel.
+fn machine() -> String {
+    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let model = cpuinfo
+        .lines()
+        .find_map(|line| line.strip_prefix("model name"))
+        .and_then(|rest| rest.split_once(':'))
+        .map_or("unknown processor", |(_, name)| name.trim());
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let kernel = std::fs::read_to_string("/proc/sys/kernel/osrelease").unwrap_or_default();
+    format!(
+        "{model}, {cores} cores available; {} {} {}",
+        std::env::consts::OS,
+        kernel.trim(),
+        std::env::consts::ARCH
+    )
 }

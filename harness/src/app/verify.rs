@@ -27,6 +27,10 @@ pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
         );
     }
     super::grade::check_tle_margin(args.tle_margin)?;
+    let html = super::html_path(&args.report);
+    if let Some(path) = &html {
+        super::check_writable(path, "HTML")?;
+    }
     let packages = args
         .dirs
         .iter()
@@ -65,6 +69,9 @@ pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
         .collect();
     let wall_ms = started.elapsed().as_secs_f64() * 1000.0;
     let report = Report::new(rows, Some(submissions), args.time_scale, wall_ms);
+    if let Some(path) = &html {
+        super::write_html(&report, path)?;
+    }
     let mut out = io::stdout().lock();
     match args.report.format {
         Format::Json => {

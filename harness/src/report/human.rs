@@ -390,7 +390,12 @@ fn test_details(
         );
     }
     if let Some(input) = &test.input_head {
-        let _ = writeln!(text, "    input (first lines):");
+        let path = test
+            .input_path
+            .as_ref()
+            .map(|p| format!(" {p}"))
+            .unwrap_or_default();
+        let _ = writeln!(text, "    input{path} (first lines):");
         let _ = write!(
             text,
             "{}",

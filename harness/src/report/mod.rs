@@ -1,6 +1,7 @@
-//! Reports: a `Report` rendered for people (`human`), machines (`json`) or CI (`junit`), written to any
+//! Reports: a `Report` rendered for people (`human`, `html`), machines (`json`) or CI (`junit`), written to any
 //! `io::Write`; and the live progress bar of a run (`progress`).
 
+pub mod html;
 pub mod human;
 pub mod json;
 pub mod junit;
@@ -9,6 +10,7 @@ mod submissions;
 
 use std::ffi::OsStr;
 
+pub use html::{render_html, HtmlOptions};
 pub use human::{render_human, HumanOptions};
 pub use json::render_json;
 pub use junit::render_junit;

@@ -118,10 +118,17 @@ pub(super) fn submission_failure(text: &mut String, s: &SubmissionResult, paint:
             .checker_message
             .as_ref()
             .filter(|m| m.lines().count() > 1);
-        let input = test
-            .input_head
+        let path = test
+            .input_path
             .as_ref()
-            .map(|i| format!("input (first lines):\n{}", indent(i, MAX_MESSAGE_LINES)));
+            .map(|p| format!(" {p}"))
+            .unwrap_or_default();
+        let input = test.input_head.as_ref().map(|i| {
+            format!(
+                "input{path} (first lines):\n{}",
+                indent(i, MAX_MESSAGE_LINES)
+            )
+        });
         let transcript = test.transcript.as_ref().map(|t| {
             format!(
                 "transcript (last exchanges; > read by the solution, < written by it):\n{}",

@@ -108,3 +108,11 @@ pub fn json_report(output: &Output) -> Value {
         )
     })
 }
+
+/// Says that a test, or a part of it, was skipped and why, where `cargo test` shows it even for a test that
+/// passes: straight to stderr, past the capture of the test harness, as a line `SKIPPED <test>: <reason>`
+/// that `scripts/test-total` counts in the closing lines of CI.
+pub fn skipped(test: &str, reason: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "SKIPPED {test}: {reason}");
+}
