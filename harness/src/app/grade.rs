@@ -75,6 +75,11 @@ pub fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
     let mut report = graded?;
     locate_compile_errors(&mut report, workspace);
     locate_inputs(&mut report, workspace);
+    for problem in &mut report.problems {
+        if let Some(error) = &mut problem.error {
+            *error = super::with_working_commands(error);
+        }
+    }
     if let Some(path) = &html {
         super::write_html(&report, path)?;
     }
@@ -92,6 +97,14 @@ pub fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
         }
     }
     out.flush()?;
+    for problem in &report.problems {
+        if let Some(left) = unfinished(workspace, &problem.id) {
+            eprintln!(
+                "harness: warning: problems/{}/ is not finished: {left} (README, \"Adding a problem\")",
+                problem.id
+            );
+        }
+    }
     Ok(if report.all_accepted() {
         EXIT_OK
     } else {
@@ -99,14 +112,30 @@ pub fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
     })
 }
 
-/// Compile errors name the files from the workspace (`solutions/x/src/main.rs:14:25`), not from the
-/// program's folder as the cache keeps them.
+/// Compile errors, and the panics and stderr of runs, name the files from the workspace
+/// (`solutions/x/src/main.rs:14:25`), not from the program's folder as the cache keeps them.
 fn locate_compile_errors(report: &mut Report, workspace: &Workspace) {
+    let locate = |message: &mut String, dir: &Path, shown: &str| {
+        *message = located(message, dir, shown);
+    };
+    let locate_all = |compile_error: &mut Option<String>,
+                      tests: &mut [crate::model::TestResult],
+                      dir: &Path,
+                      shown: &str| {
+        let texts = tests
+            .iter_mut()
+            .flat_map(|t| [&mut t.detail, &mut t.stderr_tail])
+            .chain([compile_error]);
+        for text in texts.flatten() {
+            locate(text, dir, shown);
+        }
+    };
     for problem in &mut report.problems {
         let data_id = problem.same_as.as_deref().unwrap_or(&problem.id);
         let solution = workspace.solution_file(data_id);
-        if let (Some(message), Some(dir)) = (&mut problem.compile_error, solution.parent()) {
-            *message = located(message, dir, &workspace.relative(dir));
+        if let Some(dir) = solution.parent() {
+            let shown = workspace.relative(dir);
+            locate_all(&mut problem.compile_error, &mut problem.tests, dir, &shown);
         }
     }
     for submission in report.submissions.iter_mut().flatten() {
@@ -121,9 +150,12 @@ fn locate_compile_errors(report: &mut Report, workspace: &Workspace) {
                 (dir, shown.to_string_lossy().into_owned())
             }
         };
-        if let Some(message) = &mut submission.compile_error {
-            *message = located(message, dir, &shown);
-        }
+        locate_all(
+            &mut submission.compile_error,
+            &mut submission.tests,
+            dir,
+            &shown,
+        );
     }
 }
 
@@ -173,6 +205,38 @@ fn locate_inputs(report: &mut Report, workspace: &Workspace) {
             fill(&submission.problem, &data_id, test);
         }
     }
+}
+
+/// What a problem of our layout still lacks of what `harness new` asks for, in words: its programs with a
+/// `todo!()` left (brute force, generator, validator), and its invalid examples when it has a validator.
+/// Grading judges the solution on the data whatever this says; `stress`, `validate` and the data tests fail
+/// on these.
+fn unfinished(workspace: &Workspace, id: &str) -> Option<String> {
+    let dir = workspace.root.join("problems").join(id);
+    if !dir.join("problem.toml").is_file() {
+        return None;
+    }
+    let mut left: Vec<String> = ["brute.rs", "gen.rs", "validate.rs"]
+        .into_iter()
+        .filter(|file| {
+            fs::read_to_string(dir.join(file)).is_ok_and(|source| source.contains("todo!("))
+        })
+        .map(|file| format!("{file} has a todo!()"))
+        .collect();
+    if dir.join("validate.rs").is_file() {
+        let invalid = fs::read_dir(dir.join("invalid")).map_or(0, |entries| {
+            entries
+                .flatten()
+                .filter(|e| e.path().is_file() && e.file_name() != "README.md")
+                .count()
+        });
+        if invalid < 3 {
+            left.push(format!(
+                "invalid/ has {invalid} of the 3 inputs its validator must reject"
+            ));
+        }
+    }
+    (!left.is_empty()).then(|| left.join("; "))
 }
 
 /// `--tle-margin` must be a factor of 1 or more.

@@ -130,3 +130,60 @@ fn machine() -> String {
         std::env::consts::ARCH
     )
 }
+
+/// How to run the judge from a shell here: `harness` when one is on PATH (`cargo install --path harness`),
+/// else `cargo run -p harness --`, which works in any clone.
+pub fn judge_command() -> &'static str {
+    static COMMAND: std::sync::OnceLock<&'static str> = std::sync::OnceLock::new();
+    COMMAND.get_or_init(|| {
+        let on_path = std::env::var_os("PATH").is_some_and(|path| {
+            std::env::split_paths(&path).any(|dir| dir.join("harness").is_file())
+        });
+        match on_path {
+            true => "harness",
+            false => "cargo run -p harness --",
+        }
+    })
+}
+
+/// `text` with every `harness COMMAND` it suggests written as the command that works here.
+pub fn with_working_commands(text: &str) -> String {
+    suggest(text, judge_command())
+}
+
+/// The words that introduce a command to run, not a mention of one (`` `harness new` wrote ``).
+const SUGGESTIONS: [&str; 6] = [
+    "run `harness ",
+    "see `harness ",
+    "mean `harness ",
+    "with `harness ",
+    "then `harness ",
+    "replay: harness ",
+];
+
+fn suggest(text: &str, command: &str) -> String {
+    let mut text = text.to_string();
+    if command != "harness" {
+        for words in SUGGESTIONS {
+            text = text.replace(words, &words.replace("harness ", &format!("{command} ")));
+        }
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hints_name_the_command_that_works() {
+        let hint = "no tests (or run `harness gen x`); replay: harness stress x --seed 3";
+        assert_eq!(suggest(hint, "harness"), hint);
+        assert_eq!(
+            suggest(hint, "cargo run -p harness --"),
+            "no tests (or run `cargo run -p harness -- gen x`); replay: cargo run -p harness -- stress x --seed 3"
+        );
+        let mention = "the placeholder that `harness new` wrote";
+        assert_eq!(suggest(mention, "cargo run -p harness --"), mention);
+    }
+}

@@ -473,6 +473,16 @@ fn an_unknown_id_on_the_command_line_is_a_setup_error_that_writes_nothing() {
         "{message}"
     );
     assert_eq!(snapshot(&root), before);
+    // Without a `harness` on PATH the hint names the command that works in a clone.
+    let output = super::common::command_in(&root, None, &["no-such-problem"])
+        .env("PATH", "/usr/bin:/bin")
+        .output()
+        .unwrap();
+    let message = stderr(&output);
+    assert!(
+        message.contains("see `cargo run -p harness -- list`"),
+        "{message}"
+    );
 }
 
 #[test]
