@@ -53,6 +53,16 @@ pub fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
         std::env::var_os("TERM").as_deref(),
     )
     .then(|| Arc::new(progress::Bar::new()));
+    // Without a bar (a log, a pipe, CI), a line per stage says that the run is under way.
+    let events = match &bar {
+        Some(bar) => Events::new(bar.clone()),
+        None => {
+            eprintln!(
+                "harness: grading: compiling every program (once; unchanged ones come from the cache)"
+            );
+            Events::new(Arc::new(progress::Stages::default()))
+        }
+    };
     let options = JudgeOptions {
         jobs: jobs(args.jobs),
         time_scale: args.time_scale,
@@ -64,9 +74,7 @@ pub fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
         all_tests: args.all_tests,
         tle_margin: args.tle_margin,
         no_run: args.no_run,
-        events: bar
-            .clone()
-            .map_or_else(Events::default, |bar| Events::new(bar)),
+        events,
     };
     let graded = exec::grade(workspace, &args.ids, &options);
     if let Some(bar) = &bar {
