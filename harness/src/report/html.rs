@@ -930,7 +930,7 @@ h1{font-size:22px;margin:16px 0 4px}h2{font-size:18px;margin:24px 0 6px;border-b
 h3{font-size:14px;margin:12px 0 4px;color:#444}.title{font-weight:normal;color:#555}
 #headline{font-weight:600;margin:0 0 8px}.ok{color:var(--ac)}.bad{color:var(--wa)}.muted{color:#888}
 .scroll{overflow-x:auto}table{border-collapse:collapse}th,td{padding:2px 6px;text-align:left;vertical-align:top}
-.overview td,.overview th,.plain td,.plain th{border-bottom:1px solid #eee}.num{text-align:right}
+.overview td,.overview th,.plain td,.plain th{border-bottom:1px solid #eee}.overview td:first-child{white-space:nowrap}.num{text-align:right}
 .badge{display:inline-block;min-width:28px;text-align:center;color:#fff;border-radius:3px;font-size:12px;font-weight:600;padding:0 4px}
 .v-AC{background:var(--ac)}.v-PE{background:var(--pe)}.v-WA{background:var(--wa)}.v-TLE{background:var(--tle)}
 .v-MLE{background:var(--mle)}.v-OLE{background:var(--ole)}.v-RE{background:var(--re)}.v-CE{background:var(--ce)}.v-JE{background:var(--je)}

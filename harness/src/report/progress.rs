@@ -90,7 +90,7 @@ impl EventSink for Stages {
 }
 
 fn stage_line(runs: usize, planned: usize) -> String {
-    format!("harness: grading: running {runs} tests ({planned} runs planned so far, submissions included)")
+    format!("harness: grading: {runs} test runs planned ({planned} in all, submissions included)")
 }
 
 #[cfg(test)]
@@ -101,7 +101,7 @@ mod tests {
     fn stages_count_runs_not_tests() {
         assert_eq!(
             stage_line(12, 40),
-            "harness: grading: running 12 tests (40 runs planned so far, submissions included)"
+            "harness: grading: 12 test runs planned (40 in all, submissions included)"
         );
     }
 

@@ -14,10 +14,10 @@ use super::common::{command, fixtures, scratch, skipped};
 /// The page may not grow past this for the whole workspace.
 const MAX_BYTES: u64 = 3 << 20;
 
-/// Chromium: `$CHROMIUM`, else the first of the usual names on PATH.
+/// Chromium: `$CHROMIUM` (when it names a file), else the first of the usual names on PATH.
 fn chromium() -> Option<PathBuf> {
     if let Some(path) = std::env::var_os("CHROMIUM").filter(|p| !p.is_empty()) {
-        return Some(PathBuf::from(path));
+        return Some(PathBuf::from(path)).filter(|p| p.is_file());
     }
     let path = std::env::var_os("PATH")?;
     ["chromium", "chromium-browser", "google-chrome"]
@@ -65,7 +65,7 @@ fn in_browser(test: &str, page: &Path) -> Option<String> {
     let Some(browser) = chromium() else {
         skipped(
             test,
-            "no Chromium on PATH (apt-get install chromium, or set CHROMIUM): the page was checked as text only",
+            "no Chromium (apt-get install chromium, or set CHROMIUM to its path): the page was checked as text only",
         );
         return None;
     };

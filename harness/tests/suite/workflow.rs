@@ -191,7 +191,10 @@ fn no_progress_bar_when_stderr_is_not_a_terminal() {
             text.contains("harness: grading: compiling every program"),
             "{text}"
         );
-        assert!(text.contains("harness: grading: running 3 tests"), "{text}");
+        assert!(
+            text.contains("harness: grading: 3 test runs planned"),
+            "{text}"
+        );
         assert!(!text.contains('\r') && !text.contains('\x1b'), "{text}");
     }
 }
@@ -507,7 +510,7 @@ fn new_scaffolds_a_problem_that_is_graded_at_once() {
         "number",
         "url",
         "time_limit_ms",
-        "memory_limit_mb",
+        "memory_limit_mib",
         "checker",
         "same_as",
     ] {
