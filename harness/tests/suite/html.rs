@@ -217,3 +217,40 @@ fn folder(submission: &Value) -> String {
         other => panic!("a workspace submission is in a folder: {other}"),
     }
 }
+
+#[test]
+fn verify_writes_the_page_of_a_package() {
+    let page = scratch("html-verify").join("addition.html");
+    let package = fixtures("packages").join("addition");
+    let output = command(
+        &fixtures("workflow"),
+        &[
+            "verify",
+            package.to_str().unwrap(),
+            "--html",
+            page.to_str().unwrap(),
+        ],
+    )
+    .output()
+    .unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+    let html = fs::read_to_string(&page).unwrap();
+    let programs = rows(section(&html, "addition"), "data-program");
+    assert_eq!(programs.first().map(String::as_str), Some("solution"));
+    assert!(
+        programs.iter().any(|p| p == "wrong_answer/integers.py"),
+        "{programs:?}"
+    );
+    // Columns grouped by the package's folders.
+    for group in ["sample", "secret/small", "secret/large"] {
+        assert!(
+            html.contains(&format!("class=\"group\">{group}</th>")),
+            "{group}"
+        );
+    }
+}
