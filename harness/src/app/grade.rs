@@ -180,14 +180,8 @@ fn locate_inputs(report: &mut Report, workspace: &Workspace) {
         .find(|path| path.is_file())
     };
     let fill = |problem: &str, data_id: &str, test: &mut crate::model::TestResult| {
-        if matches!(test.verdict, Verdict::AC | Verdict::CE) || test.input_path.is_some() {
-            return;
-        }
         if let Some(path) = input_of(problem, data_id, &test.name) {
-            if test.input_head.is_none() {
-                test.input_head = crate::grade::standard::input_head(&path);
-            }
-            test.input_path = Some(workspace.relative(&path));
+            name_input(test, &path, workspace.relative(&path));
         }
     };
     for problem in &mut report.problems {
@@ -245,6 +239,17 @@ fn unfinished(workspace: &Workspace, id: &str) -> Option<String> {
         }
     }
     (!left.is_empty()).then(|| left.join("; "))
+}
+
+/// A test that was not accepted names its input file `path` (shown as `shown`) and shows its first lines.
+pub(crate) fn name_input(test: &mut crate::model::TestResult, path: &Path, shown: String) {
+    if matches!(test.verdict, Verdict::AC | Verdict::CE) || test.input_path.is_some() {
+        return;
+    }
+    if test.input_head.is_none() {
+        test.input_head = crate::grade::standard::input_head(path);
+    }
+    test.input_path = Some(shown);
 }
 
 /// `--tle-margin` must be a factor of 1 or more.

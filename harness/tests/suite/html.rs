@@ -246,6 +246,28 @@ fn verify_writes_the_page_of_a_package() {
         programs.iter().any(|p| p == "wrong_answer/integers.py"),
         "{programs:?}"
     );
+    // A test not accepted names its input in the package.
+    let json = command(
+        &fixtures("workflow"),
+        &["verify", package.to_str().unwrap(), "--format", "json"],
+    )
+    .output()
+    .unwrap();
+    let report: Value = serde_json::from_slice(&json.stdout).unwrap();
+    let inputs: Vec<&str> = report["packages"][0]["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|s| s["tests"].as_array().unwrap())
+        .filter_map(|t| t["input_path"].as_str())
+        .collect();
+    assert!(
+        !inputs.is_empty()
+            && inputs
+                .iter()
+                .all(|p| p.contains("addition/data/") && p.ends_with(".in")),
+        "{inputs:?}"
+    );
     // Columns grouped by the package's folders.
     for group in ["sample", "secret/small", "secret/large"] {
         assert!(
