@@ -175,6 +175,10 @@ pub struct ReportArgs {
     /// Failed tests the human report details per problem; the others are counted (0: all).
     #[arg(long, value_name = "N", default_value_t = crate::model::limits::DEFAULT_MAX_FAILURES)]
     pub max_failures: usize,
+
+    /// Also write the report as one self-contained HTML page here (default: $HARNESS_HTML when set).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]

@@ -19,7 +19,8 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(err) if is_broken_pipe(&err) => EXIT_OK,
         Err(err) => {
-            let _ = writeln!(io::stderr(), "harness: error: {err:#}");
+            let message = app::with_working_commands(&format!("{err:#}"));
+            let _ = writeln!(io::stderr(), "harness: error: {message}");
             EXIT_SETUP
         }
     };

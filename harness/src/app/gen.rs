@@ -33,7 +33,8 @@ pub fn generate(workspace: &Workspace, args: &GenArgs) -> Result<i32> {
         if !outcome.mismatches.is_empty() {
             writeln!(
                 out,
-                "run `harness gen` to regenerate, and declare hand-made files in tests.toml"
+                "run `{} gen` to regenerate, and declare hand-made files in tests.toml",
+                super::judge_command()
             )?;
         }
     } else {

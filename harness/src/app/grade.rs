@@ -13,7 +13,7 @@ use crate::cli::{Format, ReportArgs, RunArgs};
 use crate::events::Events;
 use crate::exec::{self, JudgeOptions};
 use crate::lang::located::located;
-use crate::model::Report;
+use crate::model::{Report, Verdict};
 use crate::package::{changes, Workspace};
 use crate::report::{self, progress};
 use crate::{EXIT_FAILED, EXIT_OK};
@@ -42,11 +42,11 @@ pub fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
     }
     // A report file that cannot be written is found now, not after the whole run.
     if let Some(path) = &args.junit {
-        fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .with_context(|| format!("cannot write the JUnit report to {}", path.display()))?;
+        super::check_writable(path, "JUnit")?;
+    }
+    let html = super::html_path(&args.report);
+    if let Some(path) = &html {
+        super::check_writable(path, "HTML")?;
     }
     let only = match &args.changed_since {
         Some(rev) => Some(changed_problems(workspace, &args.ids, rev)?),
@@ -58,6 +58,16 @@ pub fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
         std::env::var_os("TERM").as_deref(),
     )
     .then(|| Arc::new(progress::Bar::new()));
+    // Without a bar (a log, a pipe, CI), a line per stage says that the run is under way.
+    let events = match &bar {
+        Some(bar) => Events::new(bar.clone()),
+        None => {
+            eprintln!(
+                "harness: grading: compiling every program (once; unchanged ones come from the cache)"
+            );
+            Events::new(Arc::new(progress::Stages::default()))
+        }
+    };
     let options = JudgeOptions {
         jobs: jobs(args.jobs),
         time_scale: args.time_scale,
@@ -71,9 +81,7 @@ pub fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
         no_run: args.no_run,
         partition: args.partition,
         only,
-        events: bar
-            .clone()
-            .map_or_else(Events::default, |bar| Events::new(bar)),
+        events,
     };
     let graded = exec::grade(workspace, &args.ids, &options);
     if let Some(bar) = &bar {
@@ -81,15 +89,31 @@ pub fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
     }
     let mut report = graded?;
     locate_compile_errors(&mut report, workspace);
-    write_reports(&report, args.junit.as_deref(), &args.report)
+    locate_inputs(&mut report, workspace);
+    for problem in &mut report.problems {
+        if let Some(error) = &mut problem.error {
+            *error = super::with_working_commands(error);
+        }
+    }
+    write_reports(
+        &report,
+        args.junit.as_deref(),
+        &args.report,
+        Some(workspace),
+    )
 }
 
-/// Writes the report in the chosen format (and JUnit); the exit status it gives.
+/// Writes the report in the chosen format (and JUnit, and HTML); the exit status it gives. With the
+/// workspace, warns about problems that are not finished.
 pub(crate) fn write_reports(
     report: &Report,
     junit: Option<&Path>,
     args: &ReportArgs,
+    workspace: Option<&Workspace>,
 ) -> Result<i32> {
+    if let Some(path) = super::html_path(args) {
+        super::write_html(report, &path)?;
+    }
     if let Some(path) = junit {
         let mut xml = Vec::new();
         report::render_junit(report, &mut xml)?;
@@ -104,6 +128,16 @@ pub(crate) fn write_reports(
         }
     }
     out.flush()?;
+    if let Some(workspace) = workspace {
+        for problem in &report.problems {
+            if let Some(left) = unfinished(workspace, &problem.id) {
+                eprintln!(
+                    "harness: warning: problems/{}/ is not finished: {left} (README, \"Adding a problem\")",
+                    problem.id
+                );
+            }
+        }
+    }
     Ok(if report.all_accepted() {
         EXIT_OK
     } else {
@@ -150,14 +184,30 @@ fn changed_problems(workspace: &Workspace, ids: &[String], rev: &str) -> Result<
     Ok(changes.touched.into_keys().collect())
 }
 
-/// Compile errors name the files from the workspace (`solutions/x/src/main.rs:14:25`), not from the
-/// program's folder as the cache keeps them.
+/// Compile errors, and the panics and stderr of runs, name the files from the workspace
+/// (`solutions/x/src/main.rs:14:25`), not from the program's folder as the cache keeps them.
 fn locate_compile_errors(report: &mut Report, workspace: &Workspace) {
+    let locate = |message: &mut String, dir: &Path, shown: &str| {
+        *message = located(message, dir, shown);
+    };
+    let locate_all = |compile_error: &mut Option<String>,
+                      tests: &mut [crate::model::TestResult],
+                      dir: &Path,
+                      shown: &str| {
+        let texts = tests
+            .iter_mut()
+            .flat_map(|t| [&mut t.detail, &mut t.stderr_tail])
+            .chain([compile_error]);
+        for text in texts.flatten() {
+            locate(text, dir, shown);
+        }
+    };
     for problem in &mut report.problems {
         let data_id = problem.same_as.as_deref().unwrap_or(&problem.id);
         let solution = workspace.solution_file(data_id);
-        if let (Some(message), Some(dir)) = (&mut problem.compile_error, solution.parent()) {
-            *message = located(message, dir, &workspace.relative(dir));
+        if let Some(dir) = solution.parent() {
+            let shown = workspace.relative(dir);
+            locate_all(&mut problem.compile_error, &mut problem.tests, dir, &shown);
         }
     }
     for submission in report.submissions.iter_mut().flatten() {
@@ -172,10 +222,98 @@ fn locate_compile_errors(report: &mut Report, workspace: &Workspace) {
                 (dir, shown.to_string_lossy().into_owned())
             }
         };
-        if let Some(message) = &mut submission.compile_error {
-            *message = located(message, dir, &shown);
+        locate_all(
+            &mut submission.compile_error,
+            &mut submission.tests,
+            dir,
+            &shown,
+        );
+    }
+}
+
+/// Every test that was not accepted names its input file, from the workspace, and shows its first lines
+/// (the grader keeps them only beside a checker program's message).
+fn locate_inputs(report: &mut Report, workspace: &Workspace) {
+    let input_of = |problem: &str, data_id: &str, test: &str| {
+        [
+            workspace.root.join("testdata").join(data_id),
+            workspace.root.join("problems").join(problem).join("data"),
+        ]
+        .into_iter()
+        .map(|dir| dir.join(format!("{test}.in")))
+        .find(|path| path.is_file())
+    };
+    let fill = |problem: &str, data_id: &str, test: &mut crate::model::TestResult| {
+        if let Some(path) = input_of(problem, data_id, &test.name) {
+            name_input(test, &path, workspace.relative(&path));
+        }
+    };
+    for problem in &mut report.problems {
+        let data_id = problem
+            .same_as
+            .clone()
+            .unwrap_or_else(|| problem.id.clone());
+        for test in &mut problem.tests {
+            fill(&problem.id, &data_id, test);
         }
     }
+    let same_as: std::collections::HashMap<String, String> = report
+        .problems
+        .iter()
+        .filter_map(|p| Some((p.id.clone(), p.same_as.clone()?)))
+        .collect();
+    for submission in report.submissions.iter_mut().flatten() {
+        let data_id = same_as
+            .get(&submission.problem)
+            .cloned()
+            .unwrap_or_else(|| submission.problem.clone());
+        for test in &mut submission.tests {
+            fill(&submission.problem, &data_id, test);
+        }
+    }
+}
+
+/// What a problem of our layout still lacks of what `harness new` asks for, in words: its programs with a
+/// `todo!()` left (brute force, generator, validator), and its invalid examples when it has a validator.
+/// Grading judges the solution on the data whatever this says; `stress`, `validate` and the data tests fail
+/// on these.
+fn unfinished(workspace: &Workspace, id: &str) -> Option<String> {
+    let dir = workspace.root.join("problems").join(id);
+    if !dir.join("problem.toml").is_file() {
+        return None;
+    }
+    let mut left: Vec<String> = ["brute.rs", "gen.rs", "validate.rs"]
+        .into_iter()
+        .filter(|file| {
+            fs::read_to_string(dir.join(file)).is_ok_and(|source| source.contains("todo!("))
+        })
+        .map(|file| format!("{file} has a todo!()"))
+        .collect();
+    if dir.join("validate.rs").is_file() {
+        let invalid = fs::read_dir(dir.join("invalid")).map_or(0, |entries| {
+            entries
+                .flatten()
+                .filter(|e| e.path().is_file() && e.file_name() != "README.md")
+                .count()
+        });
+        if invalid < 3 {
+            left.push(format!(
+                "invalid/ has {invalid} of the 3 inputs its validator must reject"
+            ));
+        }
+    }
+    (!left.is_empty()).then(|| left.join("; "))
+}
+
+/// A test that was not accepted names its input file `path` (shown as `shown`) and shows its first lines.
+pub(crate) fn name_input(test: &mut crate::model::TestResult, path: &Path, shown: String) {
+    if matches!(test.verdict, Verdict::AC | Verdict::CE) || test.input_path.is_some() {
+        return;
+    }
+    if test.input_head.is_none() {
+        test.input_head = crate::grade::standard::input_head(path);
+    }
+    test.input_path = Some(shown);
 }
 
 /// `--tle-margin` must be a factor of 1 or more.

@@ -26,26 +26,13 @@ pub fn list(workspace: &Workspace, ids: &[String]) -> Result<i32> {
             named
         }
     };
-    let mut out = io::stdout().lock();
-    writeln!(
-        out,
-        "{:<16} {:<8} {:>8} {:>8}  {:<10} {:>5}  title",
-        "id", "judge", "time", "memory", "checker", "tests"
-    )?;
+    let mut rows: Vec<Row> = Vec::new();
     let mut code = EXIT_OK;
     for id in ids {
-        if workspace.is_package(&id) {
-            match workspace.load_package(&id) {
-                Ok(package) => writeln!(out, "{}", package_line(&package))?,
-                Err(err) => {
-                    writeln!(out, "{id:<16} error: {err:#}")?;
-                    code = EXIT_FAILED;
-                }
-            }
-            continue;
-        }
-        match workspace.load_problem(&id) {
-            Ok(problem) => {
+        let row = if workspace.is_package(&id) {
+            workspace.load_package(&id).map(|p| package_row(&p))
+        } else {
+            workspace.load_problem(&id).map(|problem| {
                 let tests = workspace
                     .load_tests(&problem)
                     .map_or_else(|_| "-".to_string(), |t| t.len().to_string());
@@ -53,34 +40,97 @@ pub fn list(workspace: &Workspace, ids: &[String]) -> Result<i32> {
                     true => problem.title.clone(),
                     false => format!("{} (= {})", problem.title, problem.data_id),
                 };
-                writeln!(
-                    out,
-                    "{:<16} {:<8} {:>5} ms {:>4} MiB  {:<10} {:>5}  {title}",
-                    problem.id,
-                    problem.judge,
-                    problem.time_limit_ms,
-                    problem.memory_limit_mb,
-                    match problem.interactor {
+                Row {
+                    id: problem.id.clone(),
+                    judge: problem.judge.clone(),
+                    time: format!("{} ms", problem.time_limit_ms),
+                    memory: format!("{} MiB", problem.memory_limit_mb),
+                    checker: match problem.interactor {
                         Some(_) => "interactor".to_string(),
                         None => problem.checker.to_string(),
                     },
-                    tests
-                )?;
-            }
+                    tests,
+                    title,
+                }
+            })
+        };
+        match row {
+            Ok(row) => rows.push(row),
             Err(err) => {
-                writeln!(out, "{id:<16} error: {err:#}")?;
+                rows.push(Row::error(&id, &format!("{err:#}")));
                 code = EXIT_FAILED;
             }
         }
     }
+    let mut out = io::stdout().lock();
+    write!(out, "{}", table(&rows))?;
     Ok(code)
 }
 
-/// A package's line: its format, limits, output validator and tests.
-fn package_line(package: &KattisPackage) -> String {
+/// A line of the listing; a problem that cannot be read has only its id and the error, as its title.
+struct Row {
+    id: String,
+    judge: String,
+    time: String,
+    memory: String,
+    checker: String,
+    tests: String,
+    title: String,
+}
+
+impl Row {
+    fn error(id: &str, error: &str) -> Row {
+        Row {
+            id: id.to_string(),
+            judge: String::new(),
+            time: String::new(),
+            memory: String::new(),
+            checker: String::new(),
+            tests: String::new(),
+            title: format!("error: {error}"),
+        }
+    }
+}
+
+/// The rows under a header, every column as wide as its widest cell: a long checker never pushes the
+/// columns after it out of line.
+fn table(rows: &[Row]) -> String {
+    let header = Row {
+        id: "id".into(),
+        judge: "judge".into(),
+        time: "time".into(),
+        memory: "memory".into(),
+        checker: "checker".into(),
+        tests: "tests".into(),
+        title: "title".into(),
+    };
+    let all = || std::iter::once(&header).chain(rows);
+    let width = |cell: fn(&Row) -> &str| all().map(|r| cell(r).chars().count()).max().unwrap_or(0);
+    let (id, judge, time, memory, checker, tests) = (
+        width(|r| &r.id),
+        width(|r| &r.judge),
+        width(|r| &r.time),
+        width(|r| &r.memory),
+        width(|r| &r.checker),
+        width(|r| &r.tests),
+    );
+    let mut text = String::new();
+    for r in all() {
+        let line = format!(
+            "{:<id$}  {:<judge$}  {:>time$}  {:>memory$}  {:<checker$}  {:>tests$}  {}",
+            r.id, r.judge, r.time, r.memory, r.checker, r.tests, r.title
+        );
+        text.push_str(line.trim_end());
+        text.push('\n');
+    }
+    text
+}
+
+/// A package's row: its format, limits, output validator and tests.
+fn package_row(package: &KattisPackage) -> Row {
     let time = match &package.timing.given {
-        Some((seconds, _)) => format!("{:>5} ms", (seconds * 1000.0).round() as u64),
-        None => format!("{:>8}", "auto"),
+        Some((seconds, _)) => format!("{} ms", (seconds * 1000.0).round() as u64),
+        None => "auto".to_string(),
     };
     let validator = match &package.validator {
         Some(_) if package.interactive => "interactor",
@@ -91,11 +141,44 @@ fn package_line(package: &KattisPackage) -> String {
         Some(why) => format!("{} (not judged: {why})", package.name),
         None => package.name.clone(),
     };
-    format!(
-        "{:<16} {:<8} {time} {:>4} MiB  {validator:<10} {:>5}  {title}",
-        package.id,
-        "kattis",
-        package.memory_mb,
-        package.tests.len(),
-    )
+    Row {
+        id: package.id.clone(),
+        judge: "kattis".to_string(),
+        time,
+        memory: format!("{} MiB", package.memory_mb),
+        checker: validator.to_string(),
+        tests: package.tests.len().to_string(),
+        title,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_are_as_wide_as_their_widest_cell() {
+        let row = |id: &str, checker: &str| Row {
+            id: id.into(),
+            judge: "HDOJ".into(),
+            time: "1000 ms".into(),
+            memory: "32 MiB".into(),
+            checker: checker.into(),
+            tests: "19".into(),
+            title: "T".into(),
+        };
+        let text = table(&[
+            row("hdu1846", "lines"),
+            row("nim-move", "testlib:checker.rs"),
+            Row::error("broken", "bad key"),
+        ]);
+        let lines: Vec<&str> = text.lines().collect();
+        let title_at: Vec<usize> = lines[..3].iter().map(|l| l.rfind(' ').unwrap()).collect();
+        assert_eq!(title_at[0], title_at[1], "{text}");
+        assert_eq!(title_at[1], title_at[2], "{text}");
+        assert!(
+            lines[3].starts_with("broken  ") && lines[3].ends_with("error: bad key"),
+            "{text}"
+        );
+    }
 }

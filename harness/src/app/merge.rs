@@ -50,7 +50,7 @@ pub fn merge(args: &MergeArgs) -> Result<i32> {
         stamp.planned.len(),
         merged.summary.wall_ms / 1000.0
     );
-    super::grade::write_reports(&merged, args.junit.as_deref(), &args.report)
+    super::grade::write_reports(&merged, args.junit.as_deref(), &args.report, None)
 }
 
 /// The shards of `harness verify --partition`: each package was judged whole in one of them.

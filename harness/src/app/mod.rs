@@ -14,11 +14,14 @@ pub mod submit_check;
 pub mod validate;
 pub mod verify;
 
+use std::path::{Path, PathBuf};
+
 use anyhow::{Context, Result};
 
 use crate::cli::{Cli, Command, ReportArgs};
+use crate::model::Report;
 use crate::package::Workspace;
-use crate::report::{self, HumanOptions};
+use crate::report::{self, HtmlOptions, HumanOptions};
 
 /// Runs the command `cli` names; the exit status, or a setup error.
 pub fn dispatch(cli: Cli) -> Result<i32> {
@@ -84,5 +87,110 @@ pub fn human_options(args: &ReportArgs) -> HumanOptions {
         no_diff: args.no_diff,
         verbose: args.verbose,
         max_failures: args.max_failures,
+    }
+}
+
+/// Where to write the HTML report: `--html FILE`, else `$HARNESS_HTML` when set and not empty (for CI).
+pub fn html_path(args: &ReportArgs) -> Option<PathBuf> {
+    args.html.clone().or_else(|| {
+        std::env::var_os("HARNESS_HTML")
+            .filter(|value| !value.is_empty())
+            .map(PathBuf::from)
+    })
+}
+
+/// A report file that cannot be written is found before the run, not after it.
+pub fn check_writable(path: &Path, what: &str) -> Result<()> {
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .with_context(|| format!("cannot write the {what} report to {}", path.display()))?;
+    Ok(())
+}
+
+/// Writes the HTML report of `report` to `path`.
+pub fn write_html(report: &Report, path: &Path) -> Result<()> {
+    let options = HtmlOptions {
+        machine: Some(machine()),
+    };
+    let mut html = Vec::new();
+    report::render_html(report, &options, &mut html)?;
+    std::fs::write(path, html)
+        .with_context(|| format!("cannot write the HTML report to {}", path.display()))
+}
+
+/// The machine in words: its processor, how many cores the judge may use, and the kernel.
+fn machine() -> String {
+    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let model = cpuinfo
+        .lines()
+        .find_map(|line| line.strip_prefix("model name"))
+        .and_then(|rest| rest.split_once(':'))
+        .map_or("unknown processor", |(_, name)| name.trim());
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let kernel = std::fs::read_to_string("/proc/sys/kernel/osrelease").unwrap_or_default();
+    format!(
+        "{model}, {cores} cores available; {} {} {}",
+        std::env::consts::OS,
+        kernel.trim(),
+        std::env::consts::ARCH
+    )
+}
+
+/// How to run the judge from a shell here: `harness` when one is on PATH (`cargo install --path harness`),
+/// else `cargo run -p harness --`, which works in any clone.
+pub fn judge_command() -> &'static str {
+    static COMMAND: std::sync::OnceLock<&'static str> = std::sync::OnceLock::new();
+    COMMAND.get_or_init(|| {
+        let on_path = std::env::var_os("PATH").is_some_and(|path| {
+            std::env::split_paths(&path).any(|dir| dir.join("harness").is_file())
+        });
+        match on_path {
+            true => "harness",
+            false => "cargo run -p harness --",
+        }
+    })
+}
+
+/// `text` with every `harness COMMAND` it suggests written as the command that works here.
+pub fn with_working_commands(text: &str) -> String {
+    suggest(text, judge_command())
+}
+
+/// The words that introduce a command to run, not a mention of one (`` `harness new` wrote ``).
+const SUGGESTIONS: [&str; 6] = [
+    "run `harness ",
+    "see `harness ",
+    "mean `harness ",
+    "with `harness ",
+    "then `harness ",
+    "replay: harness ",
+];
+
+fn suggest(text: &str, command: &str) -> String {
+    let mut text = text.to_string();
+    if command != "harness" {
+        for words in SUGGESTIONS {
+            text = text.replace(words, &words.replace("harness ", &format!("{command} ")));
+        }
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hints_name_the_command_that_works() {
+        let hint = "no tests (or run `harness gen x`); replay: harness stress x --seed 3";
+        assert_eq!(suggest(hint, "harness"), hint);
+        assert_eq!(
+            suggest(hint, "cargo run -p harness --"),
+            "no tests (or run `cargo run -p harness -- gen x`); replay: cargo run -p harness -- stress x --seed 3"
+        );
+        let mention = "the placeholder that `harness new` wrote";
+        assert_eq!(suggest(mention, "cargo run -p harness --"), mention);
     }
 }

@@ -15,6 +15,7 @@ pub fn new_problem(workspace: &Workspace, args: &NewArgs) -> Result<i32> {
     for path in &created {
         writeln!(out, "created {path}")?;
     }
-    write!(out, "{}", scaffold::next_steps(&args.id))?;
+    let next = super::with_working_commands(&scaffold::next_steps(&args.id));
+    write!(out, "{next}")?;
     Ok(EXIT_OK)
 }

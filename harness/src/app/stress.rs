@@ -30,7 +30,8 @@ pub fn stress_command(workspace: &Workspace, args: &StressArgs) -> Result<i32> {
             Ok(EXIT_OK)
         }
         StressOutcome::Disagreed(disagreement) => {
-            write!(out, "{}", stress::describe(&args.id, &disagreement))?;
+            let described = stress::describe(&args.id, &disagreement);
+            write!(out, "{}", super::with_working_commands(&described))?;
             if options.save {
                 writeln!(out, "{}", stress::save(workspace, &args.id, &disagreement)?)?;
             }

@@ -13,6 +13,10 @@ use crate::{EXIT_FAILED, EXIT_OK};
 pub fn validate(workspace: &Workspace, args: &ValidateArgs) -> Result<i32> {
     let outcome = validate::validate(workspace, &args.ids, jobs(args.jobs))?;
     let mut out = io::stdout().lock();
+    // Why each invalid example was rejected: the reason must be the rule it was written to break.
+    for rejection in &outcome.rejections {
+        writeln!(out, "{rejection}")?;
+    }
     for failure in &outcome.failures {
         writeln!(out, "{failure}")?;
     }

@@ -29,6 +29,10 @@ pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
         );
     }
     super::grade::check_tle_margin(args.tle_margin)?;
+    let html = super::html_path(&args.report);
+    if let Some(path) = &html {
+        super::check_writable(path, "HTML")?;
+    }
     let mut packages = args
         .dirs
         .iter()
@@ -69,10 +73,13 @@ pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
     let started = std::time::Instant::now();
     let mut judged = Vec::new();
     for package in &packages {
-        let result = match package.unsupported {
+        let mut result = match package.unsupported {
             Some(_) => None,
             None => Some(verify_package(package, &options)?),
         };
+        if let Some(result) = &mut result {
+            name_inputs(package, result);
+        }
         judged.push((package, result));
     }
     let rows = judged
@@ -86,6 +93,9 @@ pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
         .collect();
     let wall_ms = started.elapsed().as_secs_f64() * 1000.0;
     let report = Report::new(rows, Some(submissions), args.time_scale, wall_ms);
+    if let Some(path) = &html {
+        super::write_html(&report, path)?;
+    }
     let mut out = io::stdout().lock();
     match args.report.format {
         Format::Json => {
@@ -108,6 +118,27 @@ pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
         true => EXIT_OK,
         false => EXIT_FAILED,
     })
+}
+
+/// Every test not accepted names its input file, `<package>/data/<test>.in`, and shows its first lines.
+fn name_inputs(package: &KattisPackage, result: &mut PackageResult) {
+    let data = package.dir.join("data");
+    let here = std::env::current_dir().unwrap_or_default();
+    let tests = result.row.tests.iter_mut().chain(
+        result
+            .submissions
+            .iter_mut()
+            .flat_map(|s| s.tests.iter_mut()),
+    );
+    for test in tests {
+        let path = data.join(format!("{}.in", test.name));
+        if path.is_file() {
+            // From the current folder when the package is under it, as it was named.
+            let shown = path.strip_prefix(&here).unwrap_or(&path);
+            let shown = shown.to_string_lossy().into_owned();
+            super::grade::name_input(test, &path, shown);
+        }
+    }
 }
 
 /// Where builds go: the workspace's cache, `$HARNESS_CACHE_DIR`, else `/var/tmp/harness-cache` (not

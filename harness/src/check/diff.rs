@@ -14,7 +14,9 @@ const DIFF_AFTER: usize = 12;
 /// Longest line shown in a diff or a difference, in characters.
 const MAX_SHOWN: usize = 120;
 
-/// "line 3, token 2: expected `Yes`, got `No`" for the first differing token.
+/// "line 3, token 2: expected `Yes`, got `No`" for the first differing token; when either line holds more
+/// than one token, the whole lines (`expected `BAD MOVE`, got `I WIN``): an answer of several words is
+/// read as a line, not cut into words.
 pub(super) fn first_token_difference(
     checker: BuiltinChecker,
     expected: &[u8],
@@ -24,12 +26,24 @@ pub(super) fn first_token_difference(
     let mut have = located_tokens(got);
     loop {
         match (want.next(), have.next()) {
-            (Some((line, index, w)), Some((_, _, h))) => {
+            (Some((line, index, w)), Some((got_line, _, h))) => {
                 if !same_token_of(checker, w, h) {
+                    let (w_line, h_line) = (nth_line(expected, line), nth_line(got, got_line));
+                    if tokens(w_line).nth(1).is_none() && tokens(h_line).nth(1).is_none() {
+                        return format!(
+                            "line {line}, token {index}: expected `{}`, got `{}`",
+                            show(w),
+                            show(h)
+                        );
+                    }
+                    let elsewhere = match got_line == line {
+                        true => String::new(),
+                        false => format!(" (its line {got_line})"),
+                    };
                     return format!(
-                        "line {line}, token {index}: expected `{}`, got `{}`",
-                        show(w),
-                        show(h)
+                        "line {line}, token {index}: expected `{}`, got `{}`{elsewhere}",
+                        show(w_line.trim_ascii()),
+                        show(h_line.trim_ascii())
                     );
                 }
             }
@@ -49,6 +63,11 @@ pub(super) fn first_token_difference(
             (None, None) => return first_line_difference(expected, got),
         }
     }
+}
+
+/// Line `n` (1-based) of a text, without its newline.
+fn nth_line(text: &[u8], n: usize) -> &[u8] {
+    text.split(|&b| b == b'\n').nth(n - 1).unwrap_or_default()
 }
 
 /// (line, token index within the line, token), 1-based.
@@ -383,6 +402,25 @@ pub fn visible(bytes: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_answer_of_several_words_is_shown_as_its_line() {
+        let at = |expected: &str, got: &str| {
+            first_token_difference(BuiltinChecker::Lines, expected.as_bytes(), got.as_bytes())
+        };
+        assert_eq!(
+            at("Yes\nBrother\n", "Yes\nJohn\n"),
+            "line 2, token 1: expected `Brother`, got `John`"
+        );
+        assert_eq!(
+            at("OK\nBAD MOVE\n", "OK\nI WIN\n"),
+            "line 2, token 1: expected `BAD MOVE`, got `I WIN`"
+        );
+        assert_eq!(
+            at("1 2 3\n", "1 2\n4\n"),
+            "line 1, token 3: expected `1 2 3`, got `4` (its line 2)"
+        );
+    }
 
     /// The diff of a wrong answer (`lines` checker) to a test with this input.
     fn wrong(input: &str, expected: &str, got: &str) -> String {

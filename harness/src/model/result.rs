@@ -29,8 +29,10 @@ pub struct TestResult {
     pub stderr_tail: Option<String>,
     /// What the checker program said about a test it did not accept (its first 2 KiB).
     pub checker_message: Option<String>,
-    /// The first lines of the input of a test a checker program did not accept.
+    /// The first lines of the input of a test that was not accepted.
     pub input_head: Option<String>,
+    /// The input file of a test that was not accepted, relative to the workspace when it is in one.
+    pub input_path: Option<String>,
     /// An interactive test that was not accepted: the first and last exchanges, with times.
     pub transcript: Option<Vec<Chunk>>,
     /// Accepted, but with CPU time above half the (scaled) limit: a slower judge may say TLE.
@@ -54,6 +56,7 @@ impl TestResult {
             stderr_tail: None,
             checker_message: None,
             input_head: None,
+            input_path: None,
             transcript: None,
             near_limit: false,
         }

@@ -24,7 +24,11 @@ struct ProblemToml {
     number: toml::Spanned<String>,
     url: toml::Spanned<String>,
     time_limit_ms: toml::Spanned<i64>,
-    memory_limit_mb: toml::Spanned<i64>,
+    /// The memory limit in MiB, under either name (`memory_limit_mb` is the older one): exactly one.
+    #[serde(default)]
+    memory_limit_mb: Option<toml::Spanned<i64>>,
+    #[serde(default)]
+    memory_limit_mib: Option<toml::Spanned<i64>>,
     #[serde(default)]
     checker: Option<toml::Spanned<CheckerToml>>,
     #[serde(default)]
@@ -96,13 +100,19 @@ impl Workspace {
             &raw.time_limit_ms,
             MAX_TIME_MS,
         )?;
-        let memory_limit_mb = limit(
-            &path,
-            &text,
-            "memory_limit_mb",
-            &raw.memory_limit_mb,
-            MAX_MEMORY_MB,
-        )?;
+        let (memory_key, memory) = match (&raw.memory_limit_mib, &raw.memory_limit_mb) {
+            (Some(mib), None) => ("memory_limit_mib", mib),
+            (None, Some(mb)) => ("memory_limit_mb", mb),
+            (Some(mib), Some(_)) => bail!(
+                "{}: both `memory_limit_mib` and `memory_limit_mb` are set (the same limit, in MiB); keep one",
+                at("memory_limit_mib", mib.span())
+            ),
+            (None, None) => bail!(
+                "{}: missing field `memory_limit_mib` (the memory limit in MiB; `memory_limit_mb` is its older name); add the key (see README.md, \"Adding a problem\")",
+                path.display()
+            ),
+        };
+        let memory_limit_mb = limit(&path, &text, memory_key, memory, MAX_MEMORY_MB)?;
         let checker = match &raw.checker {
             None => CheckerSpec::Builtin(BuiltinChecker::Lines),
             Some(spanned) => {

@@ -127,7 +127,7 @@ fn failures(text: &mut String, report: &Report, options: &HumanOptions, paint: &
         failure_details(text, problem, options, paint);
     }
     for submission in submissions_failing {
-        submission_failure(text, submission, paint);
+        submission_failure(text, submission, options, paint);
     }
 }
 
@@ -149,24 +149,47 @@ fn summary(text: &mut String, report: &Report) {
         0 => String::new(),
         n => format!(", {n} in error"),
     };
-    let _ = writeln!(
-        text,
-        "\n{} problems: {} accepted, {} not accepted{errors}; {} tests in {:.2} s{scale}",
-        s.problems,
-        s.problems_accepted,
-        s.problems - s.problems_accepted - s.problem_errors,
-        s.tests,
-        s.wall_ms / 1000.0
-    );
-    if report.submissions.is_some() {
+    let all = report.submissions.as_deref().unwrap_or_default();
+    let given: Vec<&SubmissionResult> = all.iter().filter(|s| s.given).collect();
+    // A run of programs given with --submission grades no solution: it says what it judged them against.
+    if report.problems.is_empty() && !given.is_empty() {
+        let accepted = given
+            .iter()
+            .filter(|s| s.verdict == Some(Verdict::AC))
+            .count();
+        let _ = writeln!(
+            text,
+            "\n{} given program{} (--submission), each expected to pass every test: {} accepted, {} not; {} tests in {:.2} s{scale}",
+            given.len(),
+            if given.len() == 1 { "" } else { "s" },
+            accepted,
+            given.len() - accepted,
+            s.tests,
+            s.wall_ms / 1000.0
+        );
+    } else {
+        let _ = writeln!(
+            text,
+            "\n{} problems: {} accepted, {} not accepted{errors}; {} tests in {:.2} s{scale}",
+            s.problems,
+            s.problems_accepted,
+            s.problems - s.problems_accepted - s.problem_errors,
+            s.tests,
+            s.wall_ms / 1000.0
+        );
+    }
+    let known: Vec<&SubmissionResult> = all.iter().filter(|s| !s.given).collect();
+    if report.submissions.is_some() && (given.is_empty() || !known.is_empty()) {
+        let graded = known.iter().filter(|s| s.skipped.is_none());
+        let matched = graded.clone().filter(|s| s.matched).count();
         let skipped = match s.submissions_skipped {
             0 => String::new(),
             n => format!(" ({n} skipped: see above)"),
         };
         let _ = writeln!(
             text,
-            "submissions: {} of {} as expected{skipped}",
-            s.submissions_matched, s.submissions
+            "submissions: {matched} of {} as expected{skipped}",
+            graded.count()
         );
     }
     let _ = writeln!(
@@ -390,7 +413,12 @@ fn test_details(
         );
     }
     if let Some(input) = &test.input_head {
-        let _ = writeln!(text, "    input (first lines):");
+        let path = test
+            .input_path
+            .as_ref()
+            .map(|p| format!(" {p}"))
+            .unwrap_or_default();
+        let _ = writeln!(text, "    input{path} (first lines):");
         let _ = write!(
             text,
             "{}",

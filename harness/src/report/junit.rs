@@ -20,13 +20,17 @@ pub fn render_junit(report: &Report, out: &mut dyn Write) -> Result<()> {
     for problem in &report.problems {
         let mine: Vec<&SubmissionResult> = submissions
             .iter()
-            .filter(|s| s.problem == problem.id)
+            .filter(|s| s.problem == problem.id && !s.given)
             .collect();
         if !mine.is_empty() {
             let mut suite = TestSuite::new(format!("{}/submissions", problem.id));
             suite.add_test_cases(mine.into_iter().map(submission_case));
             junit.add_test_suite(suite);
         }
+    }
+    // A program given with --submission is judged like a solution: a suite of its own, a case per test.
+    for given in submissions.iter().filter(|s| s.given) {
+        junit.add_test_suite(given_suite(given));
     }
     junit
         .serialize(&mut *out)
@@ -74,7 +78,43 @@ fn problem_suite(problem: &ProblemResult) -> TestSuite {
     suite
 }
 
+/// The suite `<id>/<file>` of a program given with --submission: one case per test it ran, a skip or a
+/// compile error as one case.
+fn given_suite(s: &SubmissionResult) -> TestSuite {
+    let mut suite = TestSuite::new(format!("{}/{}", s.problem, s.file));
+    if let Some(language) = &s.language {
+        suite.add_property(Property::new("language", language.as_str()));
+    }
+    if let Some(reason) = &s.skipped {
+        let mut status = TestCaseStatus::skipped();
+        status.set_message(reason.as_str());
+        let mut case = TestCase::new("skipped", status);
+        case.set_classname(s.problem.as_str());
+        suite.add_test_case(case);
+    }
+    if let (Some(message), true) = (&s.compile_error, s.tests.is_empty()) {
+        let mut status = TestCaseStatus::non_success(NonSuccessKind::Error);
+        status
+            .set_type("CE")
+            .set_message("CE: the program does not compile")
+            .set_description(message.as_str());
+        let mut case = TestCase::new("compile", status);
+        case.set_classname(s.problem.as_str());
+        suite.add_test_case(case);
+    }
+    for test in &s.tests {
+        suite.add_test_case(case_of(&s.problem, s.compile_error.as_deref(), test));
+    }
+    suite.set_time(millis(s.tests.iter().map(|t| t.wall_ms).sum()));
+    suite
+}
+
 fn test_case(problem: &ProblemResult, test: &TestResult) -> TestCase {
+    case_of(&problem.id, problem.compile_error.as_deref(), test)
+}
+
+/// A test's case: classname the problem, a failure for a verdict but AC, an error for CE.
+fn case_of(problem: &str, compile_error: Option<&str>, test: &TestResult) -> TestCase {
     let status = match test.verdict {
         Verdict::AC => TestCaseStatus::success(),
         Verdict::CE => {
@@ -82,8 +122,8 @@ fn test_case(problem: &ProblemResult, test: &TestResult) -> TestCase {
             status
                 .set_type("CE")
                 .set_message("CE: the solution does not compile");
-            if let Some(message) = &problem.compile_error {
-                status.set_description(message.as_str());
+            if let Some(message) = compile_error {
+                status.set_description(message);
             }
             status
         }
@@ -126,8 +166,7 @@ fn test_case(problem: &ProblemResult, test: &TestResult) -> TestCase {
         }
     };
     let mut case = TestCase::new(test.name.as_str(), status);
-    case.set_classname(problem.id.as_str())
-        .set_time(millis(test.wall_ms));
+    case.set_classname(problem).set_time(millis(test.wall_ms));
     case
 }
 

@@ -1,7 +1,8 @@
-//! Reports: a `Report` rendered for people (`human`), machines (`json`) or CI (`junit`), written to any
-//! `io::Write`; the reports of a run's shards merged into one (`merge`); and the live progress bar of a
+//! Reports: a `Report` rendered for people (`human`, `html`), machines (`json`) or CI (`junit`), written to
+//! any `io::Write`; the reports of a run's shards merged into one (`merge`); and the live progress bar of a
 //! run (`progress`).
 
+pub mod html;
 pub mod human;
 pub mod json;
 pub mod junit;
@@ -11,6 +12,7 @@ mod submissions;
 
 use std::ffi::OsStr;
 
+pub use html::{render_html, HtmlOptions};
 pub use human::{render_human, HumanOptions};
 pub use json::render_json;
 pub use junit::render_junit;

@@ -16,7 +16,8 @@ pub fn wanted(stderr_is_terminal: bool, ci: Option<&OsStr>, term: Option<&OsStr>
     stderr_is_terminal && !in_ci && term != Some(OsStr::new("dumb"))
 }
 
-/// An indicatif bar on stderr that counts finished test runs.
+/// An indicatif bar on stderr that counts finished test runs (`runs`: the solutions' tests and every
+/// submission's, more than the tests the summary counts).
 pub struct Bar {
     bar: ProgressBar,
     /// Runs planned so far; the bar has no length (and stays empty) until some are.
@@ -27,7 +28,7 @@ impl Bar {
     pub fn new() -> Bar {
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
         let style = ProgressStyle::with_template(
-            "{spinner} [{elapsed:>3}] [{bar:32}] {pos}/{len} tests  {wide_msg}",
+            "{spinner} [{elapsed:>3}] [{bar:32}] {pos}/{len} runs  {wide_msg}",
         )
         .expect("a valid progress template")
         .progress_chars("=> ");
@@ -71,9 +72,38 @@ impl EventSink for Bar {
     }
 }
 
+/// The stages of a run as lines on stderr, where no bar is drawn: what is planned, as it is planned. A run
+/// is a program on a test: the solutions' tests and every submission's, so more than the report's tests.
+#[derive(Default)]
+pub struct Stages {
+    planned: Mutex<usize>,
+}
+
+impl EventSink for Stages {
+    fn event(&self, event: Event) {
+        if let Event::RunsPlanned { runs } = event {
+            let mut planned = self.planned.lock().unwrap_or_else(|e| e.into_inner());
+            *planned += runs;
+            eprintln!("{}", stage_line(runs, *planned));
+        }
+    }
+}
+
+fn stage_line(runs: usize, planned: usize) -> String {
+    format!("harness: grading: {runs} test runs planned ({planned} in all, submissions included)")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn stages_count_runs_not_tests() {
+        assert_eq!(
+            stage_line(12, 40),
+            "harness: grading: 12 test runs planned (40 in all, submissions included)"
+        );
+    }
 
     #[test]
     fn only_on_an_interactive_terminal_outside_ci() {

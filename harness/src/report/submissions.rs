@@ -4,8 +4,8 @@
 
 use std::fmt::Write as _;
 
-use super::human::{indent, Paint, MAX_MESSAGE_LINES};
-use crate::model::{ProblemResult, Report, SubmissionResult, Verdict};
+use super::human::{indent, HumanOptions, Paint, MAX_MESSAGE_LINES};
+use crate::model::{ProblemResult, Report, SubmissionResult, TestResult, Verdict};
 
 /// One line per submission, under its problem.
 pub(super) fn submission_lines<'a>(
@@ -87,7 +87,12 @@ pub(super) fn submissions_summary(
 }
 
 /// A submission whose verdict its folder does not allow.
-pub(super) fn submission_failure(text: &mut String, s: &SubmissionResult, paint: &Paint) {
+pub(super) fn submission_failure(
+    text: &mut String,
+    s: &SubmissionResult,
+    options: &HumanOptions,
+    paint: &Paint,
+) {
     let verdict = s.verdict.map_or("?", Verdict::name);
     let got = match (s.verdict, &s.stopped_at) {
         (Some(Verdict::AC), _) => format!("every test {}", paint.green("AC")),
@@ -109,40 +114,98 @@ pub(super) fn submission_failure(text: &mut String, s: &SubmissionResult, paint:
         let _ = writeln!(text, "    about it: {why}");
     }
     let failed = s.tests.iter().find(|t| t.verdict != Verdict::AC);
-    if let Some(what) = failed.and_then(|t| t.first_difference.as_ref().or(t.detail.as_ref())) {
-        let _ = writeln!(text, "    {what}");
-    }
-    // A program given with --submission is someone's attempt: show what went wrong in full.
-    if let Some(test) = failed.filter(|_| s.given) {
-        let message = test
-            .checker_message
-            .as_ref()
-            .filter(|m| m.lines().count() > 1);
-        let input = test
-            .input_head
-            .as_ref()
-            .map(|i| format!("input (first lines):\n{}", indent(i, MAX_MESSAGE_LINES)));
-        let transcript = test.transcript.as_ref().map(|t| {
-            format!(
-                "transcript (last exchanges; > read by the solution, < written by it):\n{}",
-                indent(&super::human::last_exchanges(t), usize::MAX)
-            )
-        });
-        for block in [
-            test.diff.as_ref(),
-            message,
-            transcript.as_ref(),
-            input.as_ref(),
-            test.stderr_tail.as_ref(),
-        ]
-        .into_iter()
-        .flatten()
-        {
-            let _ = write!(text, "{}", indent(block, MAX_MESSAGE_LINES));
+    // A program given with --submission is someone's attempt: show what went wrong in full, every failed
+    // test up to --max-failures (all with -v).
+    if s.given {
+        let failures: Vec<&TestResult> = s
+            .tests
+            .iter()
+            .filter(|t| !matches!(t.verdict, Verdict::AC | Verdict::CE))
+            .collect();
+        let shown = match (options.verbose, options.max_failures) {
+            (true, _) | (_, 0) => failures.len(),
+            (false, most) => most,
+        };
+        for test in failures.iter().take(shown) {
+            given_failure(text, test, failures.len() > 1, paint);
         }
+        if failures.len() > shown {
+            let _ = writeln!(
+                text,
+                "    … and {} more failed tests (--max-failures 0 or -v shows all)",
+                failures.len() - shown
+            );
+        }
+    } else if let Some(what) =
+        failed.and_then(|t| t.first_difference.as_ref().or(t.detail.as_ref()))
+    {
+        let _ = writeln!(text, "    {what}");
     }
     if let Some(message) = &s.compile_error {
         let _ = writeln!(text, "{}", indent(message, MAX_MESSAGE_LINES));
+    }
+}
+
+/// One failed test of a program given with --submission: what differs, the diff, what the checker said,
+/// the transcript, the input and stderr. Headed by the test's name when more than one is shown.
+fn given_failure(text: &mut String, test: &TestResult, named: bool, paint: &Paint) {
+    let what = test.first_difference.as_ref().or(test.detail.as_ref());
+    if named {
+        let _ = writeln!(
+            text,
+            "  {}  {}  {}  (cpu {:.0} ms, mem {:.1} MiB)",
+            paint.bold(&test.name),
+            paint.verdict(test.verdict, 0),
+            what.map_or("", String::as_str),
+            test.cpu_ms,
+            test.peak_kib as f64 / 1024.0
+        );
+    } else if let Some(what) = what {
+        let _ = writeln!(text, "    {what}");
+    }
+    let message = test
+        .checker_message
+        .as_ref()
+        .filter(|m| m.lines().count() > 1);
+    let path = test
+        .input_path
+        .as_ref()
+        .map(|p| format!(" {p}"))
+        .unwrap_or_default();
+    let input = test.input_head.as_ref().map(|i| {
+        format!(
+            "input{path} (first lines):\n{}",
+            indent(i, MAX_MESSAGE_LINES)
+        )
+    });
+    let transcript = test.transcript.as_ref().map(|t| {
+        format!(
+            "transcript (last exchanges; > read by the solution, < written by it):\n{}",
+            indent(&super::human::last_exchanges(t), usize::MAX)
+        )
+    });
+    // A program's stderr reaches the terminal with its control characters made visible.
+    let stderr = test.stderr_tail.as_ref().map(|tail| {
+        let lines: Vec<String> = tail
+            .lines()
+            .map(|l| crate::check::visible(l.as_bytes()))
+            .collect();
+        format!(
+            "stderr (last lines):\n{}",
+            indent(&lines.join("\n"), MAX_MESSAGE_LINES)
+        )
+    });
+    for block in [
+        test.diff.as_ref(),
+        message,
+        transcript.as_ref(),
+        input.as_ref(),
+        stderr.as_ref(),
+    ]
+    .into_iter()
+    .flatten()
+    {
+        let _ = write!(text, "{}", indent(block, MAX_MESSAGE_LINES));
     }
 }
 

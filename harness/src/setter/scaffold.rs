@@ -221,8 +221,9 @@ pub fn next_steps(id: &str) -> String {
   3. testdata/{id}/sample-1.in and sample-1.out: the statement's sample (declared in tests.toml)
   4. solutions/{id}/src/main.rs: the solution; problems/{id}/brute.rs and gen.rs for the random tests;
      problems/{id}/validate.rs and three inputs it must reject in problems/{id}/invalid/
-  5. `harness stress {id}`, then `harness gen {id}` writes the generated tests
-  6. `harness {id}` grades it; it fails until every step is done
+  5. run `harness stress {id}`, then `harness gen {id}` writes the generated tests
+  6. run `harness {id}` to grade it: it fails until it has data and a solution, and warns
+     while brute.rs, gen.rs or validate.rs has a todo!() or invalid/ has fewer than three inputs
 "
     )
 }

@@ -30,6 +30,9 @@ pub struct ValidateOutcome {
     pub exempt: usize,
     /// Every input not judged as it must be, with the validator's message.
     pub failures: Vec<String>,
+    /// Every invalid example rejected as it must be, with the validator's reason: it must be the rule
+    /// the example breaks, not another.
+    pub rejections: Vec<String>,
 }
 
 /// Validates the problems `ids` (all that have a validator when empty).
@@ -56,7 +59,7 @@ pub fn validate(workspace: &Workspace, ids: &[String], jobs: usize) -> Result<Va
         let validator = compile(&compiler, &problem.dir.join("validate.rs"))?;
         let checks = plan(workspace, id)?;
         outcome.exempt += checks.iter().filter(|c| c.mode == Mode::Exempt).count();
-        let judged: Vec<Option<String>> = pool.install(|| {
+        let judged: Vec<Judged> = pool.install(|| {
             checks
                 .par_iter()
                 .filter(|c| c.mode != Mode::Exempt)
@@ -64,11 +67,15 @@ pub fn validate(workspace: &Workspace, ids: &[String], jobs: usize) -> Result<Va
                 .collect::<Result<_>>()
         })?;
         outcome.problems += 1;
-        for (check, failure) in checks.iter().filter(|c| c.mode != Mode::Exempt).zip(judged) {
-            match (failure, check.mode) {
-                (Some(failure), _) => outcome.failures.push(failure),
-                (None, Mode::MustReject) => outcome.rejected += 1,
-                (None, _) => outcome.accepted += 1,
+        for (check, judged) in checks.iter().filter(|c| c.mode != Mode::Exempt).zip(judged) {
+            match (judged, check.mode) {
+                (Judged::Failed(failure), _) => outcome.failures.push(failure),
+                (Judged::Rejected(why), _) => {
+                    outcome.rejected += 1;
+                    let shown = workspace.relative(&check.input);
+                    outcome.rejections.push(format!("{shown}: rejected: {why}"));
+                }
+                (Judged::Accepted, _) => outcome.accepted += 1,
             }
         }
     }
@@ -144,8 +151,18 @@ fn plan(workspace: &Workspace, id: &str) -> Result<Vec<Check>> {
     Ok(checks)
 }
 
+/// How the validator judged an input.
+enum Judged {
+    /// Accepted, as it must be.
+    Accepted,
+    /// An invalid example rejected as it must be, with the validator's reason.
+    Rejected(String),
+    /// Not as it must be: what happened.
+    Failed(String),
+}
+
 /// Runs the validator on one input; a failure when it does not judge it as it must.
-fn run(validator: &Executable, check: &Check, scratch: &Scratch) -> Result<Option<String>> {
+fn run(validator: &Executable, check: &Check, scratch: &Scratch) -> Result<Judged> {
     let args: Vec<OsString> = match check.mode {
         Mode::MustAcceptRelaxed => vec!["--relaxed".into()],
         _ => Vec::new(),
@@ -158,13 +175,16 @@ fn run(validator: &Executable, check: &Check, scratch: &Scratch) -> Result<Optio
     let said = said.lines().next().unwrap_or("").to_string();
     let shown = check.input.display();
     Ok(match (check.mode, outcome.exit) {
-        (Mode::MustReject, Exit::Code(INVALID)) => None,
-        (Mode::MustReject, Exit::Code(VALID)) => Some(format!(
+        (Mode::MustReject, Exit::Code(INVALID)) => Judged::Rejected(match said.is_empty() {
+            true => "(the validator said nothing)".to_string(),
+            false => said,
+        }),
+        (Mode::MustReject, Exit::Code(VALID)) => Judged::Failed(format!(
             "{shown}: accepted, but it is an invalid input the validator must reject"
         )),
-        (_, Exit::Code(VALID)) => None,
-        (_, Exit::Code(INVALID)) => Some(format!("{shown}: rejected: {said}")),
-        (_, exit) => Some(format!(
+        (_, Exit::Code(VALID)) => Judged::Accepted,
+        (_, Exit::Code(INVALID)) => Judged::Failed(format!("{shown}: rejected: {said}")),
+        (_, exit) => Judged::Failed(format!(
             "{shown}: the validator failed ({exit}), instead of exiting 42 or 43: {said}"
         )),
     })

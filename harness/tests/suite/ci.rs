@@ -56,6 +56,26 @@ fn every_result_block_is_summed_into_one_closing_line() {
 }
 
 #[test]
+fn skipped_tests_are_listed_above_the_closing_line() {
+    let log = format!(
+        "{PASSING}SKIPPED control group sweep: no cgroup v1 cpuacct controller\n\
+         SKIPPED export: problemtools is not installed\n\
+         SKIPPED control group sweep: no cgroup v1 cpuacct controller\n"
+    );
+    let (code, lines) = total(&log, 0);
+    assert_eq!(code, Some(0), "a skip is not a failure");
+    assert_eq!(
+        lines,
+        [
+            "test-total: 2 skipped (the test passed without them):",
+            "  control group sweep: no cgroup v1 cpuacct controller",
+            "  export: problemtools is not installed",
+            "65 passed, 0 failed",
+        ]
+    );
+}
+
+#[test]
 fn cargo_failing_without_a_failed_test_is_a_failure() {
     // A build error after some crates were tested: cargo fails, no test did.
     let (code, lines) = total(PASSING, 101);

@@ -27,7 +27,10 @@ fn is_root() -> bool {
 #[test]
 fn hostile_submissions_get_their_verdicts_and_leave_nothing_behind() {
     if !is_root() {
-        eprintln!("containment as root: skipped, the tests do not run as root (the unprivileged run is the other test)");
+        super::common::skipped(
+            "containment as root",
+            "the tests do not run as root (the unprivileged run is the other test)",
+        );
         return;
     }
     let workspace = copy_of("hostile", "hostile-root");
@@ -66,7 +69,7 @@ fn hostile_submissions_are_contained_for_an_unprivileged_user() {
                     .args(["unshare", "--user", "--mount", "true"]);
             }
             Err(why) => {
-                eprintln!("containment as an unprivileged user: skipped, {why}");
+                super::common::skipped("containment as an unprivileged user", &why);
                 return;
             }
         }
@@ -98,7 +101,7 @@ fn interactor_faults_get_the_same_verdicts_for_an_unprivileged_user() {
         match as_unprivileged_user(command, &workspace) {
             Ok((dropped, _)) => command = dropped,
             Err(why) => {
-                eprintln!("interactive as an unprivileged user: skipped, {why}");
+                super::common::skipped("interactive as an unprivileged user", &why);
                 return;
             }
         }
@@ -462,13 +465,13 @@ fn main() {
                 match as_unprivileged_user(command, &workspace) {
                     Ok((dropped, _)) => command = dropped,
                     Err(why) => {
-                        eprintln!("tmp reuse as an unprivileged user: skipped, {why}");
+                        super::common::skipped("tmp reuse as an unprivileged user", &why);
                         continue;
                     }
                 }
             }
         } else if !is_root() {
-            eprintln!("tmp reuse as root: skipped, the tests do not run as root");
+            super::common::skipped("tmp reuse as root", "the tests do not run as root");
             continue;
         }
         let output = command.output().unwrap();

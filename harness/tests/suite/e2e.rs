@@ -175,7 +175,12 @@ fn test_filter_and_parallelism_keep_the_order() {
 /// The real problem set: every solution accepted on every test.
 #[test]
 fn the_workspace_is_all_accepted() {
-    let output = harness(&workspace_root(), &["--format", "json"]);
+    // The same run writes the HTML page of the whole workspace, checked in a browser (`html`).
+    let page = super::common::scratch("html-workspace").join("workspace.html");
+    let output = harness(
+        &workspace_root(),
+        &["--format", "json", "--html", page.to_str().unwrap()],
+    );
     let report = json_report(&output);
     let failures: Vec<String> = report["problems"]
         .as_array()
@@ -214,6 +219,7 @@ fn the_workspace_is_all_accepted() {
             .count();
     }
     assert_eq!(report["summary"]["tests"], inputs);
+    super::html::check_workspace_page(&report, &page);
 }
 
 /// Binaries are cached under the compiler version that built them. The version is kept under the

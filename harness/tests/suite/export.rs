@@ -208,7 +208,10 @@ const PROBLEMTOOLS_SAMPLE: [&str; 5] = ["hdu1846", "hdu1944", "hdu1848", "nim-mo
 #[test]
 fn exported_packages_pass_problemtools_verifyproblem() {
     let Some(verifyproblem) = verifyproblem() else {
-        println!("skipped: problemtools is not installed (bash scripts/install-problemtools)");
+        super::common::skipped(
+            "exported_packages_pass_problemtools_verifyproblem",
+            "problemtools is not installed (bash scripts/install-problemtools)",
+        );
         return;
     };
     let all = std::env::var_os("PROBLEMTOOLS_ALL").is_some_and(|v| v == "1");

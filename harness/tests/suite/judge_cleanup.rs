@@ -234,13 +234,13 @@ fn control_groups_of_dead_judges_are_swept_and_a_run_leaves_none() {
             })
         })
     else {
-        eprintln!("control group sweep: skipped, no cgroup v1 cpuacct controller");
+        super::common::skipped("control group sweep", "no cgroup v1 cpuacct controller");
         return;
     };
     // No process has this pid: the kernel's pid_max is at most 2^22.
     let stale = base.join("harness-999999999-0");
     if std::fs::create_dir(&stale).is_err() {
-        eprintln!("control group sweep: skipped, cannot create a control group here");
+        super::common::skipped("control group sweep", "cannot create a control group here");
         return;
     }
     let workspace = copy_of("hostile", "cgroup-sweep");

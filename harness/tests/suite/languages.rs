@@ -46,7 +46,10 @@ fn a_program_in_every_language() {
             .unwrap_or_else(|| panic!("no {file}"));
         if !have(tool) {
             let reason = s["skipped"].as_str().unwrap_or_else(|| panic!("{s}"));
-            eprintln!("languages: {file} skipped, as `{tool}` is missing: {reason}");
+            super::common::skipped(
+                &format!("languages: {file}"),
+                &format!("`{tool}` is missing: {reason}"),
+            );
             continue;
         }
         assert_eq!(s["language"], language, "{s}");
@@ -111,7 +114,7 @@ fn cpp_programs_come_from_the_cache_until_a_header_changes() {
     };
     let real = String::from_utf8_lossy(&found.stdout).trim().to_string();
     if real.is_empty() {
-        eprintln!("languages: g++ is missing, the cache test is skipped");
+        super::common::skipped("languages: the cache test", "g++ is missing");
         return;
     }
     let root = copy_of("languages", "cpp-cache");

@@ -133,7 +133,21 @@ fn cases() -> Vec<Case> {
             id: "spare",
             breaks: |root| edit(root, TOML, |t| t.replace("memory_limit_mb = 64\n", "")),
             path: TOML,
-            says: &["missing field `memory_limit_mb`", "add the key"],
+            says: &["missing field `memory_limit_mib`", "add the key"],
+        },
+        Case {
+            name: "both-memory-keys",
+            id: "spare",
+            breaks: |root| {
+                edit(root, TOML, |t| {
+                    t.replace("memory_limit_mb = 64\n", "memory_limit_mb = 64\nmemory_limit_mib = 64\n")
+                })
+            },
+            path: TOML,
+            says: &[
+                "problem.toml:7: key `memory_limit_mib`: both `memory_limit_mib` and `memory_limit_mb` are set",
+                "keep one",
+            ],
         },
         Case {
             name: "unknown-key",
@@ -386,12 +400,17 @@ fn a_named_broken_problem_is_a_setup_error_that_writes_nothing() {
             "{}: a report was printed",
             case.name
         );
+        // The line that says grading started, then the error.
+        let message = message
+            .strip_prefix("harness: grading: compiling every program")
+            .and_then(|rest| rest.split_once('\n'))
+            .map_or(message.as_str(), |(_, rest)| rest);
         assert!(
             message.starts_with("harness: error: "),
             "{}: {message}",
             case.name
         );
-        assert_names_the_problem(&message, &root, &case);
+        assert_names_the_problem(message, &root, &case);
         assert_eq!(
             snapshot(&root),
             before,
@@ -473,6 +492,16 @@ fn an_unknown_id_on_the_command_line_is_a_setup_error_that_writes_nothing() {
         "{message}"
     );
     assert_eq!(snapshot(&root), before);
+    // Without a `harness` on PATH the hint names the command that works in a clone.
+    let output = super::common::command_in(&root, None, &["no-such-problem"])
+        .env("PATH", "/usr/bin:/bin")
+        .output()
+        .unwrap();
+    let message = stderr(&output);
+    assert!(
+        message.contains("see `cargo run -p harness -- list`"),
+        "{message}"
+    );
 }
 
 #[test]
@@ -664,4 +693,20 @@ fn tests_toml_is_the_source_of_truth_when_grading() {
     let message = stderr(&malformed);
     assert_eq!(malformed.status.code(), Some(2), "{message}");
     assert!(message.contains("problems/good/tests.toml:1"), "{message}");
+}
+
+#[test]
+fn the_memory_limit_may_be_named_in_mib() {
+    let root = workspace("memory-mib");
+    edit(&root, TOML, |t| {
+        t.replace("memory_limit_mb = 64", "memory_limit_mib = 48")
+    });
+    let listed = harness(&root, &["list", "spare"], None);
+    assert_eq!(listed.status.code(), Some(0), "{}", stderr(&listed));
+    let line = String::from_utf8_lossy(&listed.stdout)
+        .lines()
+        .find(|l| l.starts_with("spare"))
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .unwrap_or_default();
+    assert!(line.contains("48 MiB"), "{line}");
 }

@@ -175,6 +175,14 @@ fn validate_accepts_the_data_and_rejects_the_invalid_examples() {
         "{}",
         printed(&output)
     );
+    // Each invalid example is named with the validator's reason for rejecting it.
+    assert!(
+        printed(&output).contains(
+            "problems/right/invalid/three-numbers.in: rejected: line 1: 3 numbers, expected 2"
+        ),
+        "{}",
+        printed(&output)
+    );
     // A validator that accepts everything is caught by the invalid examples, in validate and gen --check.
     fs::write(
         root.join("problems/right/validate.rs"),

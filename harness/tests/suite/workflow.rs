@@ -181,7 +181,21 @@ fn no_progress_bar_when_stderr_is_not_a_terminal() {
     for ci in [None, Some("true")] {
         let output = harness_env(&fixtures("workflow"), &["sum"], &[("CI", ci)]);
         assert_eq!(output.status.code(), Some(0));
-        assert_eq!(stderr(&output), "", "CI={ci:?}");
+        // Only a line per stage: no bar, no control character.
+        let text = stderr(&output);
+        assert!(
+            text.lines().all(|l| l.starts_with("harness: ")),
+            "CI={ci:?}: {text}"
+        );
+        assert!(
+            text.contains("harness: grading: compiling every program"),
+            "{text}"
+        );
+        assert!(
+            text.contains("harness: grading: 3 test runs planned"),
+            "{text}"
+        );
+        assert!(!text.contains('\r') && !text.contains('\x1b'), "{text}");
     }
 }
 
@@ -356,6 +370,57 @@ fn all_tests_runs_a_submission_past_its_first_failure() {
     );
 }
 
+/// A program given with --submission is someone's attempt: every failed test is detailed (with
+/// --all-tests), the summary says what it was judged against, and JUnit has a case per test.
+#[test]
+fn a_given_program_is_reported_in_full() {
+    let root = fixtures("workflow");
+    let product = root.join("problems/sum/submissions/wrong_answer/product.rs");
+    let junit = scratch("given-junit").join("junit.xml");
+    let output = harness(
+        &root,
+        &[
+            "sum",
+            "--submission",
+            product.to_str().unwrap(),
+            "--all-tests",
+            "--junit",
+            junit.to_str().unwrap(),
+        ],
+    );
+    let text = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    // Every test is wrong (3 × 4, 10 × -2, 3000000000 × 1), and each is detailed.
+    for failure in [
+        "  a  WA  line 1, token 1: expected `7`, got `12`",
+        "  b  WA  line 1, token 1: expected `8`, got `-20`",
+        "  c  WA  line 1, token 1: expected `3000000001`, got `3000000000`",
+        "input testdata/sum/c.in (first lines):",
+    ] {
+        assert!(text.contains(failure), "{failure}: {text}");
+    }
+    assert!(
+        text.contains(
+            "\n1 given program (--submission), each expected to pass every test: 0 accepted, 1 not; 3 tests in "
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("0 problems"), "{text}");
+    assert!(!text.contains("as expected"), "{text}");
+    assert_eq!(text.lines().last(), Some("0 passed, 3 failed"), "{text}");
+    let xml = fs::read_to_string(&junit).unwrap();
+    let doc = roxmltree::Document::parse(&xml).unwrap();
+    let suites = doc.root_element();
+    assert_eq!(suites.attribute("tests"), Some("3"), "{xml}");
+    assert_eq!(suites.attribute("failures"), Some("3"), "{xml}");
+    let cases: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("testcase"))
+        .map(|n| n.attribute("name").unwrap())
+        .collect();
+    assert_eq!(cases, ["a", "b", "c"], "{xml}");
+}
+
 /// The problem set proves the strength of its data: every problem that has its own data has at least one
 /// submission that must not be accepted (the grading run, in e2e, proves they all get what they must).
 #[test]
@@ -445,7 +510,7 @@ fn new_scaffolds_a_problem_that_is_graded_at_once() {
         "number",
         "url",
         "time_limit_ms",
-        "memory_limit_mb",
+        "memory_limit_mib",
         "checker",
         "same_as",
     ] {
@@ -510,6 +575,21 @@ fn new_scaffolds_a_problem_that_is_graded_at_once() {
         report["submissions"],
         Value::Array(vec![]),
         "no submissions/ folder yet"
+    );
+    // Accepted once the solution is written, and still warned about what `harness new` asks for.
+    let main = root.join("solutions/hdu9999/src/main.rs");
+    let solved = "fn main() {\n    print!(\"first\\n\");\n}\n";
+    fs::write(&main, solved).unwrap();
+    let graded = harness(&root, &["hdu9999"]);
+    let warning = stderr(&graded);
+    assert_eq!(graded.status.code(), Some(0), "{}", stdout(&graded));
+    assert!(
+        warning.contains(
+            "harness: warning: problems/hdu9999/ is not finished: brute.rs has a todo!(); \
+             gen.rs has a todo!(); validate.rs has a todo!(); \
+             invalid/ has 0 of the 3 inputs its validator must reject"
+        ),
+        "{warning}"
     );
 }
 
