@@ -379,7 +379,7 @@ fn panics_aborts_and_exit_statuses_are_re_with_the_stderr_tail() {
     // The location names the submitted file, not where it happens to live on this machine.
     assert_eq!(
         text(&panic["detail"]),
-        "exit code 101 (panicked at main.rs:2:274: index out of bounds: the len is 2 but the index is 6)"
+        "exit code 101 (panicked at solutions/panic/src/main.rs:2:274: index out of bounds: the len is 2 but the index is 6)"
     );
     let abort = test(&report, "abort", "a");
     assert_eq!(
