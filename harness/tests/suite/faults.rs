@@ -396,7 +396,7 @@ fn panics_aborts_and_exit_statuses_are_re_with_the_stderr_tail() {
     let human = harness(&cache, &["panic", "abort", "exit3"]);
     assert_eq!(human.code, Some(1));
     for expected in [
-        "panic/a  RE  exit code 101 (panicked at main.rs:2:274",
+        "panic/a  RE  exit code 101 (panicked at solutions/panic/src/main.rs:2:274",
         "    reading element 6\n",
         "abort/a  RE  SIGABRT",
         "    invariant broken, aborting\n",
