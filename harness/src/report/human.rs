@@ -371,11 +371,12 @@ fn test_details(
     options: &HumanOptions,
     paint: &Paint,
 ) {
-    let what = test
-        .first_difference
-        .as_deref()
-        .or(test.detail.as_deref())
-        .unwrap_or("");
+    let what = escaped(
+        test.first_difference
+            .as_deref()
+            .or(test.detail.as_deref())
+            .unwrap_or(""),
+    );
     let _ = writeln!(
         text,
         "{}  {}  {what}  (cpu {:.0} ms, wall {:.0} ms, mem {})",
@@ -475,12 +476,30 @@ pub(super) fn indent(message: &str, max_lines: usize) -> String {
     let mut out: String = lines
         .iter()
         .take(max_lines)
-        .map(|line| format!("    {line}\n"))
+        .map(|line| format!("    {}\n", escaped(line)))
         .collect();
     if lines.len() > max_lines {
         let _ = writeln!(out, "    … ({} more lines)", lines.len() - max_lines);
     }
     out.trim_end_matches('\n').to_string() + "\n"
+}
+
+/// Text that came from a program (its messages, its input, a compiler's words about it), safe for a
+/// terminal: control characters but tab shown as `\xNN`, so no escape sequence or NUL reaches it.
+pub(super) fn escaped(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(|c| c.is_control() && c != '\t') {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            c if c.is_control() && c != '\t' => {
+                let _ = write!(out, "\\x{:02x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// Peak memory in MiB with one decimal.
@@ -519,5 +538,29 @@ impl Paint {
             Verdict::PE => self.wrap("1;33", &name),
             _ => self.wrap("1;31", &name),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What a program says (a checker's message, its stderr, an input, a compile error quoting its
+    /// source) never brings an escape sequence or a NUL to the terminal.
+    #[test]
+    fn control_characters_from_programs_are_shown_escaped() {
+        let hostile = "line one\n\u{1b}[2J\u{1b}]0;title\u{7}\ttabbed\0end\r";
+        let shown = indent(hostile, usize::MAX);
+        assert!(
+            !shown
+                .chars()
+                .any(|c| c.is_control() && c != '\n' && c != '\t'),
+            "{shown:?}"
+        );
+        assert!(
+            shown.contains("\\x1b[2J\\x1b]0;title\\x07\ttabbed\\x00end"),
+            "{shown:?}"
+        );
+        assert_eq!(escaped("plain"), "plain");
     }
 }

@@ -139,7 +139,7 @@ pub(super) fn submission_failure(
     } else if let Some(what) =
         failed.and_then(|t| t.first_difference.as_ref().or(t.detail.as_ref()))
     {
-        let _ = writeln!(text, "    {what}");
+        let _ = writeln!(text, "    {}", super::human::escaped(what));
     }
     if let Some(message) = &s.compile_error {
         let _ = writeln!(text, "{}", indent(message, MAX_MESSAGE_LINES));
@@ -156,12 +156,12 @@ fn given_failure(text: &mut String, test: &TestResult, named: bool, paint: &Pain
             "  {}  {}  {}  (cpu {:.0} ms, mem {:.1} MiB)",
             paint.bold(&test.name),
             paint.verdict(test.verdict, 0),
-            what.map_or("", String::as_str),
+            super::human::escaped(what.map_or("", String::as_str)),
             test.cpu_ms,
             test.peak_kib as f64 / 1024.0
         );
     } else if let Some(what) = what {
-        let _ = writeln!(text, "    {what}");
+        let _ = writeln!(text, "    {}", super::human::escaped(what));
     }
     let message = test
         .checker_message

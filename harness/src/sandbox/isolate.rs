@@ -320,7 +320,8 @@ impl Cgroup {
 }
 
 /// Removes the control groups (`harness-<pid>-<slot>`) that judges killed before they could remove their
-/// own left behind: those whose judge is gone, and which hold no process.
+/// own left behind: those whose judge is gone. What still runs in one (a program's child that outlived a
+/// judge killed outright) is killed first.
 fn sweep_dead_judges(base: &Path) {
     let Ok(entries) = fs::read_dir(base) else {
         return;
@@ -335,10 +336,41 @@ fn sweep_dead_judges(base: &Path) {
         else {
             continue;
         };
-        if !Path::new("/proc").join(pid.to_string()).exists() {
-            // Refused (and left alone) while a process is still in it.
+        if !alive(pid) {
+            kill_left_in(&entry.path());
+            // Refused (and left for the next sweep) while a process is still in it.
             let _ = fs::remove_dir(entry.path());
         }
+    }
+}
+
+/// Whether a process runs: it exists and is not a zombie (a launcher whose judge was killed waits to be
+/// reaped by whoever adopted it, which may take a while).
+fn alive(pid: u32) -> bool {
+    fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        stat.rsplit_once(')')
+            .is_some_and(|(_, rest)| !matches!(rest.trim_start().chars().next(), Some('Z' | 'X')))
+    })
+}
+
+/// Kills every process listed in a dead judge's control group, for a few rounds (one may fork meanwhile;
+/// the pids limit of the group bounds how many there can be). They are not ours to reap: their new parent
+/// reaps them, and the group empties.
+fn kill_left_in(group: &Path) {
+    for _ in 0..20 {
+        let pids: Vec<i32> = fs::read_to_string(group.join("cgroup.procs"))
+            .unwrap_or_default()
+            .lines()
+            .filter_map(|l| l.trim().parse().ok())
+            .collect();
+        if pids.is_empty() {
+            return;
+        }
+        for pid in pids {
+            // SAFETY: killing a process left in a control group of a judge that is gone.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
     }
 }
 

@@ -398,6 +398,12 @@ unsafe fn exec_child(
     }
     // A program whose containment cannot be set up is not run: the launcher says why (an exec error).
     if setup.apply() {
+        // Changing uid cleared the parent-death signal: set it again, and go if the launcher is already
+        // gone (a judge killed outright must not leave its program running).
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+        if libc::getppid() != launcher_pid {
+            libc::_exit(126);
+        }
         libc::execve(argv[0], argv.as_ptr(), env.as_ptr());
     }
     let errno = *libc::__errno_location();

@@ -267,3 +267,115 @@ fn control_groups_of_dead_judges_are_swept_and_a_run_leaves_none() {
     assert_eq!(stale_left, 0, "the stale group was not swept");
     assert_eq!(own_left, 0, "the run left its own");
 }
+
+/// Processes whose command line is exactly `args`.
+fn processes_with_command(args: &[&str]) -> Vec<i32> {
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .filter(|e| {
+            std::fs::read(e.path().join("cmdline")).is_ok_and(|c| {
+                let found: Vec<&[u8]> = c.split(|&b| b == 0).filter(|a| !a.is_empty()).collect();
+                found.len() == args.len()
+                    && found
+                        .iter()
+                        .zip(args)
+                        .all(|(a, b)| a.ends_with(b.as_bytes()))
+            })
+        })
+        .filter_map(|e| e.file_name().to_str()?.parse().ok())
+        .collect()
+}
+
+/// Polls (every 20 ms, for at most `bound`) until `done` holds; whether it did.
+fn eventually(bound: std::time::Duration, mut done: impl FnMut() -> bool) -> bool {
+    let start = std::time::Instant::now();
+    while start.elapsed() < bound {
+        if done() {
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    done()
+}
+
+/// A judge killed outright (SIGKILL) while a program runs as the sandbox's user: the program goes with
+/// its launcher (its parent-death signal survives the change of uid), and what it started, left in the
+/// dead judge's control group, is killed by the next run's sweep. As root, where control groups can be
+/// made.
+#[test]
+fn a_judge_killed_outright_leaves_no_program_behind() {
+    // SAFETY: getuid has no preconditions.
+    if unsafe { libc::getuid() } != 0 {
+        super::common::skipped(
+            "judge killed outright",
+            "not root: no control group per launcher",
+        );
+        return;
+    }
+    if !Path::new("/sys/fs/cgroup/pids").exists() {
+        super::common::skipped("judge killed outright", "no cgroup v1 pids controller");
+        return;
+    }
+    let workspace = copy_of("hostile", "judge-killed-outright");
+    let cache = workspace.join("cache");
+    let program = workspace.join("outlives.rs");
+    std::fs::write(
+        &program,
+        r#"//! Starts a child that sleeps for an hour, and sleeps itself.
+fn main() {
+    let _child = std::process::Command::new("/bin/sleep").arg("3603").spawn();
+    std::thread::sleep(std::time::Duration::from_secs(3600));
+}
+"#,
+    )
+    .unwrap();
+    let program = program.to_string_lossy().into_owned();
+    let args = ["sum", "--submission", &program, "--test", "a"];
+    let compiled = command_in(
+        &workspace,
+        Some(&cache),
+        &[&args[..], &["--no-run"]].concat(),
+    )
+    .output()
+    .unwrap();
+    assert!(compiled.status.success(), "{compiled:?}");
+    let before = processes_with_command(&["sleep", "3603"]);
+    let mut judge = command_in(&workspace, Some(&cache), &args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let bound = std::time::Duration::from_secs(60);
+    let started = eventually(bound, || {
+        processes_with_command(&["sleep", "3603"]).len() > before.len()
+    });
+    let builds = cache.join("bin");
+    assert!(started, "the program's child never started");
+    judge.kill().unwrap();
+    judge.wait().unwrap();
+    let program_gone = eventually(bound, || processes_under(&builds) == 0);
+    let grandchildren: Vec<i32> = processes_with_command(&["sleep", "3603"])
+        .into_iter()
+        .filter(|pid| !before.contains(pid))
+        .collect();
+    // The next run sweeps the dead judge's control groups, and what is left in them.
+    let next = command_in(&workspace, Some(&cache), &["sum", "--test", "a"])
+        .output()
+        .unwrap();
+    let swept = eventually(bound, || {
+        grandchildren
+            .iter()
+            .all(|pid| !Path::new(&format!("/proc/{pid}")).exists())
+    });
+    for pid in pids_under(&builds)
+        .into_iter()
+        .chain(grandchildren.iter().copied())
+    {
+        // SAFETY: cleaning up after a failed assertion; these are this test's processes.
+        unsafe { libc::kill(pid, libc::SIGKILL) };
+    }
+    assert!(next.status.success(), "{next:?}");
+    assert!(program_gone, "the program outlived its judge");
+    assert!(swept, "its child outlived the next run: {grandchildren:?}");
+}
