@@ -115,7 +115,14 @@ pub fn plan(workspace: &Workspace, selection: &Selection) -> Result<Plan> {
             }
             continue;
         }
-        match plan_problem(workspace, id, selection.test_filter.as_deref()) {
+        // A run of programs given with --submission judges only them: the solution need not exist.
+        let need_solution = selection.given.is_empty();
+        match plan_problem_for(
+            workspace,
+            id,
+            selection.test_filter.as_deref(),
+            need_solution,
+        ) {
             Ok(planned) => problems.push(planned),
             Err(err) if explicit => return Err(err),
             Err(err) => {
@@ -376,6 +383,16 @@ pub fn plan_problem(
     id: &str,
     test_filter: Option<&str>,
 ) -> Result<PlannedProblem> {
+    plan_problem_for(workspace, id, test_filter, true)
+}
+
+/// A problem's plan; its solution file must exist only when `need_solution`.
+fn plan_problem_for(
+    workspace: &Workspace,
+    id: &str,
+    test_filter: Option<&str>,
+    need_solution: bool,
+) -> Result<PlannedProblem> {
     let problem = workspace.load_problem(id)?;
     workspace.check_placeholders(&problem)?;
     let mut tests = workspace.load_tests(&problem)?;
@@ -383,6 +400,13 @@ pub fn plan_problem(
         tests.retain(|t| glob_match(glob, &t.name));
     }
     let solution = workspace.solution_file(&problem.data_id);
+    if !need_solution {
+        return Ok(PlannedProblem {
+            problem,
+            tests,
+            solution,
+        });
+    }
     if !solution.exists() {
         bail!(
             "{}: no solution; write the submission there (or run `harness new {id}`)",

@@ -88,8 +88,8 @@ fn verdict_and_detail(
         (Verdict::TLE, Some(time_detail(true, limits)))
     } else if outcome.memory_killed {
         let detail = format!(
-            "killed at the memory limit of {} KiB (the whole process tree)",
-            limits.memory_kb
+            "killed at the memory limit of {} (the whole process tree)",
+            mib(limits.memory_kb)
         );
         (Verdict::MLE, Some(detail))
     } else if stack_overflow(outcome, stderr) {
@@ -99,8 +99,9 @@ fn verdict_and_detail(
         (Verdict::RE, Some(detail))
     } else if outcome.peak_kb > limits.memory_kb {
         let detail = format!(
-            "peak memory {} KiB over {} KiB",
-            outcome.peak_kb, limits.memory_kb
+            "peak memory {} over {}",
+            mib(outcome.peak_kb),
+            mib(limits.memory_kb)
         );
         (Verdict::MLE, Some(detail))
     } else if !outcome.exit.success() && allocation_failed(stderr) {
@@ -120,6 +121,14 @@ fn verdict_and_detail(
         (Verdict::RE, Some(detail))
     } else {
         (Verdict::AC, None)
+    }
+}
+
+/// An amount of memory in MiB, as every human message says it (one decimal when not whole).
+fn mib(kib: u64) -> String {
+    match kib % 1024 {
+        0 => format!("{} MiB", kib / 1024),
+        _ => format!("{:.1} MiB", kib as f64 / 1024.0),
     }
 }
 
@@ -322,6 +331,20 @@ mod tests {
         let over = judge_run("t", &outcome(Exit::Code(0), 1200, 2000, ""), &longer);
         let (result, passes_longer) = within(over, &LIMITS);
         assert_eq!((result.verdict, passes_longer), (Verdict::TLE, true));
+    }
+
+    #[test]
+    fn memory_is_said_in_mib() {
+        let mut over = outcome(Exit::Code(0), 5, 40_000, "");
+        assert_eq!(
+            judge_run("t", &over, &LIMITS).detail.as_deref(),
+            Some("peak memory 39.1 MiB over 32 MiB")
+        );
+        over.memory_killed = true;
+        assert_eq!(
+            judge_run("t", &over, &LIMITS).detail.as_deref(),
+            Some("killed at the memory limit of 32 MiB (the whole process tree)")
+        );
     }
 
     #[test]

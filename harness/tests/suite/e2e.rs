@@ -264,3 +264,34 @@ fn a_changed_compiler_is_noticed_and_everything_is_graded_again() {
         json_report(&second)["summary"]["passed"]
     );
 }
+
+/// `--submission` judges only the programs given: a problem whose own solution is not written yet can
+/// still judge them.
+#[test]
+fn a_given_program_is_judged_without_the_problems_own_solution() {
+    let root = super::common::copy_of("verdicts", "given-without-solution");
+    std::fs::remove_file(root.join("solutions/ac/src/main.rs")).unwrap();
+    let given = fixtures("verdicts").join("solutions/ac/src/main.rs");
+    let output = super::common::harness(
+        &root,
+        &[
+            "ac",
+            "--submission",
+            &given.to_string_lossy(),
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        super::common::printed(&output)
+    );
+    let report = json_report(&output);
+    assert_eq!(report["submissions"][0]["verdict"], "AC", "{report}");
+    // Grading the problem itself still needs it, and says where it goes.
+    let output = super::common::harness(&root, &["ac"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(super::common::printed(&output).contains("no solution"));
+}
