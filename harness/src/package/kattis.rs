@@ -166,6 +166,7 @@ pub fn load(dir: &Path) -> Result<KattisPackage> {
     let dir = dir
         .canonicalize()
         .with_context(|| format!("{}: no such package folder", dir.display()))?;
+    super::links::check_inside(&dir)?;
     let yaml = YamlMap::read(&dir.join("problem.yaml")).with_context(|| {
         format!(
             "{}: not a problem package (it needs a problem.yaml)",

@@ -10,6 +10,7 @@ pub mod kattis_export;
 pub mod kattis_program;
 pub mod kattis_submissions;
 pub mod kattis_yaml;
+pub mod links;
 pub mod native;
 pub mod submissions;
 pub mod tests_toml;

@@ -411,3 +411,23 @@ fn a_package_dropped_into_problems_is_graded_in_place() {
         printed(&output)
     );
 }
+
+/// A package is someone else's folder: an answer that is a link to a file outside it (`/etc/passwd` here,
+/// `/etc/shadow` or a home in an attack) is refused, naming the link, and nothing of its target is shown.
+#[test]
+fn a_link_out_of_the_package_is_refused_and_not_followed() {
+    let copy = common::copy_of("packages", "package-with-a-link");
+    let answer = copy.join("addition/data/sample/1.ans");
+    std::fs::remove_file(&answer).unwrap();
+    std::os::unix::fs::symlink("/etc/passwd", &answer).unwrap();
+    let output = common::command(&copy, &["verify", &copy.join("addition").to_string_lossy()])
+        .output()
+        .unwrap();
+    let said = printed(&output);
+    assert_eq!(output.status.code(), Some(2), "{said}");
+    assert!(
+        said.contains("1.ans: a link to /etc/passwd, outside the package"),
+        "{said}"
+    );
+    assert!(!said.contains("root:"), "{said}");
+}
