@@ -114,7 +114,9 @@ pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
         Format::Human => human(&mut out, &judged, &report, args)?,
     }
     out.flush()?;
-    Ok(match report.all_accepted() {
+    // A package that could not be judged proves nothing: never a success.
+    let skipped = judged.iter().any(|(p, _)| p.unsupported.is_some());
+    Ok(match report.all_accepted() && !skipped {
         true => EXIT_OK,
         false => EXIT_FAILED,
     })
@@ -253,6 +255,9 @@ pub struct JsonSubmission {
     max_cpu_ms: f64,
     time_warning: Option<String>,
     tests: Vec<TestResult>,
+    /// What it scored per group and in total, in a scoring problem (versioned: `score.version`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    score: Option<crate::model::SubmissionScore>,
 }
 
 fn json_package(package: &KattisPackage, result: Option<&PackageResult>) -> JsonPackage {
@@ -296,5 +301,6 @@ fn json_submission(s: &SubmissionResult) -> JsonSubmission {
         max_cpu_ms: s.max_cpu_ms,
         time_warning: s.time_warning.clone(),
         tests: s.tests.clone(),
+        score: s.score.clone(),
     }
 }

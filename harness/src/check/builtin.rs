@@ -84,6 +84,7 @@ fn details(
             first_difference: None,
             diff: None,
             message: None,
+            score: None,
         };
     }
     let first_difference = Some(match judgement {
@@ -101,6 +102,7 @@ fn details(
             got,
         )),
         message: None,
+        score: None,
     }
 }
 

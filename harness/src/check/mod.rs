@@ -49,6 +49,8 @@ pub struct CheckResult {
     pub diff: Option<String>,
     /// What a checker program said (its first 2 KiB), or why it failed.
     pub message: Option<String>,
+    /// The score a Kattis validator wrote in its feedback folder (`score.txt`).
+    pub score: Option<f64>,
 }
 
 /// The files a checker looks at.

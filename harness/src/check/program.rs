@@ -118,12 +118,37 @@ impl ProgramChecker {
             }
         };
         let message = undefined_code(self.protocol, outcome, judgement, message);
+        // A Kattis validator may score the output (`score.txt`); whether the problem allows it is the
+        // scoring's decision (`grade::score`), but a score that is not a number is the validator's fault.
+        let (judgement, message, score) = match self.protocol {
+            Protocol::Kattis if judgement != Judgement::JudgeError => match score_file(feedback) {
+                Ok(score) => (judgement, message, score),
+                Err(why) => (Judgement::JudgeError, why, None),
+            },
+            _ => (judgement, message, None),
+        };
         CheckResult {
             judgement,
             first_difference: first_line(&message),
             diff: None,
             message: Some(truncate(&message)).filter(|m| !m.is_empty()),
+            score,
         }
+    }
+}
+
+/// The score in `FEEDBACK_DIR/score.txt`, when there is one; `Err` when it is not a number.
+fn score_file(feedback: &Path) -> std::result::Result<Option<f64>, String> {
+    let Ok(bytes) = fs::read(feedback.join("score.txt")) else {
+        return Ok(None);
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    match text.trim().parse::<f64>() {
+        Ok(score) if score.is_finite() => Ok(Some(score)),
+        _ => Err(format!(
+            "the validator's score.txt is not a number: `{}`",
+            truncate(text.trim())
+        )),
     }
 }
 

@@ -81,6 +81,7 @@ fn grade_one(s: &PlannedSubmission, compiled: Compiled, run: &Run) -> Result<Sub
         given: s.submission.given,
         time_warning: None,
         tests: Vec::new(),
+        score: None,
     };
     match compiled {
         Compiled::Skipped { reason } => result.skipped = Some(reason),
@@ -95,7 +96,14 @@ fn grade_one(s: &PlannedSubmission, compiled: Compiled, run: &Run) -> Result<Sub
         }
         Compiled::Ok(executable) => {
             let passes_longer;
-            (result.tests, passes_longer) = run_until_failure(s, &executable, run)?;
+            (result.tests, passes_longer) = match &s.problem.scoring {
+                Some(scoring) => {
+                    let (tests, score) = run_scored(s, scoring, &executable, run)?;
+                    result.score = Some(score);
+                    (tests, false)
+                }
+                None => run_until_failure(s, &executable, run)?,
+            };
             let first_failure = result.tests.iter().find(|t| t.verdict != Verdict::AC);
             result.verdict = Some(first_failure.map_or(Verdict::AC, |t| t.verdict));
             result.stopped_at = first_failure.map(|t| t.name.clone());
@@ -105,7 +113,48 @@ fn grade_one(s: &PlannedSubmission, compiled: Compiled, run: &Run) -> Result<Sub
     }
     let verdicts: Vec<Verdict> = result.tests.iter().map(|t| t.verdict).collect();
     result.matched = result.verdict.is_some() && s.submission.expected.allows_tests(&verdicts);
+    if let (Some(score), Some(scoring)) = (&mut result.score, &s.problem.scoring) {
+        // A scored submission is judged by its aggregated verdict and its score.
+        result.verdict = Some(score.verdict);
+        if score.verdict == Verdict::AC {
+            // Accepted overall: the groups' first failures are in the score.
+            result.stopped_at = None;
+        }
+        score.expected = scoring.expected_for(&s.submission.path);
+        let judged =
+            crate::grade::score::judge_expectation(s.submission.expected, score, score.expected);
+        score.mismatch = judged.clone().err();
+        result.matched = judged.is_ok();
+    }
     Ok(result)
+}
+
+/// A submission of a scoring problem: its tests in the order of the groups, as far as their `on_reject`
+/// rules go, and its score.
+fn run_scored(
+    s: &PlannedSubmission,
+    scoring: &crate::model::Scoring,
+    executable: &Executable,
+    run: &Run,
+) -> Result<(Vec<TestResult>, crate::model::SubmissionScore)> {
+    let mut tests: Vec<TestResult> = Vec::new();
+    let score = crate::grade::score::score(scoring, &mut |name| {
+        let Some(test) = s.tests.iter().find(|t| t.name == name) else {
+            return Ok(None);
+        };
+        let mut result = run_test(&s.problem, test, executable, run)?;
+        if !s.submission.given {
+            result.diff = None;
+            result.stderr_tail = None;
+        }
+        let judged = crate::grade::score::Judged {
+            verdict: result.verdict,
+            validator_score: result.validator_score,
+        };
+        tests.push(result);
+        Ok(Some(judged))
+    })?;
+    Ok((tests, score))
 }
 
 /// The submission's tests in order, up to the first not accepted (all with `--all-tests`); and whether a

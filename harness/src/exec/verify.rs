@@ -270,6 +270,7 @@ fn skipped(problem: &str, file: &str, expected: Expected, why: &str) -> Submissi
         given: false,
         time_warning: None,
         tests: Vec::new(),
+        score: None,
     }
 }
 

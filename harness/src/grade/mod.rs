@@ -4,6 +4,7 @@
 
 pub mod interactive;
 pub mod run_verdict;
+pub mod score;
 pub mod standard;
 
 use anyhow::Result;

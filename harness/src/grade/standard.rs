@@ -35,6 +35,7 @@ impl Grader for Standard<'_> {
             result.verdict = final_verdict(result.verdict, checked.judgement);
             result.first_difference = checked.first_difference;
             result.diff = checked.diff;
+            result.validator_score = checked.score;
             if checked.message.is_some() && result.verdict != Verdict::AC {
                 result.checker_message = checked.message;
                 result.input_head = input_head(&test.input);

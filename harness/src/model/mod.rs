@@ -4,6 +4,7 @@ pub mod limits;
 pub mod problem;
 pub mod result;
 pub mod run;
+pub mod score;
 pub mod shard;
 pub mod verdict;
 
@@ -14,5 +15,9 @@ pub use problem::{
 };
 pub use result::{ProblemResult, Report, SubmissionResult, Summary, TestResult};
 pub use run::{Chunk, Direction, Exit, Invocation, RunOutcome};
+pub use score::{
+    GroupRules, GroupScore, OnReject, ScoreExpectation, ScoreGroup, ScoreItem, Scoring,
+    SubmissionScore, ValidatorScore, SCORE_VERSION,
+};
 pub use shard::Shard;
 pub use verdict::{Verdict, VerdictSet};

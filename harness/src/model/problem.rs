@@ -195,6 +195,9 @@ pub struct Problem {
     pub data_id: String,
     #[serde(skip)]
     pub dir: PathBuf,
+    /// The test groups and how they score, for a scoring problem; `None`: every test must pass.
+    #[serde(skip)]
+    pub scoring: Option<std::sync::Arc<super::score::Scoring>>,
 }
 
 /// Which part of the data a test belongs to: the statement's samples, or the rest.

@@ -37,6 +37,9 @@ pub struct TestResult {
     pub transcript: Option<Vec<Chunk>>,
     /// Accepted, but with CPU time above half the (scaled) limit: a slower judge may say TLE.
     pub near_limit: bool,
+    /// The score the output validator wrote in its feedback folder (`score.txt`), when it wrote one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub validator_score: Option<f64>,
 }
 
 impl TestResult {
@@ -59,6 +62,7 @@ impl TestResult {
             input_path: None,
             transcript: None,
             near_limit: false,
+            validator_score: None,
         }
     }
 }
@@ -202,6 +206,9 @@ pub struct SubmissionResult {
     pub time_warning: Option<String>,
     /// Every test it ran, without diffs and stderr.
     pub tests: Vec<TestResult>,
+    /// What it scored, per group and in total, in a scoring problem.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<super::score::SubmissionScore>,
 }
 
 impl SubmissionResult {
@@ -359,6 +366,7 @@ mod tests {
             given: false,
             time_warning: None,
             tests: Vec::new(),
+            score: None,
         }
     }
 

@@ -9,8 +9,8 @@ use anyhow::{bail, Context, Result};
 
 use super::kattis_yaml::{ini_value, YamlMap};
 use crate::model::{
-    BuiltinChecker, CheckerSpec, Expected, Limits, Problem, ProgramSpec, Protocol, Submission,
-    TestCase, Verdict, VerdictSet,
+    BuiltinChecker, CheckerSpec, Expected, Limits, Problem, ProgramSpec, Protocol, Scoring,
+    Submission, TestCase, Verdict, VerdictSet,
 };
 
 pub use super::kattis_data::KattisTest;
@@ -73,7 +73,7 @@ pub struct KattisPackage {
     pub interactive: bool,
     /// The problem's types (`pass-fail`, `interactive`, `scoring`, ...).
     pub types: Vec<String>,
-    /// Why the package cannot be judged (a scoring problem), when it cannot.
+    /// Why the package cannot be judged (a multi-pass or submit-answer problem), when it cannot.
     pub unsupported: Option<String>,
     pub timing: Timing,
     pub memory_mb: u64,
@@ -83,6 +83,8 @@ pub struct KattisPackage {
     /// `None`: the default output validator.
     pub validator: Option<ValidatorProgram>,
     pub tests: Vec<KattisTest>,
+    /// The test groups and how they score, for a scoring problem.
+    pub scoring: Option<std::sync::Arc<Scoring>>,
     pub submissions: Vec<Submission>,
     /// Submissions that are not judged, with the reason.
     pub unplanned: Vec<Unplanned>,
@@ -227,7 +229,33 @@ pub fn load(dir: &Path) -> Result<KattisPackage> {
             })?;
         }
     }
-    let found = super::kattis_submissions::load(&dir, &id, &mut warnings)?;
+    let mut found = super::kattis_submissions::load(&dir, &id, &mut warnings)?;
+    let scoring = match types.iter().any(|t| t == "scoring") {
+        true => Some(std::sync::Arc::new(super::kattis_groups::load(
+            &dir,
+            &yaml,
+            format,
+            &tests,
+            &found.planned,
+            &mut warnings,
+        )?)),
+        false => {
+            // Partially accepted submissions only mean something in a scoring problem.
+            let (partial, planned) = found
+                .planned
+                .into_iter()
+                .partition(|s| s.expected.folder() == crate::grade::score::PARTIALLY_ACCEPTED);
+            found.planned = planned;
+            found
+                .unplanned
+                .extend(partial.into_iter().map(|s: Submission| Unplanned {
+                    relative: s.relative,
+                    folder: crate::grade::score::PARTIALLY_ACCEPTED.to_string(),
+                    reason: "partially_accepted/ is for scoring problems".to_string(),
+                }));
+            None
+        }
+    };
     Ok(KattisPackage {
         name: name(&dir, &yaml, format)?.unwrap_or_else(|| id.clone()),
         memory_mb: whole("memory", "MiB", DEFAULT_MEMORY_MIB)?,
@@ -242,6 +270,7 @@ pub fn load(dir: &Path) -> Result<KattisPackage> {
         validator_limits,
         validator,
         tests,
+        scoring,
         submissions: found.planned,
         unplanned: found.unplanned,
         not_for_time_limit: found.not_for_time_limit,
@@ -293,8 +322,7 @@ fn kind(
     let mut unsupported = None;
     for kind in &types {
         match kind.as_str() {
-            "pass-fail" | "interactive" => {}
-            "scoring" => unsupported = Some("scoring problems are not supported yet".to_string()),
+            "pass-fail" | "interactive" | "scoring" => {}
             "multi-pass" | "submit-answer" => {
                 unsupported = Some(format!("{kind} problems are not supported yet"))
             }
@@ -441,6 +469,7 @@ impl KattisPackage {
             interactor,
             data_id: self.id.clone(),
             dir: self.dir.clone(),
+            scoring: self.scoring.clone(),
         }
     }
 

@@ -61,6 +61,8 @@ fn default_requirements(folder: &str) -> Option<(VerdictSet, VerdictSet)> {
         "time_limit_exceeded" => (set(&[AC, TLE]), set(&[TLE])),
         "run_time_error" => (set(&[AC]).union(set(&rte)), set(&rte)),
         "rejected" => (any(), any().intersection(not(&[AC]))),
+        // Judged by its score (`grade::score`), not by its tests' verdicts.
+        "partially_accepted" => (any(), any()),
         "brute_force" => (
             set(&[AC, TLE]).union(set(&rte)),
             set(&[TLE]).union(set(&rte)),
@@ -245,7 +247,8 @@ fn parse_yaml(yaml: &YamlMap, warnings: &mut Vec<String>) -> Result<Vec<YamlEntr
                 .as_str()
                 .map_or_else(|| scalar(key).unwrap_or_default(), str::to_string);
             match key.as_str() {
-                "permitted" | "required" | "use_for_time_limit" | "authors" | "model_solution" => {}
+                "permitted" | "required" | "use_for_time_limit" | "authors" | "model_solution"
+                | "score" => {}
                 _ if value.is_mapping() => warnings.push(format!(
                     "submissions.yaml: `{glob}`: requirements on the test group `{key}` are not checked (not supported yet)"
                 )),

@@ -37,6 +37,15 @@ impl YamlMap {
         })
     }
 
+    /// A map read elsewhere (a group's keys with those it inherits), named by `path` in the errors.
+    pub fn from_map(path: &Path, map: Mapping) -> YamlMap {
+        YamlMap {
+            path: path.to_path_buf(),
+            map,
+            prefix: String::new(),
+        }
+    }
+
     /// The file if it exists.
     pub fn read_if_exists(path: &Path) -> Result<Option<YamlMap>> {
         match path.is_file() {

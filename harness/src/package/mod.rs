@@ -7,6 +7,7 @@ pub mod inline_modules;
 pub mod kattis;
 pub mod kattis_data;
 pub mod kattis_export;
+pub mod kattis_groups;
 pub mod kattis_program;
 pub mod kattis_submissions;
 pub mod kattis_yaml;

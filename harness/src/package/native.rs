@@ -152,6 +152,7 @@ impl Workspace {
             interactor,
             data_id,
             dir,
+            scoring: None,
         })
     }
 

@@ -1100,6 +1100,7 @@ mod tests {
                 given: false,
                 time_warning: None,
                 tests: vec![test("sample-1", verdict)],
+                score: None,
             };
         let submissions = vec![
             submission("good", Expected::WrongAnswer, Verdict::WA, true),

@@ -54,7 +54,51 @@ pub(super) fn submission_lines<'a>(
             true => format!("  {}", paint.red("NOT AS EXPECTED")),
             false => String::new(),
         };
-        let _ = writeln!(text, "    {path:<40} {language:<10} {outcome}{mark}");
+        let score = match &s.score {
+            Some(score) => format!("  score {}", score_of(score.score, score.max)),
+            None => String::new(),
+        };
+        let _ = writeln!(text, "    {path:<40} {language:<10} {outcome}{score}{mark}");
+        if let Some(score) = &s.score {
+            score_lines(text, score, paint);
+        }
+    }
+}
+
+/// `50/100`, or `50` when the score is unbounded.
+pub(super) fn score_of(score: f64, max: Option<f64>) -> String {
+    use crate::model::score::shown;
+    match max {
+        Some(max) => format!("{}/{}", shown(score), shown(max)),
+        None => shown(score),
+    }
+}
+
+/// A scored submission's groups, one line each (verdict, score, tests passed, first failure), and why
+/// its score is not as expected.
+pub(super) fn score_lines(text: &mut String, score: &crate::model::SubmissionScore, paint: &Paint) {
+    for group in score.all_groups() {
+        let depth = group.group.matches('/').count();
+        let name = format!("{}{}", "  ".repeat(depth), group.group);
+        let first = group
+            .first_failure
+            .as_ref()
+            .map(|t| format!("  first failure {t}"))
+            .unwrap_or_default();
+        let _ = writeln!(
+            text,
+            "        {name:<30} {} {:>9}  {}/{} tests{first}",
+            paint.verdict(group.verdict, 3),
+            score_of(group.score, group.max),
+            group.passed,
+            group.tests
+        );
+    }
+    if let Some(expected) = score.expected {
+        let _ = writeln!(text, "        expected score {expected}");
+    }
+    if let Some(why) = &score.mismatch {
+        let _ = writeln!(text, "        {}", paint.red(why));
     }
 }
 
@@ -94,7 +138,9 @@ pub(super) fn submission_failure(
     paint: &Paint,
 ) {
     let verdict = s.verdict.map_or("?", Verdict::name);
+    let mismatch = s.score.as_ref().and_then(|score| score.mismatch.clone());
     let got = match (s.verdict, &s.stopped_at) {
+        _ if mismatch.is_some() => mismatch.unwrap_or_default(),
         (Some(Verdict::AC), _) => format!("every test {}", paint.green("AC")),
         (_, Some(test)) => format!("{verdict} at {test}"),
         _ => verdict.to_string(),

@@ -242,16 +242,75 @@ fn a_wrong_submission_in_accepted_fails_verify() {
 }
 
 #[test]
-fn scoring_packages_are_skipped_and_say_so() {
-    let output = verify(&["scoring"], &[]);
-    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
-    assert!(stdout(&output).contains("skipped: scoring problems are not supported yet"));
+fn scoring_packages_are_scored_by_groups_as_problemtools_scores_them() {
     let output = verify(&["scoring"], &["--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
     let report = json_report(&output);
+    let scoring = package(&report, "scoring");
+    assert_eq!(scoring["skipped"], Value::Null);
+    let groups = |s: &Value| -> Vec<(String, String, f64, Value)> {
+        let mut all = Vec::new();
+        fn walk(g: &Value, all: &mut Vec<(String, String, f64, Value)>) {
+            all.push((
+                g["group"].as_str().unwrap().to_string(),
+                g["verdict"].as_str().unwrap().to_string(),
+                g["score"].as_f64().unwrap(),
+                g["first_failure"].clone(),
+            ));
+            g["groups"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .for_each(|g| walk(g, all));
+        }
+        s["score"]["groups"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .for_each(|g| walk(g, &mut all));
+        all
+    };
+    let accepted = submission(scoring, "submissions/accepted/echo.py");
+    assert_eq!(accepted["score"]["version"], 1);
+    assert_eq!(accepted["score"]["score"], 100.0);
+    assert_eq!(accepted["score"]["max"], 100.0);
+    assert_eq!(accepted["matched"], true);
+    let partial = submission(scoring, "submissions/partially_accepted/absolute.py");
+    assert_eq!(partial["matched"], true, "{partial:#}");
+    assert_eq!(partial["verdict"], "AC");
+    assert_eq!(partial["score"]["score"], 30.0);
+    assert_eq!(partial["score"]["expected"]["min"], 30.0);
     assert_eq!(
-        package(&report, "scoring")["skipped"],
-        "scoring problems are not supported yet"
+        groups(partial),
+        [
+            ("sample".into(), "WA".into(), 0.0, "sample/2".into()),
+            ("secret".into(), "AC".into(), 30.0, "secret/group2/1".into()),
+            ("secret/group1".into(), "AC".into(), 30.0, Value::Null),
+            (
+                "secret/group2".into(),
+                "WA".into(),
+                0.0,
+                "secret/group2/1".into()
+            ),
+        ]
     );
+    // group2 breaks at its first failure: its other tests are not run.
+    assert!(!test_names(partial).contains(&"secret/group2/2"));
+    let wrong = submission(scoring, "submissions/wrong_answer/zero.py");
+    assert_eq!(
+        (wrong["verdict"].as_str(), wrong["matched"].as_bool()),
+        (Some("WA"), Some(true))
+    );
+    assert_eq!(wrong["score"]["score"], 0.0);
+}
+
+#[test]
+fn a_score_other_than_the_expected_one_fails_verify() {
+    let output = verify(&["scoring-wrong-score"], &[]);
+    assert_eq!(output.status.code(), Some(1), "{}", printed(&output));
+    let text = stdout(&output);
+    assert!(text.contains("score 30, expected 70"), "{text}");
+    assert!(text.contains("secret/group2"), "{text}");
 }
 
 #[test]

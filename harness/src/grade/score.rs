@@ -1,0 +1,529 @@
+//! Scoring a submission by test groups, as problemtools does: each group judges its children in order
+//! (tests and groups, depth first), stopping at the first child not accepted under `on_reject: break`; a
+//! test scores the validator's `score.txt` when there is one, else its group's `accept_score` or
+//! `reject_score`; a group that has a judge error below it is that judge error; otherwise the default
+//! grader aggregates the children's verdicts and scores by the group's flags, and prints the score with
+//! six decimals. Whether the result is what the submission's folder and expected score ask is decided
+//! here too (`judge_expectation`).
+
+use anyhow::Result;
+
+use crate::model::score::{OnReject, ScoreAggregation, VerdictAggregation};
+use crate::model::{
+    Expected, GroupRules, GroupScore, ScoreExpectation, ScoreGroup, ScoreItem, Scoring,
+    SubmissionScore, ValidatorScore, Verdict, SCORE_VERSION,
+};
+
+/// One test as the scoring sees it: its verdict and the score its validator gave, if any.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Judged {
+    pub verdict: Verdict,
+    pub validator_score: Option<f64>,
+}
+
+/// Scores a submission. `judge` runs a test by name and says how it went; `None` leaves the test out
+/// (it is not part of the run, as a filtered test in problemtools). Tests are judged in order, and only
+/// those the `on_reject` rules reach.
+pub fn score(
+    scoring: &Scoring,
+    judge: &mut dyn FnMut(&str) -> Result<Option<Judged>>,
+) -> Result<SubmissionScore> {
+    let root = score_group(&scoring.root, scoring.validator_score, judge)?;
+    let root = root.unwrap_or(GroupScore {
+        group: String::new(),
+        verdict: Verdict::AC,
+        score: 0.0,
+        max: scoring.root.rules.max(),
+        first_failure: None,
+        tests: 0,
+        passed: 0,
+        groups: Vec::new(),
+    });
+    Ok(SubmissionScore {
+        version: SCORE_VERSION,
+        verdict: root.verdict,
+        score: root.score,
+        max: root.max,
+        expected: None,
+        mismatch: None,
+        groups: root.groups,
+    })
+}
+
+/// A group's result; `None` when none of its tests is part of the run.
+fn score_group(
+    group: &ScoreGroup,
+    policy: ValidatorScore,
+    judge: &mut dyn FnMut(&str) -> Result<Option<Judged>>,
+) -> Result<Option<GroupScore>> {
+    let mut children: Vec<(Verdict, f64)> = Vec::new();
+    let mut result = GroupScore {
+        group: group.name.clone(),
+        verdict: Verdict::AC,
+        score: 0.0,
+        max: group.rules.max(),
+        first_failure: None,
+        tests: 0,
+        passed: 0,
+        groups: Vec::new(),
+    };
+    let mut any = false;
+    for item in &group.items {
+        let (verdict, score) = match item {
+            ScoreItem::Test(name) => {
+                let Some(judged) = judge(name)? else {
+                    continue;
+                };
+                let verdict = kattis_verdict(judged.verdict, judged.validator_score, policy);
+                result.tests += 1;
+                if verdict == Verdict::AC {
+                    result.passed += 1;
+                } else if result.first_failure.is_none() {
+                    result.first_failure = Some(name.clone());
+                }
+                let score = match (verdict, judged.validator_score) {
+                    (Verdict::AC, Some(score)) if policy != ValidatorScore::Forbidden => score,
+                    (Verdict::AC, _) => group.rules.accept_score,
+                    _ => group.rules.reject_score,
+                };
+                (verdict, score)
+            }
+            ScoreItem::Group(sub) => {
+                let Some(sub) = score_group(sub, policy, judge)? else {
+                    continue;
+                };
+                result.tests += sub.tests;
+                result.passed += sub.passed;
+                if result.first_failure.is_none() {
+                    result.first_failure = sub.first_failure.clone();
+                }
+                let child = (sub.verdict, sub.score);
+                result.groups.push(sub);
+                child
+            }
+        };
+        any = true;
+        children.push((verdict, score));
+        if verdict != Verdict::AC && group.rules.on_reject == OnReject::Break {
+            break;
+        }
+    }
+    if !any {
+        return Ok(None);
+    }
+    (result.verdict, result.score) = match children.iter().find(|(v, _)| *v == Verdict::JE) {
+        Some(judge_error) => *judge_error,
+        None => grade(&children, &group.rules),
+    };
+    Ok(Some(result))
+}
+
+/// A test's verdict in the Kattis model: presentation errors are wrong answers, and a `score.txt` the
+/// problem does not allow (or an accepted test without the one it requires, or one on a rejected test)
+/// is a judge error.
+fn kattis_verdict(verdict: Verdict, score: Option<f64>, policy: ValidatorScore) -> Verdict {
+    match (verdict, score, policy) {
+        (Verdict::PE, None, _) => Verdict::WA,
+        (Verdict::AC, Some(_), ValidatorScore::Forbidden) => Verdict::JE,
+        (Verdict::AC, None, ValidatorScore::Required) => Verdict::JE,
+        (Verdict::WA | Verdict::PE, Some(_), _) => Verdict::JE,
+        (verdict, _, _) => verdict,
+    }
+}
+
+/// The default grader on a group's children: (verdict, score), the score with six decimals as it
+/// prints it. No child: accepted with 0.
+pub fn grade(children: &[(Verdict, f64)], rules: &GroupRules) -> (Verdict, f64) {
+    if children.is_empty() {
+        return (Verdict::AC, 0.0);
+    }
+    let children = match rules.ignore_sample {
+        // Only the root may ignore its samples: it has one or two children, samples and secret.
+        true if children.len() > 2 => return (Verdict::JE, 0.0),
+        true => &children[children.len() - 1..],
+        false => children,
+    };
+    let verdict = if rules.accept_if_any_accepted && children.iter().any(|c| c.0 == Verdict::AC) {
+        Verdict::AC
+    } else {
+        match rules.verdicts {
+            VerdictAggregation::WorstError => children
+                .iter()
+                .map(|c| c.0)
+                .min_by_key(|v| severity(*v))
+                .unwrap_or(Verdict::AC),
+            VerdictAggregation::FirstError => children
+                .iter()
+                .map(|c| c.0)
+                .find(|v| *v != Verdict::AC)
+                .unwrap_or(Verdict::AC),
+            VerdictAggregation::AlwaysAccept => Verdict::AC,
+        }
+    };
+    let scores = children.iter().map(|c| c.1);
+    let score = match rules.scores {
+        ScoreAggregation::Sum => scores.sum(),
+        ScoreAggregation::Avg => scores.sum::<f64>() / children.len() as f64,
+        ScoreAggregation::Max => scores.fold(f64::NEG_INFINITY, f64::max),
+        ScoreAggregation::Min => scores.fold(f64::INFINITY, f64::min),
+    };
+    (verdict, (score * 1e6).round() / 1e6)
+}
+
+/// The default grader's order of errors, most severe first: JE, RTE, MLE, TLE, OLE, WA, AC (a compile
+/// error never reaches a grader).
+fn severity(verdict: Verdict) -> usize {
+    match verdict {
+        Verdict::JE | Verdict::CE => 0,
+        Verdict::RE => 1,
+        Verdict::MLE => 2,
+        Verdict::TLE => 3,
+        Verdict::OLE => 4,
+        Verdict::WA | Verdict::PE => 5,
+        Verdict::AC => 6,
+    }
+}
+
+/// Whether a scored submission is as expected, as problemtools judges it: the aggregated verdict is the
+/// one its folder names (`accepted` and `partially_accepted`: AC, the latter below the full score), and
+/// its score is the expected one when one is given. `Err` says why not.
+pub fn judge_expectation(
+    expected: Expected,
+    score: &SubmissionScore,
+    wanted: Option<ScoreExpectation>,
+) -> std::result::Result<(), String> {
+    let full = score.max.is_some_and(|max| score.score >= max - 1e-6);
+    let verdict_ok = match expected {
+        Expected::Verdicts(rule) if rule.folder == PARTIALLY_ACCEPTED => {
+            if score.verdict == Verdict::AC && full {
+                return Err("fully accepted, but its folder is partially_accepted".into());
+            }
+            score.verdict == Verdict::AC
+        }
+        Expected::Verdicts(rule) => {
+            rule.permitted.contains(score.verdict) && rule.required.contains(score.verdict)
+        }
+        Expected::RunTimeError => matches!(score.verdict, Verdict::RE | Verdict::MLE),
+        other => other.allows(score.verdict),
+    };
+    if !verdict_ok {
+        return Err(format!(
+            "got {} overall, not what {}/ asks",
+            score.verdict.name(),
+            expected.folder()
+        ));
+    }
+    match wanted {
+        Some(wanted) if !wanted.allows(score.score) => Err(format!(
+            "score {}, expected {wanted}",
+            crate::model::score::shown(score.score)
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// The folder of submissions that must be accepted with less than the full score.
+pub const PARTIALLY_ACCEPTED: &str = "partially_accepted";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::VerdictRule;
+    use Verdict::*;
+
+    fn rules(flags: &[&str]) -> GroupRules {
+        let mut rules = GroupRules::default();
+        let flags: Vec<String> = flags.iter().map(|f| f.to_string()).collect();
+        rules.apply_flags(&flags).unwrap();
+        rules
+    }
+
+    #[test]
+    fn score_aggregations() {
+        let children = [(AC, 30.0), (WA, 0.0), (AC, 12.5)];
+        assert_eq!(grade(&children, &rules(&["sum"])).1, 42.5);
+        assert_eq!(grade(&children, &rules(&["avg"])).1, 14.166667);
+        assert_eq!(grade(&children, &rules(&["max"])).1, 30.0);
+        assert_eq!(grade(&children, &rules(&["min"])).1, 0.0);
+        assert_eq!(grade(&children, &rules(&[])).1, 42.5, "sum by default");
+        assert_eq!(grade(&[], &rules(&["min"])), (AC, 0.0), "no child");
+    }
+
+    #[test]
+    fn verdict_aggregations_and_flags() {
+        let children = [(AC, 1.0), (WA, 0.0), (TLE, 0.0), (RE, 0.0)];
+        assert_eq!(
+            grade(&children, &rules(&[])).0,
+            RE,
+            "worst_error by default"
+        );
+        assert_eq!(grade(&children, &rules(&["no_errors"])).0, RE);
+        assert_eq!(grade(&children, &rules(&["worst_error"])).0, RE);
+        assert_eq!(grade(&children, &rules(&["first_error"])).0, WA);
+        assert_eq!(grade(&children, &rules(&["always_accept"])).0, AC);
+        assert_eq!(grade(&children, &rules(&["accept_if_any_accepted"])).0, AC);
+        assert_eq!(
+            grade(
+                &[(WA, 0.0), (TLE, 0.0)],
+                &rules(&["accept_if_any_accepted"])
+            )
+            .0,
+            TLE
+        );
+        // The default grader's order: RTE, MLE, TLE, OLE, WA.
+        assert_eq!(grade(&[(TLE, 0.0), (MLE, 0.0)], &rules(&[])).0, MLE);
+        assert_eq!(grade(&[(OLE, 0.0), (TLE, 0.0)], &rules(&[])).0, TLE);
+        assert_eq!(grade(&[(WA, 0.0), (OLE, 0.0)], &rules(&[])).0, OLE);
+        // ignore_sample: the last of one or two children.
+        let ignore = rules(&["ignore_sample"]);
+        assert_eq!(grade(&[(WA, 0.0), (AC, 70.0)], &ignore), (AC, 70.0));
+        assert_eq!(grade(&[(AC, 70.0)], &ignore), (AC, 70.0));
+        assert_eq!(
+            grade(&[(AC, 1.0), (AC, 1.0), (AC, 1.0)], &ignore),
+            (JE, 0.0)
+        );
+        let mut unknown = GroupRules::default();
+        assert!(unknown
+            .apply_flags(&["median".to_string()])
+            .unwrap_err()
+            .contains("median"));
+    }
+
+    /// A tree: the root (`ignore_sample`) with `sample` and `secret`; `secret` (`continue`,
+    /// `first_error accept_if_any_accepted`) with two subtasks of 50 (`break`, `min`).
+    fn oddecho_like(on_reject: OnReject) -> Scoring {
+        let tests = |group: &str, n: usize| -> Vec<ScoreItem> {
+            (1..=n)
+                .map(|i| ScoreItem::Test(format!("{group}/{i}")))
+                .collect()
+        };
+        let subtask = |name: &str| ScoreGroup {
+            name: format!("secret/{name}"),
+            rules: GroupRules {
+                on_reject,
+                accept_score: 50.0,
+                range: (0.0, 50.0),
+                ..rules(&["min"])
+            },
+            items: tests(&format!("secret/{name}"), 3),
+        };
+        let secret = ScoreGroup {
+            name: "secret".into(),
+            rules: GroupRules {
+                on_reject: OnReject::Continue,
+                range: (0.0, 100.0),
+                ..rules(&["first_error", "accept_if_any_accepted"])
+            },
+            items: vec![
+                ScoreItem::Group(subtask("subtask1")),
+                ScoreItem::Group(subtask("subtask2")),
+            ],
+        };
+        let sample = ScoreGroup {
+            name: "sample".into(),
+            rules: GroupRules {
+                on_reject: OnReject::Continue,
+                accept_score: 0.0,
+                range: (0.0, 0.0),
+                ..rules(&["first_error"])
+            },
+            items: tests("sample", 2),
+        };
+        Scoring {
+            root: ScoreGroup {
+                name: String::new(),
+                rules: GroupRules {
+                    on_reject: OnReject::Continue,
+                    range: (0.0, 100.0),
+                    ..rules(&["ignore_sample"])
+                },
+                items: vec![ScoreItem::Group(sample), ScoreItem::Group(secret)],
+            },
+            validator_score: ValidatorScore::Allowed,
+            expected: Vec::new(),
+        }
+    }
+
+    /// Scores with these verdicts by test name (AC when not listed), and the tests judged.
+    fn run(scoring: &Scoring, verdicts: &[(&str, Verdict)]) -> (SubmissionScore, Vec<String>) {
+        let mut judged = Vec::new();
+        let result = score(scoring, &mut |name| {
+            judged.push(name.to_string());
+            let verdict = verdicts
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map_or(AC, |(_, v)| *v);
+            Ok(Some(Judged {
+                verdict,
+                validator_score: None,
+            }))
+        })
+        .unwrap();
+        (result, judged)
+    }
+
+    #[test]
+    fn a_partial_submission_scores_its_subtasks_and_breaks_in_them() {
+        let scoring = oddecho_like(OnReject::Break);
+        let (all, judged) = run(&scoring, &[]);
+        assert_eq!((all.verdict, all.score, all.max), (AC, 100.0, Some(100.0)));
+        assert_eq!(judged.len(), 8);
+        let (partial, judged) = run(
+            &scoring,
+            &[
+                ("sample/1", WA),
+                ("secret/subtask2/2", WA),
+                ("secret/subtask2/3", TLE),
+            ],
+        );
+        assert_eq!((partial.verdict, partial.score), (AC, 50.0));
+        let groups: Vec<_> = partial
+            .all_groups()
+            .iter()
+            .map(|g| (g.group.clone(), g.verdict, g.score, g.first_failure.clone()))
+            .collect();
+        assert_eq!(
+            groups,
+            [
+                ("sample".into(), WA, 0.0, Some("sample/1".into())),
+                ("secret".into(), AC, 50.0, Some("secret/subtask2/2".into())),
+                ("secret/subtask1".into(), AC, 50.0, None),
+                (
+                    "secret/subtask2".into(),
+                    WA,
+                    0.0,
+                    Some("secret/subtask2/2".into())
+                ),
+            ]
+        );
+        assert!(
+            !judged.contains(&"secret/subtask2/3".to_string()),
+            "on_reject: break stops the group at its first failure: {judged:?}"
+        );
+        assert_eq!(
+            judged.len(),
+            7,
+            "the samples all run (continue): {judged:?}"
+        );
+        // Nothing accepted in secret: first_error.
+        let (none, _) = run(
+            &scoring,
+            &[("secret/subtask1/1", TLE), ("secret/subtask2/1", WA)],
+        );
+        assert_eq!((none.verdict, none.score), (TLE, 0.0));
+    }
+
+    #[test]
+    fn on_reject_continue_judges_every_test() {
+        let scoring = oddecho_like(OnReject::Continue);
+        let (result, judged) = run(
+            &scoring,
+            &[("secret/subtask2/2", WA), ("secret/subtask2/3", TLE)],
+        );
+        assert_eq!(judged.len(), 8);
+        assert_eq!((result.verdict, result.score), (AC, 50.0));
+        let subtask2 = result.all_groups()[3].clone();
+        assert_eq!((subtask2.tests, subtask2.passed), (3, 1));
+        assert_eq!(subtask2.verdict, TLE, "worst_error: TLE is worse than WA");
+    }
+
+    #[test]
+    fn test_scores_come_from_the_validator_or_the_group() {
+        let flat = |policy| Scoring {
+            root: ScoreGroup {
+                name: String::new(),
+                rules: GroupRules {
+                    on_reject: OnReject::Continue,
+                    accept_score: 10.0,
+                    reject_score: -1.0,
+                    ..GroupRules::default()
+                },
+                items: vec![
+                    ScoreItem::Test("a".into()),
+                    ScoreItem::Test("b".into()),
+                    ScoreItem::Test("c".into()),
+                ],
+            },
+            validator_score: policy,
+            expected: Vec::new(),
+        };
+        let judged = |name: &str| {
+            Ok(Some(match name {
+                "a" => Judged {
+                    verdict: AC,
+                    validator_score: Some(2.5),
+                },
+                "b" => Judged {
+                    verdict: AC,
+                    validator_score: None,
+                },
+                _ => Judged {
+                    verdict: WA,
+                    validator_score: None,
+                },
+            }))
+        };
+        let allowed = score(&flat(ValidatorScore::Allowed), &mut |n| judged(n)).unwrap();
+        assert_eq!((allowed.verdict, allowed.score), (WA, 2.5 + 10.0 - 1.0));
+        let required = score(&flat(ValidatorScore::Required), &mut |n| judged(n)).unwrap();
+        assert_eq!(required.verdict, JE, "b has no score.txt");
+        let forbidden = score(&flat(ValidatorScore::Forbidden), &mut |n| judged(n)).unwrap();
+        assert_eq!(forbidden.verdict, JE, "a has a score.txt");
+        assert_eq!(kattis_verdict(WA, Some(1.0), ValidatorScore::Allowed), JE);
+        assert_eq!(kattis_verdict(PE, None, ValidatorScore::Allowed), WA);
+    }
+
+    #[test]
+    fn a_judge_error_below_a_group_is_the_group_result() {
+        let scoring = oddecho_like(OnReject::Break);
+        let (result, _) = run(&scoring, &[("secret/subtask1/2", JE)]);
+        assert_eq!(result.verdict, JE);
+    }
+
+    #[test]
+    fn tests_left_out_of_the_run_are_not_judged() {
+        let scoring = oddecho_like(OnReject::Break);
+        let result = score(&scoring, &mut |name| {
+            Ok(name.starts_with("secret/subtask1").then_some(Judged {
+                verdict: AC,
+                validator_score: None,
+            }))
+        })
+        .unwrap();
+        assert_eq!((result.verdict, result.score), (AC, 50.0));
+        assert_eq!(result.groups.len(), 1, "sample is left out: {result:?}");
+    }
+
+    #[test]
+    fn expectations_by_folder_and_score() {
+        let scored = |verdict, score| SubmissionScore {
+            version: SCORE_VERSION,
+            verdict,
+            score,
+            max: Some(100.0),
+            expected: None,
+            mismatch: None,
+            groups: Vec::new(),
+        };
+        let partial = Expected::Verdicts(VerdictRule {
+            folder: VerdictRule::folder_name(PARTIALLY_ACCEPTED),
+            permitted: Default::default(),
+            required: Default::default(),
+        });
+        assert!(judge_expectation(Expected::Accepted, &scored(AC, 100.0), None).is_ok());
+        assert!(judge_expectation(Expected::Accepted, &scored(WA, 0.0), None).is_err());
+        assert!(judge_expectation(partial, &scored(AC, 50.0), None).is_ok());
+        assert!(judge_expectation(partial, &scored(AC, 100.0), None).is_err());
+        assert!(judge_expectation(partial, &scored(WA, 0.0), None).is_err());
+        assert!(judge_expectation(Expected::TimeLimitExceeded, &scored(TLE, 0.0), None).is_ok());
+        let fifty = Some(ScoreExpectation::exactly(50.0));
+        assert!(judge_expectation(partial, &scored(AC, 50.0), fifty).is_ok());
+        let why = judge_expectation(partial, &scored(AC, 30.0), fifty).unwrap_err();
+        assert_eq!(why, "score 30, expected 50");
+        let range = Some(ScoreExpectation {
+            min: 20.0,
+            max: 40.0,
+        });
+        assert!(judge_expectation(partial, &scored(AC, 30.0), range).is_ok());
+    }
+}

@@ -1,0 +1,396 @@
+//! The test groups of a scoring Kattis package: every folder of `data/` is a group, its tests and folders
+//! its children in the order of the data; its rules come from its `testdata.yaml` (or `test_group.yaml`),
+//! each key inherited from the folder above when not given, as problemtools reads them: `on_reject`
+//! (`break`, `continue`), `grading` (`default`), `grader_flags`, `accept_score`, `reject_score`, `range`;
+//! a legacy problem.yaml's `grading` (`accept_score`, `reject_score`, `range`, `on_reject`) overrides them
+//! everywhere. The newer keys map onto the same rules: `scoring: {score, aggregation}` and `max_score`
+//! with `score_aggregation` (`sum`, `min`, `pass-fail`). Expected scores: a submission's
+//! `@EXPECTED_SCORE@: N` (or `N M`, a range) and `submissions.yaml`'s `score`.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{anyhow, bail, Result};
+use serde_norway::{Mapping, Value};
+
+use super::kattis::FormatVersion;
+use super::kattis_data::KattisTest;
+use super::kattis_yaml::YamlMap;
+use crate::model::score::OnReject;
+use crate::model::{
+    GroupRules, ScoreExpectation, ScoreGroup, ScoreItem, Scoring, Submission, ValidatorScore,
+};
+
+/// The keys of a group's file this reader knows (the validators' are read by `kattis_data`).
+const KEYS: &[&str] = &[
+    "on_reject",
+    "grading",
+    "grader_flags",
+    "accept_score",
+    "reject_score",
+    "range",
+    "input_validator_flags",
+    "output_validator_flags",
+    "input_validator_args",
+    "output_validator_args",
+    "scoring",
+    "max_score",
+    "score_aggregation",
+];
+
+/// The scoring of a package of type `scoring`.
+pub fn load(
+    dir: &Path,
+    problem_yaml: &YamlMap,
+    format: FormatVersion,
+    tests: &[KattisTest],
+    submissions: &[Submission],
+    warnings: &mut Vec<String>,
+) -> Result<Scoring> {
+    let legacy = problem_yaml.sub("grading")?;
+    let mut reader = Reader {
+        dir,
+        format,
+        legacy: legacy.as_ref(),
+        warnings,
+    };
+    let names: Vec<&str> = tests.iter().map(|t| t.case.name.as_str()).collect();
+    let root = reader.group(dir.join("data"), String::new(), &Mapping::new(), &names)?;
+    let custom_score = match format {
+        FormatVersion::Legacy => problem_yaml
+            .words("validation")?
+            .unwrap_or_default()
+            .iter()
+            .any(|w| w == "score"),
+        _ => true,
+    };
+    let validator_score = match (format, custom_score) {
+        (FormatVersion::Legacy, true) => ValidatorScore::Required,
+        (_, true) => ValidatorScore::Allowed,
+        (_, false) => ValidatorScore::Forbidden,
+    };
+    Ok(Scoring {
+        root,
+        validator_score,
+        expected: expected_scores(dir, submissions)?,
+    })
+}
+
+struct Reader<'a> {
+    dir: &'a Path,
+    format: FormatVersion,
+    legacy: Option<&'a YamlMap>,
+    warnings: &'a mut Vec<String>,
+}
+
+impl Reader<'_> {
+    /// The group of `folder` (named `name` under `data/`) and its tests among `names`, in order.
+    fn group(
+        &mut self,
+        folder: PathBuf,
+        name: String,
+        inherited: &Mapping,
+        names: &[&str],
+    ) -> Result<ScoreGroup> {
+        let own = own_config(&folder)?;
+        let mut config = inherited.clone();
+        if let Some(own) = &own {
+            for key in own.unknown_keys(KEYS) {
+                let shown = own.path.strip_prefix(self.dir).unwrap_or(&own.path);
+                self.warnings
+                    .push(format!("{}: unknown key `{key}` ignored", shown.display()));
+            }
+            for (key, value) in &own.map {
+                config.insert(key.clone(), value.clone());
+            }
+        }
+        // The children: the tests directly here, and the folders below, in the data's order.
+        let prefix = match name.is_empty() {
+            true => String::new(),
+            false => format!("{name}/"),
+        };
+        let mut items = Vec::new();
+        let mut direct = 0;
+        let mut i = 0;
+        while i < names.len() {
+            let Some(rest) = names[i].strip_prefix(&prefix) else {
+                i += 1;
+                continue;
+            };
+            match rest.split_once('/') {
+                None => {
+                    items.push(ScoreItem::Test(names[i].to_string()));
+                    direct += 1;
+                    i += 1;
+                }
+                Some((sub, _)) => {
+                    let sub_name = format!("{prefix}{sub}");
+                    let sub_prefix = format!("{sub_name}/");
+                    let end = names[i..]
+                        .iter()
+                        .position(|n| !n.starts_with(&sub_prefix))
+                        .map_or(names.len(), |p| i + p);
+                    let group = self.group(folder.join(sub), sub_name, &config, &names[i..end])?;
+                    items.push(ScoreItem::Group(group));
+                    i = end;
+                }
+            }
+        }
+        let file = own
+            .map(|o| o.path)
+            .unwrap_or_else(|| folder.join("testdata.yaml"));
+        let rules = self.rules(&config, &file, &name, direct)?;
+        Ok(ScoreGroup { name, rules, items })
+    }
+
+    /// A group's rules from its (inherited) keys, then problem.yaml's legacy `grading`, then the defaults.
+    fn rules(&self, config: &Mapping, file: &Path, name: &str, tests: usize) -> Result<GroupRules> {
+        let yaml = YamlMap::from_map(file, config.clone());
+        let newer = self.format == FormatVersion::V2025;
+        let mut rules = GroupRules::default();
+        if newer && (name.is_empty() || name == "secret") {
+            // Samples do not count, and `secret` sums up to 100 by default.
+            rules.on_reject = OnReject::Continue;
+            if name.is_empty() {
+                rules.apply_flags(&["ignore_sample".to_string()]).ok();
+            } else {
+                self.newer_rules(&mut rules, 100.0, "sum", tests);
+            }
+        }
+        match yaml.string("grading")?.as_deref() {
+            None | Some("default") => {}
+            Some("custom") => bail!(
+                "{}: key `grading`: custom graders are not supported yet",
+                file.display()
+            ),
+            Some(other) => bail!(
+                "{}: key `grading`: expected default or custom, got `{other}`",
+                file.display()
+            ),
+        }
+        if let Some(on_reject) = yaml.string("on_reject")? {
+            rules.on_reject = parse_on_reject(&on_reject).ok_or_else(|| {
+                anyhow!(
+                    "{}: key `on_reject`: expected break or continue, got `{on_reject}`",
+                    file.display()
+                )
+            })?;
+        }
+        if let Some(flags) = yaml.words("grader_flags")? {
+            rules
+                .apply_flags(&flags)
+                .map_err(|why| anyhow!("{}: key `grader_flags`: {why}", file.display()))?;
+        }
+        // The newer keys.
+        let scoring = yaml.sub("scoring")?;
+        let score = match &scoring {
+            Some(s) => s.number("score")?,
+            None => None,
+        }
+        .or(yaml.number("max_score")?);
+        let aggregation = match &scoring {
+            Some(s) => s.string("aggregation")?,
+            None => None,
+        }
+        .or(yaml.string("score_aggregation")?);
+        if score.is_some() || aggregation.is_some() {
+            let aggregation = aggregation.unwrap_or_else(|| "sum".into());
+            if !["sum", "min", "pass-fail"].contains(&aggregation.as_str()) {
+                bail!(
+                    "{}: key `score_aggregation`: expected sum, min or pass-fail, got `{aggregation}`",
+                    file.display()
+                );
+            }
+            let max = score.unwrap_or(f64::INFINITY);
+            self.newer_rules(&mut rules, max, &aggregation, tests);
+        }
+        let layers: [Option<&YamlMap>; 2] = [Some(&yaml), self.legacy];
+        for layer in layers.into_iter().flatten() {
+            if let Some(accept) = layer.number("accept_score")? {
+                rules.accept_score = accept;
+            }
+            if let Some(reject) = layer.number("reject_score")? {
+                rules.reject_score = reject;
+            }
+            if let Some(range) = layer.string("range")? {
+                rules.range = parse_range(&range).ok_or_else(|| {
+                    anyhow!(
+                        "{}: key `range`: expected two numbers, the lowest and the highest score (`0 100`), got `{range}`",
+                        layer.path.display()
+                    )
+                })?;
+            }
+        }
+        if let Some(legacy) = self.legacy {
+            match legacy.string("on_reject")?.as_deref() {
+                Some("first_error") => rules.on_reject = OnReject::Break,
+                Some("grade") => rules.on_reject = OnReject::Continue,
+                _ => {}
+            }
+        }
+        Ok(rules)
+    }
+
+    /// The rules a `max_score` and `score_aggregation` stand for: a test accepted scores the whole
+    /// (`min`, `pass-fail`) or its share (`sum`), and the group is accepted when any child is (a
+    /// submission that solves some groups is accepted with their points).
+    fn newer_rules(&self, rules: &mut GroupRules, max: f64, aggregation: &str, tests: usize) {
+        let share = match (aggregation, tests) {
+            ("sum", n) if n > 0 && max.is_finite() => max / n as f64,
+            _ => max,
+        };
+        rules.accept_score = if share.is_finite() { share } else { 1.0 };
+        rules.reject_score = 0.0;
+        rules.range = (0.0, max);
+        rules.scores = match aggregation {
+            "sum" => crate::model::score::ScoreAggregation::Sum,
+            _ => crate::model::score::ScoreAggregation::Min,
+        };
+        rules.accept_if_any_accepted = aggregation == "sum";
+        rules.on_reject = match aggregation {
+            "sum" => OnReject::Continue,
+            _ => OnReject::Break,
+        };
+    }
+}
+
+/// A folder's own group file.
+fn own_config(folder: &Path) -> Result<Option<YamlMap>> {
+    let new = folder.join("test_group.yaml");
+    let old = folder.join("testdata.yaml");
+    let file = if new.is_file() { new } else { old };
+    YamlMap::read_if_exists(&file)
+}
+
+fn parse_on_reject(text: &str) -> Option<OnReject> {
+    match text {
+        "break" => Some(OnReject::Break),
+        "continue" => Some(OnReject::Continue),
+        _ => None,
+    }
+}
+
+/// `-inf +inf`, `0 100`: two numbers, the first not above the second.
+fn parse_range(text: &str) -> Option<(f64, f64)> {
+    let parse = |word: &str| match word {
+        "inf" | "+inf" => Some(f64::INFINITY),
+        "-inf" => Some(f64::NEG_INFINITY),
+        _ => word.parse::<f64>().ok().filter(|n| n.is_finite()),
+    };
+    let words: Vec<&str> = text.split_whitespace().collect();
+    match words[..] {
+        [low, high] => {
+            let (low, high) = (parse(low)?, parse(high)?);
+            (low <= high).then_some((low, high))
+        }
+        _ => None,
+    }
+}
+
+/// The expected scores of the submissions: `@EXPECTED_SCORE@` in a file of the submission, else
+/// `submissions.yaml`'s `score` for a glob that matches it.
+fn expected_scores(
+    dir: &Path,
+    submissions: &[Submission],
+) -> Result<Vec<(PathBuf, ScoreExpectation)>> {
+    let yaml = YamlMap::read_if_exists(&dir.join("submissions/submissions.yaml"))?;
+    let mut found = Vec::new();
+    for submission in submissions {
+        let within = submission
+            .path
+            .strip_prefix(dir.join("submissions"))
+            .unwrap_or(&submission.path)
+            .to_string_lossy()
+            .into_owned();
+        let mut expected = expected_score_tag(&submission.path)?;
+        if let (None, Some(yaml)) = (expected, &yaml) {
+            for (glob, rules) in &yaml.map {
+                let (Some(glob), Some(rules)) = (glob.as_str(), rules.as_mapping()) else {
+                    continue;
+                };
+                if !super::kattis_submissions::glob_matches(glob, &within) {
+                    continue;
+                }
+                if let Some(score) = rules.get("score") {
+                    expected = Some(yaml_score(score).ok_or_else(|| {
+                        anyhow!(
+                            "{}: `{glob}`: key `score`: expected a number or a list of two numbers",
+                            yaml.path.display()
+                        )
+                    })?);
+                }
+            }
+        }
+        if let Some(expected) = expected {
+            found.push((submission.path.clone(), expected));
+        }
+    }
+    Ok(found)
+}
+
+fn yaml_score(value: &Value) -> Option<ScoreExpectation> {
+    match value {
+        Value::Number(n) => n.as_f64().map(ScoreExpectation::exactly),
+        Value::Sequence(both) if both.len() == 2 => Some(ScoreExpectation {
+            min: both[0].as_f64()?,
+            max: both[1].as_f64()?,
+        }),
+        _ => None,
+    }
+}
+
+/// `@EXPECTED_SCORE@: 50` (or two numbers, a range) in one of the submission's files.
+fn expected_score_tag(path: &Path) -> Result<Option<ScoreExpectation>> {
+    const TAG: &str = "@EXPECTED_SCORE@";
+    let files: Vec<PathBuf> = match path.is_dir() {
+        true => walkdir::WalkDir::new(path)
+            .sort_by_file_name()
+            .into_iter()
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_type().is_file())
+            .map(|e| e.into_path())
+            .collect(),
+        false => vec![path.to_path_buf()],
+    };
+    for file in files {
+        let Ok(bytes) = std::fs::read(&file) else {
+            continue;
+        };
+        let text = String::from_utf8_lossy(&bytes);
+        let Some(line) = text.lines().find(|l| l.contains(TAG)) else {
+            continue;
+        };
+        let rest = &line[line.find(TAG).expect("found") + TAG.len()..];
+        let numbers: Vec<f64> = rest
+            .trim_start_matches(':')
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|w| !w.is_empty())
+            .map_while(|w| w.parse::<f64>().ok())
+            .collect();
+        return match numbers[..] {
+            [score] => Ok(Some(ScoreExpectation::exactly(score))),
+            [min, max] if min <= max => Ok(Some(ScoreExpectation { min, max })),
+            _ => bail!(
+                "{}: {TAG}: expected a score or two (a range), got `{}`",
+                file.display(),
+                rest.trim()
+            ),
+        };
+    }
+    Ok(None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges() {
+        assert_eq!(parse_range("0 100"), Some((0.0, 100.0)));
+        assert_eq!(
+            parse_range("-inf +inf"),
+            Some((f64::NEG_INFINITY, f64::INFINITY))
+        );
+        assert_eq!(parse_range("100 0"), None);
+        assert_eq!(parse_range("0"), None);
+    }
+}
