@@ -133,6 +133,11 @@ impl LanguageTable {
         })
     }
 
+    /// The language of one source file; `None` for a file of no language (a header, a text).
+    pub fn language_of(&self, file: &Path) -> Option<&Language> {
+        self.detect(&[file.to_path_buf()])
+    }
+
     /// The language with the most files counting for it; ties go to the higher priority.
     fn detect(&self, files: &[PathBuf]) -> Option<&Language> {
         self.languages

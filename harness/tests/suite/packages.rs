@@ -411,3 +411,50 @@ fn a_package_dropped_into_problems_is_graded_in_place() {
         printed(&output)
     );
 }
+
+/// Each submission of a package's report: (file, verdict).
+fn verdicts(package: &Value) -> Vec<(&str, &str)> {
+    package["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s["file"].as_str().unwrap(), s["verdict"].as_str().unwrap()))
+        .collect()
+}
+
+#[test]
+fn a_validator_folder_with_a_header_is_one_program() {
+    // output_validators/ holds validate.cpp and the common.h it includes: one program, as problemtools
+    // and DOMjudge build it.
+    let output = verify(&["twosum"], &["--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    let twosum = package(&report, "twosum");
+    assert_eq!(twosum["validator"], "output_validators");
+    assert_eq!(
+        verdicts(twosum),
+        [
+            ("submissions/accepted/halves.py", "AC"),
+            ("submissions/wrong_answer/off-by-one.py", "WA"),
+        ]
+    );
+}
+
+#[test]
+fn an_interactor_folder_with_testlib_h_is_one_program() {
+    // Legacy `validation: custom interactive`, output_validators/ holding interactor.cpp and the
+    // testlib.h it includes (a stand-in with testlib's names and the Kattis exit codes).
+    let output = verify(&["guess-testlib"], &["--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    let guess = package(&report, "guess-testlib");
+    assert_eq!(guess["type"], "pass-fail, interactive");
+    assert_eq!(guess["validator"], "output_validators");
+    assert_eq!(
+        verdicts(guess),
+        [
+            ("submissions/accepted/bisect.py", "AC"),
+            ("submissions/wrong_answer/always-fifty.py", "WA"),
+        ]
+    );
+}
