@@ -25,6 +25,8 @@ fn a_program_in_every_language() {
     let table = [
         ("accepted/sum.c", "gcc", "C", "AC"),
         ("accepted/sum.cpp", "g++", "C++", "AC"),
+        // Reads input.txt unless ONLINE_JUDGE is defined, as the judge's C and C++ compile commands do.
+        ("accepted/online-judge.cpp", "g++", "C++", "AC"),
         ("accepted/sum.rs", "rustc", "Rust", "AC"),
         ("accepted/sum.py", "python3", "Python 3", "AC"),
         ("accepted/sum2.py", "python2", "Python 2", "AC"),
