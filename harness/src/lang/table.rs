@@ -40,6 +40,10 @@ pub struct Language {
     /// An environment variable that, when set, names the compiler to use instead (`RUSTC`).
     #[serde(default)]
     pub compiler_env: Option<String>,
+    /// The language (by id) that runs this one's programs when its toolchain is missing: Python 3 runs
+    /// under PyPy where it is installed, else under CPython.
+    #[serde(default)]
+    pub fallback: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]

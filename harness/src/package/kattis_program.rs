@@ -229,6 +229,7 @@ pub fn script_language(
             .to_vec(),
         unlimited_address_space: false,
         compiler_env: None,
+        fallback: None,
     };
     Ok(Some((language, marker)))
 }

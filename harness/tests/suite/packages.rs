@@ -458,3 +458,45 @@ fn an_interactor_folder_with_testlib_h_is_one_program() {
         ]
     );
 }
+
+#[test]
+fn python_runs_under_pypy_where_installed_and_the_computed_time_limit_follows_it() {
+    // addition has no time limit: it is computed from its slowest accepted submission, a Python one
+    // among them, judged under PyPy where it is installed, as Kattis judges it.
+    let output = verify(&["addition"], &["--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    let addition = package(&report, "addition");
+    let python = submission(addition, "submissions/accepted/add.py");
+    assert_eq!(
+        python["language"],
+        super::languages::python3_name(),
+        "{python}"
+    );
+    if python["language"] != "Python 3 (PyPy)" {
+        common::skipped(
+            "packages: python under PyPy",
+            "`pypy3` is missing (Debian's pypy3 package): judged under CPython",
+        );
+    }
+    let slowest = addition["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| {
+            s["file"]
+                .as_str()
+                .unwrap()
+                .starts_with("submissions/accepted/")
+        })
+        .map(|s| s["max_cpu_ms"].as_f64().unwrap())
+        .fold(0.0, f64::max);
+    let source = addition["time_limit_source"].as_str().unwrap();
+    assert!(
+        source.contains(&format!(
+            "slowest accepted submission {:.3} s",
+            slowest / 1000.0
+        )),
+        "the limit comes from the accepted submissions as judged: {source}"
+    );
+}
