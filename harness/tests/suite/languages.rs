@@ -270,6 +270,27 @@ fn python_runs_under_pypy_where_installed_and_starts_under_small_limits() {
     }
 }
 
+/// A 512 MiB initialised static array (`large/static-array.cpp`, which then touches every page of it)
+/// compiles: the compile step may write files of up to 2.5 GiB, DOMjudge's default. At run time the
+/// array is mapped from the binary and resident as it is touched: over the problem's 256 MiB, MLE.
+#[test]
+fn a_binary_of_512_mib_compiles_and_is_judged_at_run_time() {
+    let root = fixtures("languages");
+    let cache = scratch("large-binary-cache");
+    let program = root.join("large/static-array.cpp");
+    let output = judge_one(&root, &cache, &program).output().unwrap();
+    let report = json_report(&output);
+    let judged = &report["submissions"][0];
+    if !have("g++") {
+        super::common::skipped("languages: a 512 MiB binary", "`g++` is missing");
+        return;
+    }
+    assert_eq!(judged["compile_error"], serde_json::Value::Null, "{judged}");
+    assert_eq!(judged["verdict"], "MLE", "{judged}");
+    // The binary is as large as the array: not kept.
+    let _ = fs::remove_dir_all(&cache);
+}
+
 /// `harness doctor` says which Python 3 runs the programs.
 #[test]
 fn doctor_shows_which_python_runs() {
