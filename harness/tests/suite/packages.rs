@@ -189,6 +189,20 @@ fn validator_arguments_per_group_and_case_and_submissions_yaml() {
         .as_str()
         .unwrap()
         .contains("unknown submissions folder `other`"));
+    // problemtools' examples' slow_accepted/: AC (or TLE), not used for the time limit.
+    let slow = submission(echo, "submissions/slow_accepted/echo-slow.py");
+    assert_eq!(
+        (&slow["verdict"], &slow["matched"]),
+        (&"AC".into(), &true.into())
+    );
+    let partial = submission(echo, "submissions/partially_accepted/part.py");
+    assert!(
+        partial["skipped"]
+            .as_str()
+            .unwrap()
+            .contains("is for scoring problems"),
+        "{partial}"
+    );
     let warnings = echo["warnings"].to_string();
     assert!(
         warnings.contains("test group `sample` are not checked"),
@@ -498,5 +512,20 @@ fn python_runs_under_pypy_where_installed_and_the_computed_time_limit_follows_it
             slowest / 1000.0
         )),
         "the limit comes from the accepted submissions as judged: {source}"
+    );
+}
+
+#[test]
+fn a_skipped_submission_says_why_whole_in_the_human_report() {
+    let output = verify(&["echo"], &[]);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let text = stdout(&output);
+    let line = text
+        .lines()
+        .find(|l| l.contains("other/nothing.py"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(
+        line.ends_with("an @EXPECTED_RESULTS@ header or an entry in submissions.yaml)"),
+        "{line}"
     );
 }
