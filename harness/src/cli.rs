@@ -58,7 +58,8 @@ pub enum Command {
     /// overlapping ones.
     Merge(MergeArgs),
     /// Say which containment layers the programs under judgement get on this machine, as this user
-    /// (control group, user and mount namespaces, Landlock, ...): each active or not, and why.
+    /// (control group, user and mount namespaces, Landlock, ...): each active or not, and why; and which
+    /// toolchain runs each language (Python 3: PyPy, or CPython where PyPy is missing).
     Doctor,
 }
 

@@ -1,10 +1,13 @@
 //! `harness doctor`: which containment layers this machine and this user give the programs under
-//! judgement, each active or not, with what it does or why it is missing.
+//! judgement, each active or not, with what it does or why it is missing; and which toolchain runs each
+//! language of the built-in table (Python 3: PyPy, or CPython where PyPy is missing).
 
 use std::io::{self, Write};
 
 use anyhow::Result;
 
+use crate::lang::version::Versions;
+use crate::lang::LanguageTable;
 use crate::sandbox::layers::{is_root, layers, uid};
 use crate::EXIT_OK;
 
@@ -27,5 +30,43 @@ pub fn doctor() -> Result<i32> {
         "Not a hardened sandbox: no seccomp filter, and no defence against kernel exploits (README, \
 \"Containment\")."
     )?;
+    languages(&mut out)?;
     Ok(EXIT_OK)
+}
+
+/// Each language of the built-in table with its toolchain's version (its first lines), or why it is
+/// missing and which language runs its programs instead.
+fn languages(out: &mut impl Write) -> io::Result<()> {
+    writeln!(
+        out,
+        "languages (the built-in table; README, \"Languages\"):"
+    )?;
+    let table = LanguageTable::builtin();
+    let versions = Versions::default();
+    for language in &table.languages {
+        let state = match versions.get(language) {
+            // PyPy names itself on its second line.
+            Ok(version) => version
+                .lines()
+                .take(2)
+                .take_while(|l| !l.is_empty() && !l.starts_with("Copyright"))
+                .collect::<Vec<_>>()
+                .join(" "),
+            Err(why) => {
+                let instead = language
+                    .fallback
+                    .as_deref()
+                    .and_then(|id| table.by_id(id))
+                    .filter(|other| versions.get(other).is_ok())
+                    .map(|other| format!("; its programs run under {}", other.name))
+                    .unwrap_or_default();
+                format!(
+                    "missing: {}{instead}",
+                    why.lines().next().unwrap_or_default()
+                )
+            }
+        };
+        writeln!(out, "{:<16} {:<20} {state}", language.id, language.name)?;
+    }
+    Ok(())
 }

@@ -62,7 +62,6 @@ pub(super) fn grade(plan: &[PlannedSubmission], run: &Run) -> Result<Vec<Submiss
 fn grade_one(s: &PlannedSubmission, compiled: Compiled, run: &Run) -> Result<SubmissionResult> {
     let language = run
         .compiler
-        .table()
         .program(&s.submission.path)
         .ok()
         .map(|p| p.language.name);

@@ -100,14 +100,47 @@ impl Compiler {
     /// Compiles the program at `path` (a file, or a folder of files in one language). Only setup problems
     /// (unreadable file, unknown language, compiler not runnable) are errors; a CE is a value.
     pub fn compile(&self, path: &Path) -> Result<Compiled> {
+        self.compile_program(&self.program(path)?)
+    }
+
+    /// The program at `path` as this machine runs it: in its language by the table, or in that language's
+    /// fallback when its toolchain is missing (Python 3 under CPython where PyPy is not installed).
+    pub fn program(&self, path: &Path) -> Result<Program> {
         let program = self
             .table
             .program(path)
             .with_context(|| path.display().to_string())?;
-        self.compile_program(&program)
+        Ok(self.available(program))
+    }
+
+    /// The program in the first language of its fallback chain whose toolchain is there (else as it is,
+    /// to be skipped with the first one's reason).
+    fn available(&self, program: Program) -> Program {
+        let mut language = &program.language;
+        for _ in 0..self.table.languages.len() {
+            if self.versions.get(language).is_ok() {
+                break;
+            }
+            match language
+                .fallback
+                .as_deref()
+                .and_then(|id| self.table.by_id(id))
+            {
+                Some(next) => language = next,
+                None => return program,
+            }
+        }
+        if self.versions.get(language).is_err() {
+            return program;
+        }
+        Program {
+            language: language.clone(),
+            ..program
+        }
     }
 
     pub fn compile_program(&self, program: &Program) -> Result<Compiled> {
+        let program = &self.available(program.clone());
         let language = &program.language;
         let version = match self.versions.get(language) {
             Ok(version) => version,
@@ -394,4 +427,42 @@ fn unique_name(base: &str) -> String {
         |c: char| !c.is_ascii_alphanumeric() && c != '.' && c != '-',
         "",
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A language whose toolchain is missing runs its programs in its fallback; without one, it stays
+    /// (and its programs are skipped with the reason).
+    #[test]
+    fn a_missing_toolchain_falls_back() {
+        let dir = std::env::temp_dir().join(format!("harness-fallback-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        fs::write(dir.join("sol.py"), "print(1)\n").unwrap();
+        let mut table = LanguageTable::builtin();
+        let python3 = table
+            .languages
+            .iter_mut()
+            .find(|l| l.id == "python3")
+            .unwrap();
+        python3.version = vec!["harness-no-such-pypy3".into(), "--version".into()];
+        let compiler = Compiler::new(&dir.join("cache"), table.clone()).unwrap();
+        let program = compiler.program(&dir.join("sol.py")).unwrap();
+        assert_eq!(program.language.id, "python3-cpython");
+        let cpython = table
+            .languages
+            .iter_mut()
+            .find(|l| l.id == "python3-cpython")
+            .unwrap();
+        cpython.version = vec!["harness-no-such-python3".into()];
+        let compiler = Compiler::new(&dir.join("cache"), table).unwrap();
+        let program = compiler.program(&dir.join("sol.py")).unwrap();
+        assert_eq!(program.language.id, "python3");
+        assert!(matches!(
+            compiler.compile_program(&program).unwrap(),
+            Compiled::Skipped { .. }
+        ));
+    }
 }

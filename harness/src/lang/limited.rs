@@ -14,9 +14,14 @@ use anyhow::{Context, Result};
 use crate::sandbox::interrupt::running_groups;
 
 /// CPU time, address space (unless the runtime needs more, as the JVM does), file size and wall time.
-const CPU_SECONDS: u64 = 120;
+/// DOMjudge's defaults for its compile step are 30 s (`script_timelimit`, wall clock), 2 GiB of memory
+/// (`script_memory_limit`, a cgroup) and files of 2.5 GiB (`script_filesize_limit`): here 30 s of CPU time
+/// (the wall clock only stops a compiler that hangs, so a busy machine changes nothing) and the same
+/// file size (a binary holding a 512 MiB initialised array is no compile error); compilers have no cgroup
+/// here, so their address space is capped, above their memory.
+const CPU_SECONDS: u64 = 30;
 const ADDRESS_SPACE: u64 = 6 << 30;
-const FILE_SIZE: u64 = 512 << 20;
+const FILE_SIZE: u64 = 2560 << 20;
 const WALL: Duration = Duration::from_secs(300);
 /// How long the output of a tool that has ended may take to be read to its end.
 const DRAIN_TIME: Duration = Duration::from_secs(10);

@@ -40,6 +40,10 @@ pub struct Language {
     /// An environment variable that, when set, names the compiler to use instead (`RUSTC`).
     #[serde(default)]
     pub compiler_env: Option<String>,
+    /// The language (by id) that runs this one's programs when its toolchain is missing: Python 3 runs
+    /// under PyPy where it is installed, else under CPython.
+    #[serde(default)]
+    pub fallback: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -131,6 +135,11 @@ impl LanguageTable {
             others,
             main,
         })
+    }
+
+    /// The language of one source file; `None` for a file of no language (a header, a text).
+    pub fn language_of(&self, file: &Path) -> Option<&Language> {
+        self.detect(&[file.to_path_buf()])
     }
 
     /// The language with the most files counting for it; ties go to the higher priority.

@@ -15,7 +15,7 @@ use sha2::{Digest, Sha256};
 
 use super::kattis::FormatVersion;
 use super::kattis_yaml::YamlMap;
-use crate::lang::Language;
+use crate::lang::{Language, LanguageTable};
 
 /// How an output validator program is built and run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -94,12 +94,15 @@ pub fn validator(
     }))
 }
 
-/// The one program in a folder of programs; more than one is an error.
+/// The one program in a folder of programs (legacy `output_validators/`): each subfolder is a program, and
+/// the files beside them are one more when they hold sources: all of them together, headers and sources
+/// (`checker.cpp` with `testlib.h`, `validate.cpp` with `common.h`), built as one program as problemtools
+/// and DOMjudge build them. Sources in two languages are two programs; more than one is an error.
 fn single_program(folder: &Path) -> Result<Option<PathBuf>> {
     if !folder.is_dir() {
         return Ok(None);
     }
-    let mut programs = Vec::new();
+    let mut entries = Vec::new();
     for entry in
         std::fs::read_dir(folder).with_context(|| format!("cannot list {}", folder.display()))?
     {
@@ -108,16 +111,39 @@ fn single_program(folder: &Path) -> Result<Option<PathBuf>> {
             .path();
         let name = path.file_name().unwrap_or_default().to_string_lossy();
         if !name.starts_with('.') && !name.starts_with("README") {
-            programs.push(path);
+            entries.push(path);
         }
     }
-    programs.sort();
-    match programs.len() {
-        0 | 1 => Ok(programs.pop()),
+    entries.sort();
+    let (mut programs, files): (Vec<PathBuf>, Vec<PathBuf>) =
+        entries.into_iter().partition(|p| p.is_dir());
+    let table = LanguageTable::builtin();
+    let mut languages: Vec<&str> = files
+        .iter()
+        .filter_map(|f| table.language_of(f))
+        .map(|l| l.id.as_str())
+        .collect();
+    languages.sort_unstable();
+    languages.dedup();
+    let loose = match files.as_slice() {
+        [] => None,
+        // One file: the program, or the file the table names as of no known language.
+        [only] if programs.is_empty() || !languages.is_empty() => Some(only.clone()),
+        _ if languages.is_empty() && !programs.is_empty() => None,
+        _ => Some(folder.to_path_buf()),
+    };
+    let count = programs.len() + languages.len().max(usize::from(loose.is_some()));
+    match count {
+        0 | 1 => Ok(programs.pop().or(loose)),
         _ => bail!(
-            "{}: holds {} programs; this judge runs one output validator",
+            "{}: holds {count} programs ({}); this judge runs one output validator",
             folder.display(),
-            programs.len()
+            programs
+                .iter()
+                .map(|p| format!("{}/", p.file_name().unwrap_or_default().to_string_lossy()))
+                .chain(languages.iter().map(|l| format!("{l} files")))
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
     }
 }
@@ -203,6 +229,7 @@ pub fn script_language(
             .to_vec(),
         unlimited_address_space: false,
         compiler_env: None,
+        fallback: None,
     };
     Ok(Some((language, marker)))
 }
@@ -233,4 +260,51 @@ fn folder_hash(dir: &Path) -> Result<String> {
         .take(12)
         .map(|b| format!("{b:02x}"))
         .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn folder(name: &str, files: &[&str]) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("harness-validators-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        for file in files {
+            let path = dir.join(file);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, "").unwrap();
+        }
+        dir
+    }
+
+    #[test]
+    fn a_folder_of_validators_holds_one_program() {
+        let cases: &[(&str, &[&str], Option<&str>)] = &[
+            ("one-file", &["check.cpp"], Some("check.cpp")),
+            (
+                "header",
+                &["checker.cpp", "testlib.h", "README.md"],
+                Some(""),
+            ),
+            ("c-sources", &["main.c", "util.c", "util.h"], Some("")),
+            ("subfolder", &["pair/pair.cpp", "notes.txt"], Some("pair")),
+            ("empty", &[], None),
+        ];
+        for (name, files, want) in cases {
+            let dir = folder(name, files);
+            let found = single_program(&dir).unwrap();
+            assert_eq!(found, want.map(|w| dir.join(w)), "{name}");
+        }
+        for (name, files) in [
+            ("two-languages", &["check.cpp", "check.py"][..]),
+            ("two-folders", &["a/a.cpp", "b/b.cpp"]),
+            ("folder-and-file", &["a/a.cpp", "b.cpp"]),
+        ] {
+            let error = single_program(&folder(name, files))
+                .unwrap_err()
+                .to_string();
+            assert!(error.contains("holds 2 programs"), "{name}: {error}");
+        }
+    }
 }

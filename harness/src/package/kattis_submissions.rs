@@ -2,7 +2,9 @@
 //! (`.disabled` and hidden entries aside), each with the verdicts it must get:
 //! - the folder's, as the specification's default requirements say (`accepted`: every test AC;
 //!   `wrong_answer`, `time_limit_exceeded`, `run_time_error`: that verdict, the other tests AC;
-//!   `rejected`: anything but AC; `brute_force`: TLE or RTE, never WA);
+//!   `rejected`: anything but AC; `brute_force`: TLE or RTE, never WA; problemtools' examples'
+//!   `slow_accepted`: AC or TLE, not for the time limit; `partially_accepted`, for scoring problems, is
+//!   not judged);
 //! - DOMjudge's `@EXPECTED_RESULTS@: ...` header, in any other folder (`mixed/`, `rejected/`, ...): the
 //!   final verdict is one of those listed;
 //! - `submissions/submissions.yaml`: `permitted` and `required` verdicts for the submissions its glob
@@ -67,6 +69,9 @@ fn default_requirements(folder: &str) -> Option<(VerdictSet, VerdictSet)> {
             set(&[AC, TLE]).union(set(&rte)),
             set(&[TLE]).union(set(&rte)),
         ),
+        // problemtools' examples keep correct but slow submissions here (problemtools itself runs only
+        // the specification's folders): accepted, or too slow; never used for the time limit.
+        "slow_accepted" => (set(&[AC, TLE]), any()),
         _ => return None,
     })
 }
@@ -128,16 +133,20 @@ pub fn load(dir: &Path, id: &str, warnings: &mut Vec<String>) -> Result<Found> {
             let Some((expected, for_time_limit)) =
                 requirements(&folder_name, &within, &path, &yaml)?
             else {
+                let reason = match folder_name.as_str() {
+                    "partially_accepted" => "partially_accepted/ (legacy format) is for scoring problems; this one is pass-fail".to_string(),
+                    _ => format!(
+                        "unknown submissions folder `{folder_name}` (the folders judged are accepted, wrong_answer, time_limit_exceeded, run_time_error, rejected, brute_force and slow_accepted; elsewhere a submission needs an @EXPECTED_RESULTS@ header or an entry in submissions.yaml)"
+                    ),
+                };
                 found.unplanned.push(Unplanned {
                     relative,
-                    reason: format!(
-                        "unknown submissions folder `{folder_name}` (no @EXPECTED_RESULTS@ header, not in submissions.yaml)"
-                    ),
+                    reason,
                     folder: folder_name.clone(),
                 });
                 continue;
             };
-            if !for_time_limit {
+            if folder_name == "slow_accepted" || !for_time_limit {
                 found.not_for_time_limit.push(path.clone());
             }
             found.planned.push(Submission {

@@ -21,20 +21,12 @@ pub(super) fn submission_lines<'a>(
         let language = s.language.as_deref().unwrap_or("?");
         let outcome = match (&s.skipped, s.verdict) {
             (Some(reason), _) => {
-                // The reason without the path it starts with: the line already names the submission.
+                // The reason, whole, without the path it starts with: the line already names the
+                // submission. Further lines go under it.
                 let reason = reason
                     .split_once(": ")
                     .map_or(reason.as_str(), |(_, rest)| rest);
-                let reason = reason.lines().next().unwrap_or("");
-                let short: String = reason.chars().take(48).collect();
-                format!(
-                    "skipped: {short}{}",
-                    if short.len() < reason.len() {
-                        "…"
-                    } else {
-                        ""
-                    }
-                )
+                format!("skipped: {}", reason.trim_end().replace('\n', "\n        "))
             }
             (None, Some(verdict)) => {
                 let at = s

@@ -17,16 +17,27 @@ fn have(command: &str) -> bool {
         .is_ok_and(|o| o.status.success())
 }
 
+/// The name of the Python 3 the judge runs: PyPy where it is installed, else CPython.
+pub(super) fn python3_name() -> &'static str {
+    match have("pypy3") {
+        true => "Python 3 (PyPy)",
+        false => "Python 3 (CPython)",
+    }
+}
+
 #[test]
 fn a_program_in_every_language() {
     let output = harness(&fixtures("languages"), &["--format", "json"]);
     let report = json_report(&output);
     assert_eq!(output.status.code(), Some(0), "{report:#}");
+    let python3 = python3_name();
     let table = [
         ("accepted/sum.c", "gcc", "C", "AC"),
         ("accepted/sum.cpp", "g++", "C++", "AC"),
+        // Reads input.txt unless ONLINE_JUDGE is defined, as the judge's C and C++ compile commands do.
+        ("accepted/online-judge.cpp", "g++", "C++", "AC"),
         ("accepted/sum.rs", "rustc", "Rust", "AC"),
-        ("accepted/sum.py", "python3", "Python 3", "AC"),
+        ("accepted/sum.py", "python3", python3, "AC"),
         ("accepted/sum2.py", "python2", "Python 2", "AC"),
         ("accepted/Sum.java", "javac", "Java", "AC"),
         ("accepted/sum.js", "node", "JavaScript", "AC"),
@@ -34,7 +45,7 @@ fn a_program_in_every_language() {
         ("accepted/multi-c", "gcc", "C", "AC"),
         ("accepted/multi-java", "javac", "Java", "AC"),
         ("rejected/ce.cpp", "g++", "C++", "CE"),
-        ("rejected/syntax.py", "python3", "Python 3", "CE"),
+        ("rejected/syntax.py", "python3", python3, "CE"),
         ("run_time_error/Mle.java", "javac", "Java", "MLE"),
     ];
     let submissions = report["submissions"].as_array().unwrap();
@@ -220,6 +231,85 @@ fn a_relative_cache_folder_works() {
     let report = json_report(&output);
     assert_eq!(report["submissions"][0]["verdict"], "AC", "{report:#}");
     assert!(here.join("cache/bin").is_dir());
+}
+
+/// Python 3 runs under PyPy where it is installed (the report's language and toolchain say so), and PyPy
+/// starts under a small memory limit: it maps about 128 MiB of address space and uses about 50 MiB, so
+/// under problemtools' address-space limit of 64 MiB it cannot start, while here the address space is
+/// capped well above the limit and memory is judged on what the program uses, interpreter included.
+#[test]
+fn python_runs_under_pypy_where_installed_and_starts_under_small_limits() {
+    let root = copy_of("languages", "pypy-limits");
+    let toml = root.join("problems/sum/problem.toml");
+    let text = fs::read_to_string(&toml).unwrap();
+    fs::write(
+        &toml,
+        text.replace("memory_limit_mb = 256", "memory_limit_mb = 64"),
+    )
+    .unwrap();
+    let cache = scratch("pypy-limits-cache");
+    let program = root.join("problems/sum/submissions/accepted/sum.py");
+    let output = judge_one(&root, &cache, &program).output().unwrap();
+    let report = json_report(&output);
+    assert_eq!(output.status.code(), Some(0), "{report:#}");
+    let judged = &report["submissions"][0];
+    assert_eq!(judged["language"], python3_name(), "{judged}");
+    assert_eq!(judged["verdict"], "AC", "{judged}");
+    let toolchain = report["toolchains"].to_string();
+    if have("pypy3") {
+        assert!(toolchain.contains("PyPy"), "{toolchain}");
+    } else {
+        super::common::skipped(
+            "languages: python under PyPy",
+            "`pypy3` is missing (Debian's pypy3 package): judged under CPython",
+        );
+        assert!(
+            report["toolchains"]["python3-cpython"].is_string(),
+            "{toolchain}"
+        );
+    }
+}
+
+/// A 512 MiB initialised static array (`large/static-array.cpp`, which then touches every page of it)
+/// compiles: the compile step may write files of up to 2.5 GiB, DOMjudge's default. At run time the
+/// array is mapped from the binary and resident as it is touched: over the problem's 256 MiB, MLE.
+#[test]
+fn a_binary_of_512_mib_compiles_and_is_judged_at_run_time() {
+    let root = fixtures("languages");
+    let cache = scratch("large-binary-cache");
+    let program = root.join("large/static-array.cpp");
+    let output = judge_one(&root, &cache, &program).output().unwrap();
+    let report = json_report(&output);
+    let judged = &report["submissions"][0];
+    if !have("g++") {
+        super::common::skipped("languages: a 512 MiB binary", "`g++` is missing");
+        return;
+    }
+    assert_eq!(judged["compile_error"], serde_json::Value::Null, "{judged}");
+    assert_eq!(judged["verdict"], "MLE", "{judged}");
+    // The binary is as large as the array: not kept.
+    let _ = fs::remove_dir_all(&cache);
+}
+
+/// `harness doctor` says which Python 3 runs the programs.
+#[test]
+fn doctor_shows_which_python_runs() {
+    let output = command_in(&fixtures("languages"), None, &["doctor"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("python3 "))
+        .unwrap_or_else(|| panic!("{text}"));
+    if have("pypy3") {
+        assert!(
+            line.contains("Python 3 (PyPy)") && line.contains("[PyPy "),
+            "{line}"
+        );
+    } else {
+        assert!(line.contains("run under Python 3 (CPython)"), "{line}");
+    }
 }
 
 /// The judge on problem `sum` of `root` with `submission` only, a JSON report and its own binary cache.

@@ -189,6 +189,20 @@ fn validator_arguments_per_group_and_case_and_submissions_yaml() {
         .as_str()
         .unwrap()
         .contains("unknown submissions folder `other`"));
+    // problemtools' examples' slow_accepted/: AC (or TLE), not used for the time limit.
+    let slow = submission(echo, "submissions/slow_accepted/echo-slow.py");
+    assert_eq!(
+        (&slow["verdict"], &slow["matched"]),
+        (&"AC".into(), &true.into())
+    );
+    let partial = submission(echo, "submissions/partially_accepted/part.py");
+    assert!(
+        partial["skipped"]
+            .as_str()
+            .unwrap()
+            .contains("is for scoring problems"),
+        "{partial}"
+    );
     let warnings = echo["warnings"].to_string();
     assert!(
         warnings.contains("test group `sample` are not checked"),
@@ -489,4 +503,108 @@ fn a_link_out_of_the_package_is_refused_and_not_followed() {
         "{said}"
     );
     assert!(!said.contains("root:"), "{said}");
+}
+
+/// Each submission of a package's report: (file, verdict).
+fn verdicts(package: &Value) -> Vec<(&str, &str)> {
+    package["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s["file"].as_str().unwrap(), s["verdict"].as_str().unwrap()))
+        .collect()
+}
+
+#[test]
+fn a_validator_folder_with_a_header_is_one_program() {
+    // output_validators/ holds validate.cpp and the common.h it includes: one program, as problemtools
+    // and DOMjudge build it.
+    let output = verify(&["twosum"], &["--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    let twosum = package(&report, "twosum");
+    assert_eq!(twosum["validator"], "output_validators");
+    assert_eq!(
+        verdicts(twosum),
+        [
+            ("submissions/accepted/halves.py", "AC"),
+            ("submissions/wrong_answer/off-by-one.py", "WA"),
+        ]
+    );
+}
+
+#[test]
+fn an_interactor_folder_with_testlib_h_is_one_program() {
+    // Legacy `validation: custom interactive`, output_validators/ holding interactor.cpp and the
+    // testlib.h it includes (a stand-in with testlib's names and the Kattis exit codes).
+    let output = verify(&["guess-testlib"], &["--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    let guess = package(&report, "guess-testlib");
+    assert_eq!(guess["type"], "pass-fail, interactive");
+    assert_eq!(guess["validator"], "output_validators");
+    assert_eq!(
+        verdicts(guess),
+        [
+            ("submissions/accepted/bisect.py", "AC"),
+            ("submissions/wrong_answer/always-fifty.py", "WA"),
+        ]
+    );
+}
+
+#[test]
+fn python_runs_under_pypy_where_installed_and_the_computed_time_limit_follows_it() {
+    // addition has no time limit: it is computed from its slowest accepted submission, a Python one
+    // among them, judged under PyPy where it is installed, as Kattis judges it.
+    let output = verify(&["addition"], &["--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    let addition = package(&report, "addition");
+    let python = submission(addition, "submissions/accepted/add.py");
+    assert_eq!(
+        python["language"],
+        super::languages::python3_name(),
+        "{python}"
+    );
+    if python["language"] != "Python 3 (PyPy)" {
+        common::skipped(
+            "packages: python under PyPy",
+            "`pypy3` is missing (Debian's pypy3 package): judged under CPython",
+        );
+    }
+    let slowest = addition["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| {
+            s["file"]
+                .as_str()
+                .unwrap()
+                .starts_with("submissions/accepted/")
+        })
+        .map(|s| s["max_cpu_ms"].as_f64().unwrap())
+        .fold(0.0, f64::max);
+    let source = addition["time_limit_source"].as_str().unwrap();
+    assert!(
+        source.contains(&format!(
+            "slowest accepted submission {:.3} s",
+            slowest / 1000.0
+        )),
+        "the limit comes from the accepted submissions as judged: {source}"
+    );
+}
+
+#[test]
+fn a_skipped_submission_says_why_whole_in_the_human_report() {
+    let output = verify(&["echo"], &[]);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let text = stdout(&output);
+    let line = text
+        .lines()
+        .find(|l| l.contains("other/nothing.py"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(
+        line.ends_with("an @EXPECTED_RESULTS@ header or an entry in submissions.yaml)"),
+        "{line}"
+    );
 }
