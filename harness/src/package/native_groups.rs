@@ -201,3 +201,95 @@ fn group_of(group: &GroupDecl, members: Vec<String>) -> ScoreGroup {
         items: members.into_iter().map(ScoreItem::Test).collect(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grade::score::{score, Judged};
+    use crate::model::Verdict;
+
+    fn decl(name: &str, points: f64, aggregation: Aggregation) -> GroupDecl {
+        GroupDecl {
+            name: name.into(),
+            points,
+            tests: vec!["*".into()],
+            aggregation,
+            tests_at: String::new(),
+        }
+    }
+
+    /// Scores one group over tests `a`..`d`, `b` failing: the tests judged, and the score.
+    fn scored(aggregation: Aggregation) -> (Vec<String>, f64) {
+        let members: Vec<String> = ["a", "b", "c", "d"].map(String::from).to_vec();
+        let scoring = Scoring {
+            root: ScoreGroup {
+                name: String::new(),
+                rules: GroupRules::default(),
+                items: vec![ScoreItem::Group(group_of(
+                    &decl("g", 40.0, aggregation),
+                    members,
+                ))],
+            },
+            validator_score: ValidatorScore::Forbidden,
+            expected: Vec::new(),
+            partial: PartialRule::PointsBelowFull,
+        };
+        let mut judged = Vec::new();
+        let result = score(&scoring, &mut |name| {
+            judged.push(name.to_string());
+            let verdict = if name == "b" {
+                Verdict::WA
+            } else {
+                Verdict::AC
+            };
+            Ok(Some(Judged {
+                verdict,
+                validator_score: None,
+            }))
+        })
+        .unwrap();
+        (judged, result.score)
+    }
+
+    #[test]
+    fn min_groups_need_every_test_and_sum_groups_share_their_points() {
+        assert_eq!(
+            scored(Aggregation::Min),
+            (vec!["a".into(), "b".into()], 0.0)
+        );
+        let (judged, points) = scored(Aggregation::Sum);
+        assert_eq!((judged.len(), points), (4, 30.0));
+    }
+
+    #[test]
+    fn groups_are_checked_where_they_are_declared() {
+        #[derive(Deserialize)]
+        struct Toml {
+            group: Vec<toml::Spanned<GroupToml>>,
+        }
+        let path = Path::new("problem.toml");
+        let check = |text: &str| {
+            let toml: Toml = toml::from_str(text).unwrap();
+            declared(path, text, &toml.group)
+        };
+        let good = check("[[group]]\nname = \"s\"\npoints = 30\ntests = [\"rand-*\"]\n").unwrap();
+        assert_eq!(good[0].aggregation, Aggregation::Min);
+        assert_eq!(good[0].tests_at, "problem.toml:4: key `tests`");
+        let twice = "[[group]]\nname = \"s\"\npoints = 1\ntests = [\"a\"]\n[[group]]\nname = \"s\"\npoints = 1\ntests = [\"b\"]\n";
+        let why = check(twice).unwrap_err().to_string();
+        assert!(
+            why.starts_with("problem.toml:6: key `name`: a second group"),
+            "{why}"
+        );
+        let empty = check("[[group]]\nname = \"s\"\npoints = 1\ntests = []\n").unwrap_err();
+        assert!(
+            empty.to_string().starts_with("problem.toml:4: key `tests`"),
+            "{empty}"
+        );
+        let slash = check("[[group]]\nname = \"a/b\"\npoints = 1\ntests = [\"a\"]\n").unwrap_err();
+        assert!(
+            slash.to_string().starts_with("problem.toml:2: key `name`"),
+            "{slash}"
+        );
+    }
+}
