@@ -393,9 +393,13 @@ fn plan_problem_for(
     test_filter: Option<&str>,
     need_solution: bool,
 ) -> Result<PlannedProblem> {
-    let problem = workspace.load_problem(id)?;
+    let mut problem = workspace.load_problem(id)?;
     workspace.check_placeholders(&problem)?;
     let mut tests = workspace.load_tests(&problem)?;
+    if !problem.groups.is_empty() {
+        let scoring = workspace.native_scoring(&problem, &tests)?;
+        problem.scoring = Some(std::sync::Arc::new(scoring));
+    }
     if let Some(glob) = test_filter {
         tests.retain(|t| glob_match(glob, &t.name));
     }

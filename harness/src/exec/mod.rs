@@ -325,6 +325,9 @@ fn grade_problems(planned: &[PlannedProblem], run: &Run) -> Result<Vec<ProblemRe
                 row.compile_error = Some(message);
             }
         }
+        if let (Some(scoring), None) = (&p.problem.scoring, &row.error) {
+            row.score = Some(crate::grade::score::score_results(scoring, &row.tests));
+        }
         results.push(row);
     }
     Ok(results)

@@ -191,7 +191,10 @@ fn judge(package: &KattisPackage, run: &Run) -> Result<PackageResult> {
         .iter()
         .find(|r| r.expected == Expected::Accepted && r.skipped.is_none())
     {
-        Some(reference) => row.tests = reference.tests.clone(),
+        Some(reference) => {
+            row.tests = reference.tests.clone();
+            row.score = reference.score.clone();
+        }
         None => {
             row.error =
                 Some("no accepted submission was judged (submissions/accepted/ is needed)".into())

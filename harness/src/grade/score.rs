@@ -8,7 +8,7 @@
 
 use anyhow::Result;
 
-use crate::model::score::{OnReject, ScoreAggregation, VerdictAggregation};
+use crate::model::score::{OnReject, PartialRule, ScoreAggregation, VerdictAggregation};
 use crate::model::{
     Expected, GroupRules, GroupScore, ScoreExpectation, ScoreGroup, ScoreItem, Scoring,
     SubmissionScore, ValidatorScore, Verdict, SCORE_VERSION,
@@ -48,6 +48,18 @@ pub fn score(
         mismatch: None,
         groups: root.groups,
     })
+}
+
+/// Scores tests that already ran (a solution runs every test): each looked up by name, those not among
+/// them left out.
+pub fn score_results(scoring: &Scoring, tests: &[crate::model::TestResult]) -> SubmissionScore {
+    let judged = score(scoring, &mut |name| {
+        Ok(tests.iter().find(|t| t.name == name).map(|t| Judged {
+            verdict: t.verdict,
+            validator_score: t.validator_score,
+        }))
+    });
+    judged.expect("looking results up never fails")
 }
 
 /// A group's result; `None` when none of its tests is part of the run.
@@ -185,15 +197,31 @@ fn severity(verdict: Verdict) -> usize {
 }
 
 /// Whether a scored submission is as expected, as problemtools judges it: the aggregated verdict is the
-/// one its folder names (`accepted` and `partially_accepted`: AC, the latter below the full score), and
-/// its score is the expected one when one is given. `Err` says why not.
+/// one its folder names (`accepted` and `partially_accepted`: AC, the latter below the full score; our
+/// groups' `partially_accepted`: some points, not all), and its score is the expected one when one is
+/// given. `Err` says why not.
 pub fn judge_expectation(
     expected: Expected,
     score: &SubmissionScore,
     wanted: Option<ScoreExpectation>,
+    partial: PartialRule,
 ) -> std::result::Result<(), String> {
     let full = score.max.is_some_and(|max| score.score >= max - 1e-6);
     let verdict_ok = match expected {
+        Expected::Verdicts(rule)
+            if rule.folder == PARTIALLY_ACCEPTED && partial == PartialRule::PointsBelowFull =>
+        {
+            if score.verdict == Verdict::JE {
+                return Err("a judge error".into());
+            }
+            if full {
+                return Err("full score, but its folder is partially_accepted".into());
+            }
+            if score.score <= 1e-6 {
+                return Err("no points, but its folder is partially_accepted".into());
+            }
+            true
+        }
         Expected::Verdicts(rule) if rule.folder == PARTIALLY_ACCEPTED => {
             if score.verdict == Verdict::AC && full {
                 return Err("fully accepted, but its folder is partially_accepted".into());
@@ -341,6 +369,7 @@ mod tests {
             },
             validator_score: ValidatorScore::Allowed,
             expected: Vec::new(),
+            partial: PartialRule::AcceptedBelowFull,
         }
     }
 
@@ -446,6 +475,7 @@ mod tests {
             },
             validator_score: policy,
             expected: Vec::new(),
+            partial: PartialRule::AcceptedBelowFull,
         };
         let judged = |name: &str| {
             Ok(Some(match name {
@@ -510,20 +540,31 @@ mod tests {
             permitted: Default::default(),
             required: Default::default(),
         });
-        assert!(judge_expectation(Expected::Accepted, &scored(AC, 100.0), None).is_ok());
-        assert!(judge_expectation(Expected::Accepted, &scored(WA, 0.0), None).is_err());
-        assert!(judge_expectation(partial, &scored(AC, 50.0), None).is_ok());
-        assert!(judge_expectation(partial, &scored(AC, 100.0), None).is_err());
-        assert!(judge_expectation(partial, &scored(WA, 0.0), None).is_err());
-        assert!(judge_expectation(Expected::TimeLimitExceeded, &scored(TLE, 0.0), None).is_ok());
+        let kattis = PartialRule::AcceptedBelowFull;
+        assert!(judge_expectation(Expected::Accepted, &scored(AC, 100.0), None, kattis).is_ok());
+        assert!(judge_expectation(Expected::Accepted, &scored(WA, 0.0), None, kattis).is_err());
+        assert!(judge_expectation(partial, &scored(AC, 50.0), None, kattis).is_ok());
+        assert!(judge_expectation(partial, &scored(AC, 100.0), None, kattis).is_err());
+        assert!(judge_expectation(partial, &scored(WA, 0.0), None, kattis).is_err());
+        assert!(
+            judge_expectation(Expected::TimeLimitExceeded, &scored(TLE, 0.0), None, kattis).is_ok()
+        );
         let fifty = Some(ScoreExpectation::exactly(50.0));
-        assert!(judge_expectation(partial, &scored(AC, 50.0), fifty).is_ok());
-        let why = judge_expectation(partial, &scored(AC, 30.0), fifty).unwrap_err();
+        assert!(judge_expectation(partial, &scored(AC, 50.0), fifty, kattis).is_ok());
+        let why = judge_expectation(partial, &scored(AC, 30.0), fifty, kattis).unwrap_err();
         assert_eq!(why, "score 30, expected 50");
         let range = Some(ScoreExpectation {
             min: 20.0,
             max: 40.0,
         });
-        assert!(judge_expectation(partial, &scored(AC, 30.0), range).is_ok());
+        assert!(judge_expectation(partial, &scored(AC, 30.0), range, kattis).is_ok());
+        // Our groups: some points and not all, whatever the verdict of the tests that fail.
+        let points = PartialRule::PointsBelowFull;
+        assert!(judge_expectation(partial, &scored(TLE, 30.0), fifty, points).is_err());
+        assert!(judge_expectation(partial, &scored(TLE, 50.0), fifty, points).is_ok());
+        assert!(judge_expectation(partial, &scored(WA, 0.0), None, points).is_err());
+        assert!(judge_expectation(partial, &scored(AC, 100.0), None, points).is_err());
+        assert!(judge_expectation(partial, &scored(JE, 50.0), None, points).is_err());
+        assert!(judge_expectation(partial, &scored(TLE, 50.0), None, kattis).is_err());
     }
 }

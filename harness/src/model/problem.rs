@@ -198,6 +198,10 @@ pub struct Problem {
     /// The test groups and how they score, for a scoring problem; `None`: every test must pass.
     #[serde(skip)]
     pub scoring: Option<std::sync::Arc<super::score::Scoring>>,
+    /// The `[[group]]`s of problem.toml (our layout), from which the plan makes `scoring` once the tests
+    /// are known.
+    #[serde(skip)]
+    pub groups: Vec<crate::package::native_groups::GroupDecl>,
 }
 
 /// Which part of the data a test belongs to: the statement's samples, or the rest.
@@ -243,7 +247,7 @@ pub enum Expected {
     /// Anything but accepted.
     Rejected,
     /// A set of verdicts, as a problem package says (Kattis `submissions.yaml`, DOMjudge
-    /// `@EXPECTED_RESULTS@`); never a folder of our own layout.
+    /// `@EXPECTED_RESULTS@`); in our layout only `partially_accepted/` of a problem with test groups.
     Verdicts(VerdictRule),
 }
 

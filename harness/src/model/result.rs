@@ -89,6 +89,10 @@ pub struct ProblemResult {
     pub max_cpu_ms: Option<f64>,
     pub max_peak_kib: Option<u64>,
     pub tests: Vec<TestResult>,
+    /// What the solution (a package's first accepted submission) scored, per group and in total, in a
+    /// scoring problem.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<super::score::SubmissionScore>,
 }
 
 impl ProblemResult {
@@ -108,6 +112,7 @@ impl ProblemResult {
             max_cpu_ms: None,
             max_peak_kib: None,
             tests: Vec::new(),
+            score: None,
         }
     }
 
@@ -129,6 +134,7 @@ impl ProblemResult {
                 max_cpu_ms: None,
                 max_peak_kib: None,
                 tests: Vec::new(),
+                score: None,
             },
         };
         row.error = Some(error.to_string());

@@ -129,6 +129,17 @@ pub enum ValidatorScore {
     Required,
 }
 
+/// What `partially_accepted/` asks of a submission.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PartialRule {
+    /// Accepted overall, below the full score (problemtools: a package's groups say when a submission
+    /// that fails some tests is accepted).
+    AcceptedBelowFull,
+    /// More than nothing and less than the full score, whatever the verdict of the tests it fails (IOI
+    /// and CMS subtasks: our `[[group]]`s).
+    PointsBelowFull,
+}
+
 /// How a problem is scored.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Scoring {
@@ -136,6 +147,7 @@ pub struct Scoring {
     pub validator_score: ValidatorScore,
     /// Expected scores, by the submission's path.
     pub expected: Vec<(std::path::PathBuf, ScoreExpectation)>,
+    pub partial: PartialRule,
 }
 
 impl Scoring {

@@ -470,6 +470,7 @@ impl KattisPackage {
             data_id: self.id.clone(),
             dir: self.dir.clone(),
             scoring: self.scoring.clone(),
+            groups: Vec::new(),
         }
     }
 

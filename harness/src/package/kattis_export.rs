@@ -367,6 +367,14 @@ fn write_submissions(
             .join(format!("{}.rs", package_name(&problem.data_id))),
     )?;
     for submission in workspace.submissions(problem)? {
+        if submission.expected.folder() == crate::grade::score::PARTIALLY_ACCEPTED {
+            // The package is pass-fail: its test groups are not exported yet.
+            notes.push(format!(
+                "{}: left out (the package is pass-fail: test groups are not exported yet)",
+                submission.relative
+            ));
+            continue;
+        }
         let folder = match submission.expected {
             Expected::PresentationError => "wrong_answer",
             Expected::MemoryLimitExceeded => "run_time_error",

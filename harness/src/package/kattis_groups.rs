@@ -72,6 +72,7 @@ pub fn load(
         root,
         validator_score,
         expected: expected_scores(dir, submissions)?,
+        partial: crate::model::score::PartialRule::AcceptedBelowFull,
     })
 }
 
@@ -339,7 +340,7 @@ fn yaml_score(value: &Value) -> Option<ScoreExpectation> {
 }
 
 /// `@EXPECTED_SCORE@: 50` (or two numbers, a range) in one of the submission's files.
-fn expected_score_tag(path: &Path) -> Result<Option<ScoreExpectation>> {
+pub(crate) fn expected_score_tag(path: &Path) -> Result<Option<ScoreExpectation>> {
     const TAG: &str = "@EXPECTED_SCORE@";
     let files: Vec<PathBuf> = match path.is_dir() {
         true => walkdir::WalkDir::new(path)

@@ -13,6 +13,7 @@ pub mod kattis_submissions;
 pub mod kattis_yaml;
 pub mod links;
 pub mod native;
+pub mod native_groups;
 pub mod submissions;
 pub mod tests_toml;
 pub mod text;

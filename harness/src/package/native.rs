@@ -35,6 +35,9 @@ struct ProblemToml {
     interactor: Option<toml::Spanned<ProgramToml>>,
     #[serde(default)]
     same_as: Option<toml::Spanned<String>>,
+    /// Test groups with points (`[[group]]`): a scored problem.
+    #[serde(default)]
+    group: Vec<toml::Spanned<super::native_groups::GroupToml>>,
 }
 
 /// `checker = "lines"`, or a `[checker]` table naming a program.
@@ -153,6 +156,7 @@ impl Workspace {
             data_id,
             dir,
             scoring: None,
+            groups: super::native_groups::declared(&path, &text, &raw.group)?,
         })
     }
 

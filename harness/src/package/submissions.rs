@@ -25,7 +25,21 @@ impl Workspace {
                 continue; // a README beside the folders
             }
             let name = folder.file_name().unwrap_or_default().to_string_lossy();
-            let Some(expected) = Expected::from_folder(&name) else {
+            let partial = (name == crate::grade::score::PARTIALLY_ACCEPTED).then(|| {
+                Expected::Verdicts(crate::model::VerdictRule {
+                    folder: crate::model::VerdictRule::folder_name(&name),
+                    permitted: crate::model::VerdictSet::of(&crate::model::Verdict::ALL),
+                    required: crate::model::VerdictSet::of(&crate::model::Verdict::ALL),
+                })
+            });
+            if partial.is_some() && problem.groups.is_empty() {
+                bail!(
+                    "{}: partially_accepted/ is for problems scored by test groups; declare [[group]]s in {} or move the submissions",
+                    folder.display(),
+                    problem.dir.join("problem.toml").display()
+                );
+            }
+            let Some(expected) = partial.or_else(|| Expected::from_folder(&name)) else {
                 bail!(
                     "{}: unknown submissions folder `{name}`; use one of {}",
                     folder.display(),

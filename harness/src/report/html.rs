@@ -9,7 +9,7 @@ use std::io::Write;
 use anyhow::Result;
 
 use crate::model::{
-    Chunk, Direction, ProblemResult, Report, SubmissionResult, TestResult, Verdict,
+    Chunk, Direction, ProblemResult, Report, SubmissionResult, SubmissionScore, TestResult, Verdict,
 };
 
 /// What the page says beyond the report: the machine it ran on.
@@ -82,6 +82,12 @@ impl Section<'_> {
             }
         }
         names
+    }
+
+    /// Whether a program of the section has a score (a scoring problem).
+    fn scored(&self) -> bool {
+        self.row.is_some_and(|r| r.score.is_some())
+            || self.submissions.iter().any(|s| s.score.is_some())
     }
 
     /// Everything as it should be: the solution accepted, every submission as expected.
@@ -173,9 +179,16 @@ fn overview(html: &mut String, report: &Report, sections: &[Section]) {
             continue;
         }
         let verdict = row.verdict.unwrap_or(Verdict::AC);
+        let score = match &row.score {
+            Some(score) => format!(
+                "<br><span class=\"score\" title=\"score\">score {}</span>",
+                esc(&score_of(score.score, score.max))
+            ),
+            None => String::new(),
+        };
         let _ = write!(
             html,
-            "<td>{}</td><td class=\"num\">{}/{}</td>",
+            "<td>{}</td><td class=\"num\">{}/{}{score}</td>",
             badge(verdict),
             row.passed(),
             row.tests.len()
@@ -280,7 +293,11 @@ fn problem_section(html: &mut String, section: &Section) {
 
 /// The verdict matrix: a row per program, a column per test (grouped by kind), a coloured cell per run.
 fn matrix(html: &mut String, section: &Section, columns: &[&str]) {
+    let scored = section.scored();
     html.push_str("<h3>Verdicts</h3>\n<div class=\"scroll\"><table class=\"matrix\">\n<thead><tr><th rowspan=\"2\">program</th><th rowspan=\"2\">expected</th><th rowspan=\"2\">got</th>");
+    if scored {
+        html.push_str("<th rowspan=\"2\">score</th>");
+    }
     let mut groups: Vec<(String, usize)> = Vec::new();
     for name in columns {
         let kind = kind_of(name);
@@ -317,6 +334,9 @@ fn matrix(html: &mut String, section: &Section, columns: &[&str]) {
             "<tr data-program=\"solution\" class=\"{}\"><th class=\"program\">solution</th><td>AC</td><td>{got}</td>",
             if row.accepted() { "as-expected" } else { "not-as-expected" }
         );
+        if scored {
+            score_cell(html, row.score.as_ref());
+        }
         cells(html, section.id, columns, &row.tests, true);
         html.push_str("</tr>\n");
     }
@@ -352,10 +372,104 @@ fn matrix(html: &mut String, section: &Section, columns: &[&str]) {
             esc(&program_name(s)),
             esc(&expected),
         );
+        if scored {
+            score_cell(html, s.score.as_ref());
+        }
         cells(html, section.id, columns, &s.tests, s.given);
         html.push_str("</tr>\n");
     }
     html.push_str("</tbody></table></div>\n");
+    if scored {
+        group_scores(html, section);
+    }
+}
+
+/// A program's total score (with the expected one, when required), or a blank when it has none.
+fn score_cell(html: &mut String, score: Option<&SubmissionScore>) {
+    let Some(score) = score else {
+        html.push_str("<td></td>");
+        return;
+    };
+    let expected = match score.expected {
+        Some(expected) => format!(" <span class=\"muted\">(expected {expected})</span>"),
+        None => String::new(),
+    };
+    let class = match score.mismatch {
+        Some(_) => " bad",
+        None => "",
+    };
+    let _ = write!(
+        html,
+        "<td class=\"score{class}\" title=\"{}\">{}{expected}</td>",
+        esc(score.mismatch.as_deref().unwrap_or("score")),
+        esc(&score_of(score.score, score.max))
+    );
+}
+
+/// The scores by group: a row per scored program, a column per group (in the data's order), each cell
+/// the group's verdict, points and first failing test.
+fn group_scores(html: &mut String, section: &Section) {
+    let mut programs: Vec<(String, &SubmissionScore)> = Vec::new();
+    if let Some(score) = section.row.and_then(|r| r.score.as_ref()) {
+        programs.push(("solution".to_string(), score));
+    }
+    for s in &section.submissions {
+        if let Some(score) = &s.score {
+            programs.push((program_name(s), score));
+        }
+    }
+    let mut groups: Vec<&str> = Vec::new();
+    for (_, score) in &programs {
+        for group in score.all_groups() {
+            if !groups.contains(&group.group.as_str()) {
+                groups.push(&group.group);
+            }
+        }
+    }
+    html.push_str("<h3>Scores by group</h3>\n<div class=\"scroll\"><table class=\"matrix scores\">\n<thead><tr><th>program</th><th>total</th>");
+    for group in &groups {
+        let _ = write!(html, "<th class=\"group\">{}</th>", esc(group));
+    }
+    html.push_str("</tr></thead>\n<tbody>\n");
+    for (name, score) in &programs {
+        let _ = write!(
+            html,
+            "<tr data-scored=\"{}\"><th class=\"program\">{}</th>",
+            esc(name),
+            esc(name)
+        );
+        score_cell(html, Some(score));
+        let all = score.all_groups();
+        for group in &groups {
+            let Some(g) = all.iter().find(|g| g.group == *group) else {
+                html.push_str("<td class=\"nr\" title=\"not run\">·</td>");
+                continue;
+            };
+            let first = match &g.first_failure {
+                Some(first) => format!(
+                    "<br><span class=\"first\">first failure {}</span>",
+                    esc(first)
+                ),
+                None => String::new(),
+            };
+            let _ = write!(
+                html,
+                "<td class=\"v v-{v}\" title=\"{}: {v}, {}/{} tests passed\">{v} {}{first}</td>",
+                esc(group),
+                g.passed,
+                g.tests,
+                esc(&score_of(g.score, g.max)),
+                v = g.verdict.name(),
+            );
+        }
+        html.push_str("</tr>\n");
+    }
+    html.push_str("</tbody></table></div>\n");
+}
+
+/// `30/100`, or `30` when the score is unbounded.
+fn score_of(score: f64, max: Option<f64>) -> String {
+    super::submissions::score_of(score, max)
 }
 
 /// One cell per column: the run's verdict, with its figures on hover; a dot for a test not run.
@@ -546,7 +660,18 @@ fn failures(html: &mut String, section: &Section) {
             for test in details.into_iter().filter(|t| t.verdict != Verdict::CE) {
                 test_details(&mut blocks, section.id, &program_name(s), test, s.given);
             }
-            if s.failed() && failed.is_none() && s.compile_error.is_none() {
+            if let (true, Some(why)) = (
+                s.failed(),
+                s.score.as_ref().and_then(|c| c.mismatch.as_ref()),
+            ) {
+                let _ = write!(
+                    blocks,
+                    "<div class=\"failure\"><p><b>{}</b> in <code>{}/</code>: <b class=\"bad\">{}</b></p></div>",
+                    esc(&program_name(s)),
+                    esc(s.expected.folder()),
+                    esc(why)
+                );
+            } else if s.failed() && failed.is_none() && s.compile_error.is_none() {
                 let _ = write!(
                     blocks,
                     "<div class=\"failure\"><p><b>{}</b> in <code>{}/</code> passed every test: <b class=\"bad\">not as expected</b></p></div>",
@@ -940,6 +1065,7 @@ h3{font-size:14px;margin:12px 0 4px;color:#444}.title{font-weight:normal;color:#
 .matrix td.v a{color:#fff}.matrix td.nr{color:#bbb;background:#f6f6f6}.matrix th.test{font-weight:normal;color:#666;font-size:10px;text-align:center}
 .matrix th.group{text-align:center;border-bottom:1px solid #ccc;color:#444}.matrix th.program{white-space:nowrap;font-weight:normal}
 tr.not-as-expected th.program{color:var(--wa);font-weight:600}tr.skipped{opacity:.6}
+td.score{white-space:nowrap;font-weight:600}.scores td.v{white-space:nowrap;padding:2px 6px}.scores .first{font-size:10px;font-weight:normal}
 svg.chart{width:100%;max-width:760px;height:auto;display:block}.axis{stroke:#999}.tick{font-size:10px;fill:#666;text-anchor:end}
 .group-label{text-anchor:start}.limit{stroke:var(--wa);stroke-dasharray:4 3}.limit-label{fill:var(--wa)}rect.near{fill:#fff8e6}
 .series{fill:none;stroke-width:1.5;stroke-linejoin:round;stroke-linecap:round}
@@ -963,7 +1089,7 @@ f.addEventListener('change',apply);q.addEventListener('input',apply);})();
 "#;
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::model::{Exit, Expected};
 
@@ -1107,6 +1233,122 @@ mod tests {
             submission("bad", Expected::Accepted, Verdict::TLE, false),
         ];
         Report::new(vec![good, bad], Some(submissions), 1.0, 42.0)
+    }
+
+    /// A scored problem by hand: groups `small` (30 points: `sample-1`, `rand-01`) and `large` (70:
+    /// `max-01`, `max-02`), each `min`; the solution scores 100, a partial submission 30 as it expects,
+    /// and another 30 where it expects 70.
+    pub(crate) fn scored() -> Report {
+        use crate::model::score::ScoreAggregation;
+        use crate::model::{GroupRules, ScoreExpectation, ScoreGroup, ScoreItem, Scoring};
+        let group = |name: &str, points: f64, tests: &[&str]| {
+            ScoreItem::Group(ScoreGroup {
+                name: name.into(),
+                rules: GroupRules {
+                    scores: ScoreAggregation::Min,
+                    accept_score: points,
+                    range: (0.0, points),
+                    ..GroupRules::default()
+                },
+                items: tests
+                    .iter()
+                    .map(|t| ScoreItem::Test(t.to_string()))
+                    .collect(),
+            })
+        };
+        let scoring = Scoring {
+            root: ScoreGroup {
+                name: String::new(),
+                rules: GroupRules {
+                    on_reject: crate::model::OnReject::Continue,
+                    verdicts: crate::model::score::VerdictAggregation::FirstError,
+                    range: (0.0, 100.0),
+                    ..GroupRules::default()
+                },
+                items: vec![
+                    group("small", 30.0, &["sample-1", "rand-01"]),
+                    group("large", 70.0, &["max-01", "max-02"]),
+                ],
+            },
+            validator_score: crate::model::ValidatorScore::Forbidden,
+            expected: Vec::new(),
+            partial: crate::model::score::PartialRule::PointsBelowFull,
+        };
+        let all = ["sample-1", "rand-01", "max-01", "max-02"];
+        let mut row = ProblemResult::error("scored", None, 1000, "");
+        row.error = None;
+        row.title = "Scored".into();
+        row.tests = all.iter().map(|t| test(t, Verdict::AC)).collect();
+        row.score = Some(crate::grade::score::score_results(&scoring, &row.tests));
+        let partial = |name: &str, expected: f64| {
+            let tests = vec![
+                test("sample-1", Verdict::AC),
+                test("rand-01", Verdict::AC),
+                test("max-01", Verdict::TLE),
+            ];
+            let mut score = crate::grade::score::score_results(&scoring, &tests);
+            score.expected = Some(ScoreExpectation::exactly(expected));
+            let folder = Expected::Verdicts(crate::model::VerdictRule {
+                folder: crate::model::VerdictRule::folder_name("partially_accepted"),
+                permitted: Default::default(),
+                required: Default::default(),
+            });
+            let judged = crate::grade::score::judge_expectation(
+                folder,
+                &score,
+                score.expected,
+                crate::model::score::PartialRule::PointsBelowFull,
+            );
+            score.mismatch = judged.clone().err();
+            SubmissionResult {
+                problem: "scored".into(),
+                file: format!("problems/scored/submissions/partially_accepted/{name}"),
+                language: Some("Rust".into()),
+                expected: folder,
+                why: None,
+                verdict: Some(score.verdict),
+                stopped_at: Some("max-01".into()),
+                matched: judged.is_ok(),
+                skipped: None,
+                compile_error: None,
+                max_cpu_ms: 3.0,
+                given: false,
+                time_warning: None,
+                tests,
+                score: Some(score),
+            }
+        };
+        let submissions = vec![partial("slow.rs", 30.0), partial("hopeful.rs", 70.0)];
+        Report::new(vec![row], Some(submissions), 1.0, 42.0)
+    }
+
+    #[test]
+    fn scores_are_shown_per_group_and_in_total() {
+        let mut out = Vec::new();
+        render_html(&scored(), &HtmlOptions::default(), &mut out).unwrap();
+        let html = String::from_utf8(out).unwrap();
+        for part in [
+            "4/4<br><span class=\"score\" title=\"score\">score 100/100</span>",
+            "<th rowspan=\"2\">score</th>",
+            "<h3>Scores by group</h3>",
+            "<th class=\"group\">small</th><th class=\"group\">large</th>",
+            "<tr data-scored=\"solution\"><th class=\"program\">solution</th><td class=\"score\" title=\"score\">100/100</td>",
+            "<td class=\"v v-AC\" title=\"small: AC, 2/2 tests passed\">AC 30/30</td>",
+            "<td class=\"v v-TLE\" title=\"large: TLE, 0/1 tests passed\">TLE 0/70<br><span class=\"first\">first failure max-01</span></td>",
+            "<td class=\"score\" title=\"score\">30/100 <span class=\"muted\">(expected 30)</span></td>",
+            "<td class=\"score bad\" title=\"score 30, expected 70\">30/100 <span class=\"muted\">(expected 70)</span></td>",
+            "<b class=\"bad\">score 30, expected 70</b>",
+        ] {
+            assert!(html.contains(part), "missing {part}\n{html}");
+        }
+        // A problem without groups shows no score anywhere.
+        let mut plain = Vec::new();
+        render_html(&hand_made(), &HtmlOptions::default(), &mut plain).unwrap();
+        let plain = String::from_utf8(plain).unwrap();
+        assert!(
+            !plain.contains("Scores by group") && !plain.contains("class=\"score"),
+            "no score without groups"
+        );
     }
 
     #[test]

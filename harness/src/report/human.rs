@@ -65,6 +65,14 @@ pub fn render_human(report: &Report, options: &HumanOptions, out: &mut dyn Write
         if problem.error.is_none() {
             detail_line(&mut text, problem, submissions, id_width, &paint);
         }
+        if let Some(score) = &problem.score {
+            let _ = writeln!(
+                text,
+                "    solution  score {}",
+                super::submissions::score_of(score.score, score.max)
+            );
+            super::submissions::score_lines(&mut text, score, &paint);
+        }
         if options.verbose {
             every_test(&mut text, problem, &paint);
         }

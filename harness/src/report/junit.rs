@@ -1,6 +1,9 @@
 //! The JUnit XML report for CI: one testsuite per problem with one testcase per test, and one testsuite
 //! `<id>/submissions` per problem with submissions (one testcase each). A test that is not accepted is a `failure` whose
 //! message names the verdict and the first difference; a compile error or a setup problem is an `error`.
+//! In a scoring problem the solution's suite and each submission's case carry the score as properties:
+//! in total (`score`, `expected_score`) and per group (`score:<group>`: verdict, points, tests passed and
+//! the group's first failing test).
 
 use std::io::Write;
 use std::time::Duration;
@@ -8,7 +11,7 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use quick_junit::{NonSuccessKind, Property, TestCase, TestCaseStatus, TestSuite};
 
-use crate::model::{ProblemResult, Report, SubmissionResult, TestResult, Verdict};
+use crate::model::{ProblemResult, Report, SubmissionResult, SubmissionScore, TestResult, Verdict};
 
 pub fn render_junit(report: &Report, out: &mut dyn Write) -> Result<()> {
     let mut junit = quick_junit::Report::new("harness");
@@ -61,6 +64,9 @@ fn problem_suite(problem: &ProblemResult) -> TestSuite {
     if let Some(original) = &problem.same_as {
         suite.add_property(Property::new("same_as", original.as_str()));
     }
+    if let Some(score) = &problem.score {
+        suite.add_properties(score_properties(score));
+    }
     if let Some(error) = &problem.error {
         let mut status = TestCaseStatus::non_success(NonSuccessKind::Error);
         status
@@ -84,6 +90,9 @@ fn given_suite(s: &SubmissionResult) -> TestSuite {
     let mut suite = TestSuite::new(format!("{}/{}", s.problem, s.file));
     if let Some(language) = &s.language {
         suite.add_property(Property::new("language", language.as_str()));
+    }
+    if let Some(score) = &s.score {
+        suite.add_properties(score_properties(score));
     }
     if let Some(reason) = &s.skipped {
         let mut status = TestCaseStatus::skipped();
@@ -185,9 +194,20 @@ fn submission_case(s: &SubmissionResult) -> TestCase {
             .as_ref()
             .map(|t| format!(" at {t}"))
             .unwrap_or_default();
-        status
-            .set_type("submission")
-            .set_message(format!("in {}/, got {verdict}{at}", s.expected.folder()));
+        let scored = match &s.score {
+            Some(score) => {
+                let mut text = format!(", score {}", score_text(score.score, score.max));
+                if let Some(why) = &score.mismatch {
+                    text.push_str(&format!(" ({why})"));
+                }
+                text
+            }
+            None => String::new(),
+        };
+        status.set_type("submission").set_message(format!(
+            "in {}/, got {verdict}{at}{scored}",
+            s.expected.folder()
+        ));
         let about: Vec<String> = [s.why.clone(), s.compile_error.clone()]
             .into_iter()
             .flatten()
@@ -203,5 +223,69 @@ fn submission_case(s: &SubmissionResult) -> TestCase {
     if let Some(language) = &s.language {
         case.add_property(Property::new("language", language.as_str()));
     }
+    if let Some(score) = &s.score {
+        for property in score_properties(score) {
+            case.add_property(property);
+        }
+    }
     case
+}
+
+/// A score as properties: `score` (`30/100`), `score_verdict`, `expected_score` when one is required,
+/// and one `score:<group>` per group (`WA 0/70, 4/9 tests, first failure max-02`).
+fn score_properties(score: &SubmissionScore) -> Vec<Property> {
+    let mut properties = vec![
+        Property::new("score", score_text(score.score, score.max)),
+        Property::new("score_verdict", score.verdict.name()),
+    ];
+    if let Some(expected) = score.expected {
+        properties.push(Property::new("expected_score", expected.to_string()));
+    }
+    for group in score.all_groups() {
+        let mut text = format!(
+            "{} {}, {}/{} tests",
+            group.verdict.name(),
+            score_text(group.score, group.max),
+            group.passed,
+            group.tests
+        );
+        if let Some(first) = &group.first_failure {
+            text.push_str(&format!(", first failure {first}"));
+        }
+        properties.push(Property::new(format!("score:{}", group.group), text));
+    }
+    properties
+}
+
+fn score_text(score: f64, max: Option<f64>) -> String {
+    super::submissions::score_of(score, max)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn render(report: &Report) -> String {
+        let mut out = Vec::new();
+        render_junit(report, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn scores_are_properties_of_the_solution_and_each_submission() {
+        let xml = render(&crate::report::html::tests::scored());
+        for part in [
+            "<property name=\"score\" value=\"100/100\"/>",
+            "<property name=\"score:small\" value=\"AC 30/30, 2/2 tests\"/>",
+            "<property name=\"score:large\" value=\"AC 70/70, 2/2 tests\"/>",
+            "<property name=\"score\" value=\"30/100\"/>",
+            "<property name=\"expected_score\" value=\"30\"/>",
+            "<property name=\"score:large\" value=\"TLE 0/70, 0/1 tests, first failure max-01\"/>",
+            "message=\"in partially_accepted/, got TLE at max-01, score 30/100 (score 30, expected 70)\"",
+        ] {
+            assert!(xml.contains(part), "missing {part}\n{xml}");
+        }
+        let plain = render(&crate::report::html::tests::hand_made());
+        assert!(!plain.contains("score"), "no score without groups");
+    }
 }

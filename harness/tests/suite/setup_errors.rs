@@ -343,6 +343,62 @@ fn cases() -> Vec<Case> {
             says: &["problem.toml:1: key `title` is still the placeholder \"TODO: the problem's title\""],
         },
         Case {
+            name: "group-unknown-key",
+            id: "spare",
+            breaks: |root| {
+                edit(root, TOML, |t| {
+                    t + "[[group]]\nname = \"all\"\npoints = 100\ntests = [\"*\"]\nweight = 2\n"
+                })
+            },
+            path: TOML,
+            says: &["problem.toml:11:", "unknown field `weight`", "remove the key or correct its name"],
+        },
+        Case {
+            name: "group-negative-points",
+            id: "spare",
+            breaks: |root| {
+                edit(root, TOML, |t| {
+                    t + "[[group]]\nname = \"all\"\npoints = -5\ntests = [\"*\"]\n"
+                })
+            },
+            path: TOML,
+            says: &["problem.toml:9: key `points`: must be a number of points, 0 or more, got -5"],
+        },
+        Case {
+            name: "group-unknown-aggregation",
+            id: "spare",
+            breaks: |root| {
+                edit(root, TOML, |t| {
+                    t + "[[group]]\nname = \"all\"\npoints = 100\ntests = [\"*\"]\naggregation = \"avg\"\n"
+                })
+            },
+            path: TOML,
+            says: &["problem.toml:11: key `aggregation`", "unknown variant `avg`", "correct the value"],
+        },
+        Case {
+            name: "group-glob-matches-nothing",
+            id: "spare",
+            breaks: |root| {
+                edit(root, TOML, |t| {
+                    t + "[[group]]\nname = \"small\"\npoints = 40\ntests = [\"a\"]\n\
+                         [[group]]\nname = \"large\"\npoints = 60\ntests = [\"max-*\"]\n"
+                })
+            },
+            path: TOML,
+            says: &["problem.toml:14: key `tests`: `max-*` matches no test of testdata/spare/"],
+        },
+        Case {
+            name: "group-test-in-no-group",
+            id: "spare",
+            breaks: |root| {
+                edit(root, TOML, |t| {
+                    t + "[[group]]\nname = \"small\"\npoints = 40\ntests = [\"a\"]\n"
+                })
+            },
+            path: TOML,
+            says: &["test `b` is in no [[group]]; add it to a group's `tests`"],
+        },
+        Case {
             name: "no-solution",
             id: "spare",
             breaks: |root| fs::remove_file(root.join("solutions/spare/src/main.rs")).unwrap(),
