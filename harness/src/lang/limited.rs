@@ -6,7 +6,7 @@ use std::fs;
 use std::io::Read;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, ExitStatus, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
@@ -66,30 +66,8 @@ pub fn run(mut command: Command, dir: &Path, unlimited_address_space: bool) -> R
             Ok(())
         });
     }
-    let mut child = {
-        // Spawn and register under one lock, so that Ctrl-C never misses the compiler's group.
-        let mut running = running_groups();
-        let child = command.spawn()?;
-        running.insert(child.id() as i32);
-        child
-    };
-    let group = child.id() as i32;
-    let started = Instant::now();
-    let mut timed_out = false;
-    let status = loop {
-        if let Some(status) = child.try_wait()? {
-            break status;
-        }
-        if started.elapsed() > WALL && !timed_out {
-            timed_out = true;
-            // SAFETY: killing the compiler's own group.
-            unsafe { libc::killpg(group, libc::SIGKILL) };
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    // SAFETY: whatever the compiler left behind in its group goes.
-    unsafe { libc::killpg(group, libc::SIGKILL) };
-    running_groups().remove(&group);
+    let mut child = spawn_grouped(&mut command)?;
+    let (status, timed_out) = wait_within(&mut child, WALL)?;
     let read = |path: &Path| -> Vec<u8> {
         let mut bytes = Vec::new();
         if let Ok(file) = fs::File::open(path) {
@@ -106,7 +84,7 @@ pub fn run(mut command: Command, dir: &Path, unlimited_address_space: bool) -> R
     }
     Ok(Output {
         status: match timed_out {
-            true => std::process::ExitStatus::from_raw(libc::SIGKILL),
+            true => ExitStatus::from_raw(libc::SIGKILL),
             false => status,
         },
         stdout: read(&out_path),
@@ -124,13 +102,7 @@ pub fn output_within(command: &mut Command, wall: Duration) -> std::io::Result<(
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
-    let mut child = {
-        let mut running = running_groups();
-        let child = command.spawn()?;
-        running.insert(child.id() as i32);
-        child
-    };
-    let group = child.id() as i32;
+    let mut child = spawn_grouped(command)?;
     let reader = |pipe: Option<Box<dyn Read + Send>>| {
         let (sender, receiver) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
@@ -154,22 +126,7 @@ pub fn output_within(command: &mut Command, wall: Duration) -> std::io::Result<(
             .take()
             .map(|p| Box::new(p) as Box<dyn Read + Send>),
     );
-    let started = Instant::now();
-    let mut timed_out = false;
-    let status = loop {
-        if let Some(status) = child.try_wait()? {
-            break status;
-        }
-        if started.elapsed() > wall && !timed_out {
-            timed_out = true;
-            // SAFETY: killing the tool's own group.
-            unsafe { libc::killpg(group, libc::SIGKILL) };
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    };
-    // SAFETY: whatever the tool left behind in its group goes.
-    unsafe { libc::killpg(group, libc::SIGKILL) };
-    running_groups().remove(&group);
+    let (status, timed_out) = wait_within(&mut child, wall)?;
     let collect = |receiver: std::sync::mpsc::Receiver<Vec<u8>>| {
         receiver.recv_timeout(DRAIN_TIME).unwrap_or_default()
     };
@@ -181,8 +138,40 @@ pub fn output_within(command: &mut Command, wall: Duration) -> std::io::Result<(
     Ok((output, timed_out))
 }
 
+/// Spawns `command`, already made the leader of a process group of its own, and registers the group under
+/// one lock, so that Ctrl-C never misses it.
+fn spawn_grouped(command: &mut Command) -> std::io::Result<Child> {
+    let mut running = running_groups();
+    let child = command.spawn()?;
+    running.insert(child.id() as i32);
+    Ok(child)
+}
+
+/// Waits for `child`, the leader of its own process group, killing the group once `wall` has passed; then
+/// kills whatever it left in the group. Its exit status, and whether the wall limit killed it.
+fn wait_within(child: &mut Child, wall: Duration) -> std::io::Result<(ExitStatus, bool)> {
+    let group = child.id() as i32;
+    let started = Instant::now();
+    let mut timed_out = false;
+    let status = loop {
+        if let Some(status) = child.try_wait()? {
+            break status;
+        }
+        if started.elapsed() > wall && !timed_out {
+            timed_out = true;
+            // SAFETY: killing the child's own group.
+            unsafe { libc::killpg(group, libc::SIGKILL) };
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    // SAFETY: whatever the child left behind in its group goes.
+    unsafe { libc::killpg(group, libc::SIGKILL) };
+    running_groups().remove(&group);
+    Ok((status, timed_out))
+}
+
 /// Why a compiler ended, when its limits ended it.
-fn stopped_by(status: std::process::ExitStatus, timed_out: bool) -> Option<String> {
+fn stopped_by(status: ExitStatus, timed_out: bool) -> Option<String> {
     if timed_out {
         return Some(format!("it ran for more than {} s", WALL.as_secs()));
     }

@@ -291,22 +291,7 @@ impl Cgroup {
 
     /// Kills every process of the group until it is empty (a fork bomb refills it for a moment).
     fn kill_all(&self) {
-        for _ in 0..200 {
-            let pids: Vec<i32> = read_from_start(&self.files.procs)
-                .unwrap_or_default()
-                .lines()
-                .filter_map(|l| l.trim().parse().ok())
-                .collect();
-            if pids.is_empty() {
-                return;
-            }
-            for pid in pids {
-                // SAFETY: killing a process of the run's group.
-                unsafe { libc::kill(pid, libc::SIGKILL) };
-            }
-            reap_orphans();
-            std::thread::sleep(std::time::Duration::from_millis(1));
-        }
+        kill_listed(200, 1, || read_from_start(&self.files.procs), reap_orphans);
     }
 
     fn usage(&self) -> TreeUsage {
@@ -357,8 +342,15 @@ fn alive(pid: u32) -> bool {
 /// the pids limit of the group bounds how many there can be). They are not ours to reap: their new parent
 /// reaps them, and the group empties.
 fn kill_left_in(group: &Path) {
-    for _ in 0..20 {
-        let pids: Vec<i32> = fs::read_to_string(group.join("cgroup.procs"))
+    let procs = group.join("cgroup.procs");
+    kill_listed(20, 5, || fs::read_to_string(&procs).ok(), || {});
+}
+
+/// Kills the processes a `cgroup.procs` text lists, round after round (`rounds` at most, `pause_ms`
+/// apart, `after` each), until it lists none.
+fn kill_listed(rounds: u32, pause_ms: u64, procs: impl Fn() -> Option<String>, after: impl Fn()) {
+    for _ in 0..rounds {
+        let pids: Vec<i32> = procs()
             .unwrap_or_default()
             .lines()
             .filter_map(|l| l.trim().parse().ok())
@@ -367,10 +359,11 @@ fn kill_left_in(group: &Path) {
             return;
         }
         for pid in pids {
-            // SAFETY: killing a process left in a control group of a judge that is gone.
+            // SAFETY: killing a process of a control group of ours (this run's, or a dead judge's).
             unsafe { libc::kill(pid, libc::SIGKILL) };
         }
-        std::thread::sleep(std::time::Duration::from_millis(5));
+        after();
+        std::thread::sleep(std::time::Duration::from_millis(pause_ms));
     }
 }
 
