@@ -5,6 +5,10 @@
 //! it all in parallel and emits `events`, `report` renders the results of `model`. `setter` holds the
 //! problem-setter tools; `app` the subcommands; `cli` the command line.
 
+#![forbid(unsafe_code)]
+
+pub use sandbox;
+
 pub mod app;
 pub mod check;
 pub mod cli;
@@ -16,7 +20,6 @@ pub mod model;
 pub mod package;
 pub mod plan;
 pub mod report;
-pub mod sandbox;
 pub mod setter;
 
 /// Exit status: every test accepted.

@@ -1,5 +1,7 @@
 //! The `harness` binary: parses arguments, runs one command, maps the result to an exit code.
 
+#![forbid(unsafe_code)]
+
 use std::io::{self, Write};
 use std::process::ExitCode;
 
@@ -13,7 +15,7 @@ fn main() -> ExitCode {
     if args.nth(1).is_some_and(|arg| arg == sandbox::LAUNCHER_ARG) {
         sandbox::launcher_main();
     }
-    sandbox::install_interrupt_handler();
+    sandbox::install_interrupt_handler(harness::exec::scratch::remove_ours);
     let cli = Cli::parse();
     let code = match app::dispatch(cli) {
         Ok(code) => code,

@@ -18,8 +18,9 @@ use crate::model::{
 };
 use crate::package::Workspace;
 use crate::plan::{self, Plan, PlannedProblem, Selection};
-use crate::sandbox::Scratch;
+use scratch::Scratch;
 
+pub mod scratch;
 mod submissions;
 pub mod verify;
 

@@ -14,6 +14,7 @@ use super::{JudgeOptions, Judges, Run};
 use crate::check::program::ProgramChecker;
 use crate::check::{CheckFiles, CheckResult, Checker};
 use crate::events::Events;
+use crate::exec::scratch::Scratch;
 use crate::lang::{Compiled, Compiler, LanguageTable};
 use crate::model::{
     BuiltinChecker, Expected, Problem, ProblemResult, Protocol, SubmissionResult, Verdict,
@@ -21,7 +22,6 @@ use crate::model::{
 use crate::package::kattis::KattisPackage;
 use crate::package::Workspace;
 use crate::plan::PlannedSubmission;
-use crate::sandbox::Scratch;
 
 /// The time limit a package without one is first judged under, while it is computed (ms).
 pub const PROBE_TIME_LIMIT_MS: u64 = 60_000;

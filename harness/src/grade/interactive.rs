@@ -18,9 +18,10 @@ use anyhow::{Context, Result};
 use super::{judge_run, Grader};
 use crate::check::program::{ProgramChecker, MESSAGE_BYTES};
 use crate::check::{CheckFiles, Checker};
+use crate::exec::scratch::Scratch;
 use crate::lang::Executable;
 use crate::model::{Exit, Limits, Protocol, RunOutcome, TestCase, TestResult, Verdict};
-use crate::sandbox::{self, InteractRequest, Interaction, Scratch, Side};
+use crate::sandbox::{self, InteractRequest, Interaction, Side};
 
 /// Bytes of each direction kept at the start and at the end of a transcript.
 pub const TRANSCRIPT_BYTES: usize = 64 * 1024;

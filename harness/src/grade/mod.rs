@@ -13,9 +13,9 @@ pub use interactive::Interactive;
 pub use run_verdict::judge_run;
 pub use standard::Standard;
 
+use crate::exec::scratch::Scratch;
 use crate::lang::Executable;
 use crate::model::{TestCase, TestResult};
-use crate::sandbox::Scratch;
 
 /// Grades one test of a problem with a compiled program. Errors are setup problems, never verdicts.
 pub trait Grader: Send + Sync {

@@ -7,7 +7,7 @@
 pub mod cache;
 pub mod compiler;
 pub mod identity;
-pub mod limited;
+pub use sandbox::limited;
 pub mod located;
 pub mod table;
 pub mod version;

@@ -11,10 +11,10 @@ use rayon::prelude::*;
 
 use super::tools::{keep_failed, run_tool, Tools};
 use crate::check::{CheckFiles, Judgement};
+use crate::exec::scratch::Scratch;
 use crate::lang::Compiler;
 use crate::model::{CheckerSpec, Problem};
 use crate::package::{self, AnswerSource, InputSource, TestSpec, Workspace};
-use crate::sandbox::Scratch;
 
 /// One file that tests.toml says is generated, with the bytes it should hold.
 struct Generated {

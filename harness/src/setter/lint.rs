@@ -12,8 +12,8 @@ use anyhow::{bail, Context, Result};
 use rayon::prelude::*;
 
 use super::submit::RUST_VERSION;
+use crate::exec::scratch::Scratch;
 use crate::package::Workspace;
-use crate::sandbox::Scratch;
 
 /// One finding: where, which tool, what it says.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]

@@ -7,10 +7,11 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 
+use crate::exec::scratch::Scratch;
 use crate::lang::{Compiled, Compiler, Executable};
 use crate::model::Limits;
 use crate::package::Workspace;
-use crate::sandbox::{self, Scratch};
+use crate::sandbox;
 
 /// The problem-setter programs of one problem, compiled.
 pub struct Tools {

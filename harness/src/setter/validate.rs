@@ -10,10 +10,11 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 use rayon::prelude::*;
 
+use crate::exec::scratch::Scratch;
 use crate::lang::{Compiled, Compiler, Executable};
 use crate::model::{Exit, Limits};
 use crate::package::{self, Validation, Workspace};
-use crate::sandbox::{self, Scratch};
+use crate::sandbox;
 
 /// The validator's exit codes (the Kattis convention).
 const VALID: i32 = 42;

@@ -110,10 +110,5 @@ fn read_dir(dir: &Path) -> impl Iterator<Item = fs::DirEntry> {
 /// Whether a process with this pid exists (a pid reused by another process counts as alive: its files
 /// are left for a later run).
 fn alive(pid: u32) -> bool {
-    let Ok(pid) = i32::try_from(pid) else {
-        return false;
-    };
-    // SAFETY: signal 0 only checks that the process exists.
-    let found = unsafe { libc::kill(pid, 0) } == 0;
-    found || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
+    crate::sandbox::process_exists(pid)
 }

@@ -26,8 +26,8 @@ pub(super) use super::sys::{
     timeval_us,
 };
 use super::tree;
-use crate::model::limits::STDERR_TAIL_BYTES;
-use crate::model::{Exit, Limits, RunOutcome};
+use crate::limits::STDERR_TAIL_BYTES;
+use crate::{Exit, Limits, RunOutcome};
 
 /// Entry point of `harness __launcher`: answers `RunRequest`s on stdin with `Reply`s on stdout (see
 /// `protocol`) until stdin closes.

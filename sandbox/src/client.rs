@@ -18,7 +18,7 @@ use super::protocol::{
     RunRequest,
 };
 use super::LAUNCHER_ARG;
-use crate::model::{Limits, RunOutcome};
+use crate::{Limits, RunOutcome};
 
 /// Runs a program under limits through this thread's launcher. Errors are setup problems (the launcher
 /// could not start, the program could not be executed).
@@ -337,7 +337,19 @@ fn configured() -> PathBuf {
         .unwrap_or_default()
 }
 
+/// A program other than the judge's own binary to start as the launcher: it must call `launcher_main` when
+/// its first argument is `LAUNCHER_ARG` (the crate's own tests use `sandbox-launcher`).
+static LAUNCHER_PROGRAM: OnceLock<PathBuf> = OnceLock::new();
+
+/// Starts launchers from `path` from now on, instead of the judge's own binary.
+pub fn use_launcher(path: PathBuf) {
+    let _ = LAUNCHER_PROGRAM.set(path);
+}
+
 fn launcher_path() -> Result<PathBuf> {
+    if let Some(path) = LAUNCHER_PROGRAM.get() {
+        return Ok(path.clone());
+    }
     static PATH: OnceLock<std::result::Result<PathBuf, String>> = OnceLock::new();
     let path = PATH.get_or_init(|| {
         let exe = std::env::current_exe()
@@ -367,7 +379,7 @@ fn launcher_path() -> Result<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Limits;
+    use crate::Limits;
 
     fn request() -> RunRequest {
         RunRequest {

@@ -16,8 +16,8 @@ use super::launcher::{
     timeval_us, LaunchContext, Prepared,
 };
 use super::protocol::{Chunk, Direction, InteractRequest, Interaction, Side};
-use crate::model::limits::STDERR_TAIL_BYTES;
-use crate::model::{Exit, Limits, RunOutcome};
+use crate::limits::STDERR_TAIL_BYTES;
+use crate::{Exit, Limits, RunOutcome};
 
 /// Bytes relayed one way and not yet written: past this, the writer is not read until the reader reads.
 const RELAY_BUFFER: usize = 1 << 20;

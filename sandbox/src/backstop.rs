@@ -8,7 +8,7 @@
 //! runnable nearly all the time and keeps going until its CPU limit ends it. Whatever happens, the run ends
 //! at the wall-clock cap (`Limits::wall_cap_ms`, 10 × the backstop).
 
-use crate::model::Limits;
+use crate::Limits;
 
 /// How long a run must have been idle, ending at or after the backstop, to be killed.
 pub(super) const WINDOW_MS: u64 = 1000;

@@ -23,9 +23,9 @@ pub fn kill_all_running() {
 }
 
 /// Blocks SIGINT and SIGTERM in this thread (call before starting others) and handles them on a dedicated
-/// thread: every running process group is killed and this run's scratch files removed, then the harness
-/// exits with 128 + signal.
-pub fn install_interrupt_handler() {
+/// thread: every running process group is killed and `cleanup` called (the judge removes its scratch
+/// files), then the process exits with 128 + signal.
+pub fn install_interrupt_handler(cleanup: fn()) {
     // SAFETY: plain signal-mask calls on a zero-initialised set.
     unsafe {
         let mut set: libc::sigset_t = std::mem::zeroed();
@@ -37,7 +37,7 @@ pub fn install_interrupt_handler() {
             let mut sig = 0;
             libc::sigwait(&set, &mut sig);
             kill_all_running();
-            super::scratch::remove_ours();
+            cleanup();
             let _ = writeln!(
                 io::stderr(),
                 "harness: interrupted; killed every running solution"

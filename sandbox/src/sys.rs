@@ -6,8 +6,8 @@ use std::os::unix::ffi::OsStrExt;
 
 use anyhow::{bail, Context, Result};
 
-use crate::model::limits::STDERR_TAIL_BYTES;
-use crate::model::Exit;
+use crate::limits::STDERR_TAIL_BYTES;
+use crate::Exit;
 
 /// The child's exec error, if any: it writes its errno on failure; a clean exec closes the pipe (CLOEXEC).
 pub(super) fn read_exec_error(exec_read: i32) -> Option<io::Error> {

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 
-use crate::sandbox::interrupt::running_groups;
+use crate::interrupt::running_groups;
 
 /// CPU time, address space (unless the runtime needs more, as the JVM does), file size and wall time.
 /// DOMjudge's defaults for its compile step are 30 s (`script_timelimit`, wall clock), 2 GiB of memory

@@ -8,8 +8,8 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
-pub use crate::model::run::{Chunk, Direction};
-use crate::model::{Limits, RunOutcome};
+pub use crate::outcome::{Chunk, Direction};
+use crate::{Limits, RunOutcome};
 
 /// Run one program to its end.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -211,7 +211,7 @@ mod path_bytes {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Exit;
+    use crate::Exit;
     use std::os::unix::ffi::OsStringExt;
 
     #[test]

@@ -1,0 +1,67 @@
+//! The sandbox: running untrusted programs under limits, and all the unsafe process code of the project. It
+//! knows nothing of verdicts: its API is a command (`Invocation`), limits (`Limits`) and how the process
+//! tree ended (`RunOutcome`). The launcher forks and supervises each program (`launcher`, with the
+//! wall-clock `backstop`); the typed messages between it and the judge (`protocol`); the judge's side
+//! (`client`), with bounded waits; containment (`isolate`, `child`, `root`, `template`, `tree`, `layers`);
+//! compilers and the judge's own tools under limits (`limited`); and Ctrl-C (`interrupt`).
+
+mod backstop;
+mod child;
+mod client;
+mod interact;
+pub mod interrupt;
+pub mod isolate;
+pub mod launcher;
+pub mod layers;
+pub mod limited;
+pub mod limits;
+pub mod outcome;
+pub mod protocol;
+mod root;
+mod sys;
+mod template;
+mod tree;
+
+use std::path::Path;
+
+use anyhow::Result;
+
+pub use client::{configure, interact, use_launcher};
+pub use interrupt::install_interrupt_handler;
+pub use launcher::launcher_main;
+pub use protocol::{Chunk, Direction, InteractRequest, Interaction, RunRequest, Side};
+
+pub use limits::Limits;
+pub use outcome::{Exit, Invocation, RunOutcome};
+
+/// Whether a process with this pid exists (one that belongs to another user counts).
+pub fn process_exists(pid: u32) -> bool {
+    let Ok(pid) = i32::try_from(pid) else {
+        return false;
+    };
+    // SAFETY: signal 0 only checks that the process exists.
+    let found = unsafe { libc::kill(pid, 0) } == 0;
+    found || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
+}
+
+/// The argument that turns the harness binary into the launcher.
+pub const LAUNCHER_ARG: &str = "__launcher";
+
+/// Runs a command with stdin from `stdin`, stdout into the file `stdout` (created afresh), under `limits`.
+/// Errors are setup problems (the launcher could not start, the program could not be executed).
+pub fn run(
+    command: &Invocation,
+    stdin: &Path,
+    stdout: &Path,
+    limits: &Limits,
+) -> Result<RunOutcome> {
+    client::run(&RunRequest {
+        program: command.program.clone(),
+        args: command.args.clone(),
+        unlimited_address_space: command.unlimited_address_space,
+        stdin: stdin.to_path_buf(),
+        stdout: stdout.to_path_buf(),
+        limits: *limits,
+        isolate: command.isolate,
+    })
+}

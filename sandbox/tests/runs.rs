@@ -1,0 +1,88 @@
+//! The sandbox on its own: small programs run through a launcher of the crate (`sandbox-launcher`), each
+//! ending in the way its limits say, contained as the machine allows. No verdicts here: only how the
+//! process tree ended.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+use sandbox::{Exit, Invocation, Limits, RunOutcome};
+
+fn setup() -> PathBuf {
+    sandbox::use_launcher(PathBuf::from(env!("CARGO_BIN_EXE_sandbox-launcher")));
+    let dir =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("sandbox-runs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    sandbox::configure(&dir);
+    dir
+}
+
+fn limits(cpu_ms: u64) -> Limits {
+    Limits {
+        cpu_ms,
+        wall_ms: 3 * cpu_ms + 1000,
+        memory_kb: 256 * 1024,
+        output_bytes: 1 << 20,
+    }
+}
+
+/// Runs `sh -c SCRIPT`, contained, with stdin from /dev/null; how it ended and its stdout.
+fn sh(script: &str, limits: &Limits) -> (RunOutcome, String) {
+    let dir = setup();
+    let stdout = dir.join(format!("out-{}", script.len()));
+    let command = Invocation {
+        program: OsString::from("/bin/sh"),
+        args: vec!["-c".into(), script.into()],
+        unlimited_address_space: false,
+        isolate: true,
+    };
+    let outcome = sandbox::run(&command, Path::new("/dev/null"), &stdout, limits).unwrap();
+    let text = std::fs::read_to_string(&stdout).unwrap_or_default();
+    (outcome, text)
+}
+
+#[test]
+fn exit_codes_and_output_come_back() {
+    let (outcome, text) = sh("echo hello; exit 3", &limits(1000));
+    assert_eq!(outcome.exit, Exit::Code(3));
+    assert_eq!(text, "hello\n");
+    assert!(!outcome.wall_killed && outcome.judge_error.is_none());
+}
+
+#[test]
+fn a_busy_loop_is_stopped_by_its_cpu_time() {
+    let (outcome, _) = sh("while :; do :; done", &limits(200));
+    assert_eq!(outcome.exit, Exit::Signal(libc_sigkill()));
+    assert!(outcome.cpu_us > 200_000, "{outcome:?}");
+    assert!(!outcome.wall_killed, "{outcome:?}");
+}
+
+#[test]
+fn a_sleeping_program_is_stopped_by_the_wall_clock_when_idle() {
+    let (outcome, _) = sh("sleep 30", &limits(100));
+    assert!(outcome.wall_killed, "{outcome:?}");
+    assert!(outcome.cpu_us < 100_000, "{outcome:?}");
+}
+
+#[test]
+fn the_program_sees_an_allowlist_root_where_the_machine_allows() {
+    let layers = sandbox::layers::active();
+    if !layers.iter().any(|l| l == "allowlist-root") {
+        eprintln!("SKIPPED allowlist root: {layers:?} has no allowlist-root layer on this machine");
+        return;
+    }
+    // Nothing of this crate's folders, no home; the system's programs; no network.
+    let here = env!("CARGO_MANIFEST_DIR");
+    let script = format!(
+        "test -e '{here}' && echo workspace; test -e /root/. && echo home; \
+         test -x /usr/bin/env && echo system; test -s /etc/shadow && echo shadow; \
+         cat /proc/net/dev | grep -c ':' "
+    );
+    let (outcome, text) = sh(&script, &limits(2000));
+    assert_eq!(outcome.exit, Exit::Code(0), "{text}");
+    // Only loopback, down, in the program's own network namespace.
+    assert_eq!(text, "system\n1\n", "{outcome:?}");
+}
+
+fn libc_sigkill() -> i32 {
+    9
+}
