@@ -11,10 +11,11 @@ use anyhow::{bail, Context, Result};
 
 use super::Workspace;
 
-/// Files of the workspace that every problem's grading depends on: the judge, its build and the
-/// language table.
-const EVERY_PROBLEM: [&str; 6] = [
+/// Files of the workspace that every problem's grading depends on: the judge and its sandbox, its build
+/// and the language table.
+const EVERY_PROBLEM: [&str; 7] = [
     "harness/",
+    "sandbox/",
     "languages.toml",
     "Cargo.toml",
     "Cargo.lock",
