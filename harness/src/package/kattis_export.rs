@@ -2,7 +2,8 @@
 //! problemtools reads): `problem.yaml`, `statement/problem.en.md`, `data/sample` and `data/secret` (`.out`
 //! becomes `.ans`; inputs validated `--relaxed` in `data/secret/relaxed/`), the input validator, the checker
 //! or interactor as the output validator (a testlib checker behind a wrapper that speaks the Kattis
-//! protocol), the solution in `submissions/accepted/` and the submissions in their folders.
+//! protocol), the solution in `submissions/accepted/` and the submissions in their folders. A problem with
+//! `[[group]]`s becomes a package of type `scoring` (see `write_groups`).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -101,9 +102,15 @@ fn write_package(
         }
         (CheckerSpec::Builtin(builtin), None) => default_flags(*builtin),
     };
+    let mut root_yaml = String::new();
     if !flags.is_empty() {
-        let yaml = format!("output_validator_flags: {}\n", flags.join(" "));
-        write(&dir.join("data").join("testdata.yaml"), &yaml)?;
+        root_yaml.push_str(&format!("output_validator_flags: {}\n", flags.join(" ")));
+    }
+    if !problem.groups.is_empty() {
+        root_yaml.push_str(ROOT_GROUP_YAML);
+    }
+    if !root_yaml.is_empty() {
+        write(&dir.join("data").join("testdata.yaml"), &root_yaml)?;
     }
     write_submissions(workspace, problem, dir, notes)
 }
@@ -138,10 +145,11 @@ fn problem_yaml(problem: &Problem) -> Result<String> {
         problem_format_version: "2023-07-draft",
         name: problem.title.clone(),
         uuid: uuid_of(&problem.id),
-        kind: if problem.interactor.is_some() {
-            "interactive"
-        } else {
-            "pass-fail"
+        kind: match (problem.interactor.is_some(), !problem.groups.is_empty()) {
+            (true, true) => "interactive scoring",
+            (true, false) => "interactive",
+            (false, true) => "scoring",
+            (false, false) => "pass-fail",
         },
         source: Source {
             name: format!("{} {}", problem.judge, problem.number)
@@ -230,11 +238,23 @@ fn write_data(
                 continue;
             }
             (TestGroup::Sample, _) => data.join("sample"),
+            // A scored problem's tests are in its groups' folders (`write_groups`).
+            (TestGroup::Secret, _) if !problem.groups.is_empty() => continue,
             (TestGroup::Secret, Validation::Strict) => data.join("secret"),
             (TestGroup::Secret, Validation::Relaxed) => data.join("secret").join("relaxed"),
         };
         copy(&test.input, &folder.join(format!("{}.in", test.name)))?;
         copy(&test.expected, &folder.join(format!("{}.ans", test.name)))?;
+    }
+    if !problem.groups.is_empty() {
+        if data.join("sample").is_dir() {
+            // The root's `ignore_sample` is not for the samples' own group.
+            write(
+                &data.join("sample").join("testdata.yaml"),
+                "grader_flags: first_error\n",
+            )?;
+        }
+        return write_groups(workspace, problem, dir, &validation);
     }
     let relaxed = data.join("secret").join("relaxed");
     if relaxed.is_dir() {
@@ -244,6 +264,86 @@ fn write_data(
         )?;
     }
     Ok(())
+}
+
+/// The keys of `data/testdata.yaml` in a scored package: the samples are judged but do not count (they
+/// count where a group of problem.toml has them, in its copy under `data/secret/`), and a failed sample
+/// does not stop the rest.
+const ROOT_GROUP_YAML: &str =
+    "grading: default\non_reject: continue\ngrader_flags: ignore_sample\n";
+
+/// The groups of problem.toml as test groups of `data/secret/`, each a folder with a copy of its tests
+/// (a test in two groups is in both folders; relaxed inputs in a `relaxed/` folder below, which inherits
+/// the group's keys) and a `testdata.yaml` that makes problemtools' default grader score it as
+/// `native_groups` does: a `min` group gives `accept_score` = its points for each test and takes the
+/// lowest, stopping at the first failure; a `sum` group gives each test its share and adds them.
+/// `data/secret/` adds the groups and is accepted when any group is, so that a submission that earns
+/// some groups is accepted with their points (what `partially_accepted/` asks of it in a package).
+fn write_groups(
+    workspace: &Workspace,
+    problem: &Problem,
+    dir: &Path,
+    validation: &dyn Fn(&str) -> Validation,
+) -> Result<()> {
+    let tests = workspace.load_tests(problem)?;
+    let scoring = workspace.native_scoring(problem, &tests)?;
+    let secret = dir.join("data").join("secret");
+    let total: f64 = problem.groups.iter().map(|g| g.points).sum();
+    write(
+        &secret.join("testdata.yaml"),
+        &format!(
+            "grading: default\non_reject: continue\ngrader_flags: first_error sum accept_if_any_accepted\nrange: 0 {}\n",
+            number(total)
+        ),
+    )?;
+    for item in &scoring.root.items {
+        let crate::model::ScoreItem::Group(group) = item else {
+            continue;
+        };
+        let folder = secret.join(&group.name);
+        let rules = &group.rules;
+        let (flags, on_reject) = match rules.scores {
+            crate::model::score::ScoreAggregation::Min => ("worst_error min", "break"),
+            _ => ("worst_error sum", "continue"),
+        };
+        write(
+            &folder.join("testdata.yaml"),
+            &format!(
+                "grading: default\non_reject: {on_reject}\ngrader_flags: {flags}\naccept_score: {}\nreject_score: {}\nrange: {} {}\n",
+                number(rules.accept_score),
+                number(rules.reject_score),
+                number(rules.range.0),
+                number(rules.range.1)
+            ),
+        )?;
+        for member in &group.items {
+            let crate::model::ScoreItem::Test(name) = member else {
+                continue;
+            };
+            let Some(test) = tests.iter().find(|t| &t.name == name) else {
+                continue;
+            };
+            let to = match validation(name) {
+                Validation::None => continue,
+                Validation::Strict => folder.clone(),
+                Validation::Relaxed => folder.join("relaxed"),
+            };
+            copy(&test.input, &to.join(format!("{name}.in")))?;
+            copy(&test.expected, &to.join(format!("{name}.ans")))?;
+        }
+        if folder.join("relaxed").is_dir() {
+            write(
+                &folder.join("relaxed").join("testdata.yaml"),
+                "input_validator_flags: --relaxed\n",
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// A number as YAML: without `.0` when whole, else with the digits Rust prints (they read back equal).
+fn number(value: f64) -> String {
+    format!("{value}")
 }
 
 /// The Kattis default validator's flags for a built-in checker. `lines` and `exact` keep case and spacing:
@@ -366,21 +466,33 @@ fn write_submissions(
             .join("accepted")
             .join(format!("{}.rs", package_name(&problem.data_id))),
     )?;
+    let scored = !problem.groups.is_empty();
     for submission in workspace.submissions(problem)? {
-        if submission.expected.folder() == crate::grade::score::PARTIALLY_ACCEPTED {
-            // The package is pass-fail: its test groups are not exported yet.
+        if !scored && submission.expected.folder() == crate::grade::score::PARTIALLY_ACCEPTED {
+            // Without groups, nothing earns part of the points.
             notes.push(format!(
-                "{}: left out (the package is pass-fail: test groups are not exported yet)",
+                "{}: left out (the problem has no [[group]]s: the package is pass-fail)",
                 submission.relative
             ));
             continue;
         }
+        // In a scoring package a submission that earns some groups is accepted with their points: one
+        // whose source expects points (`@EXPECTED_SCORE@` above 0) is partially accepted there.
+        let earns = scored
+            && super::kattis_groups::expected_score_tag(&submission.path)?
+                .is_some_and(|e| e.min > 0.0);
         let folder = match submission.expected {
+            _ if earns => crate::grade::score::PARTIALLY_ACCEPTED,
             Expected::PresentationError => "wrong_answer",
             Expected::MemoryLimitExceeded => "run_time_error",
             other => other.folder(),
         };
-        if folder != submission.expected.folder() {
+        if earns && folder != submission.expected.folder() {
+            notes.push(format!(
+                "{}: in {folder}/ (it expects points: a scoring package accepts it with them)",
+                submission.relative
+            ));
+        } else if folder != submission.expected.folder() {
             notes.push(format!(
                 "{}: in {folder}/ (Kattis has no {} folder)",
                 submission.relative,

@@ -1,4 +1,6 @@
 //! the mex array has 100 entries, one per possible move, but the mex itself can be k = 100 (S = {1..100}, heap 100): the scan for it runs past the end and panics.
+//! Subtask 1 (k <= 5) keeps every Grundy value at most 5, where it is right: it earns that subtask.
+//! @EXPECTED_SCORE@: 30
 
 use std::io::{self, Read, Write};
 

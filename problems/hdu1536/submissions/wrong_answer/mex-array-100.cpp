@@ -5,6 +5,8 @@
 // memset clears only the first 100 entries, so a true left at vis[100] stays there and later positions
 // whose moves reach all of 0..99 get a wrong mex. This is undefined behaviour; with g++ -O2 on Linux it
 // prints wrong W/L letters. The array needs k + 1 = 101 slots (better k + 2).
+// Subtask 1 (k <= 5) keeps every sg value at most 5, where it is right: it earns that subtask.
+// @EXPECTED_SCORE@: 30
 #include <algorithm>
 #include <cstdio>
 #include <cstring>

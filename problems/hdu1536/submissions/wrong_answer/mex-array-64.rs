@@ -1,4 +1,6 @@
 //! the mex is taken over a 64-entry array (C's `bool vis[64]`, values past it ignored), so every Grundy value of 64 or more comes out as 64; with k = 100 they reach 100.
+//! Subtask 1 (k <= 5) keeps every Grundy value at most 5, where it is right: it earns that subtask.
+//! @EXPECTED_SCORE@: 30
 
 use std::io::{self, Read, Write};
 

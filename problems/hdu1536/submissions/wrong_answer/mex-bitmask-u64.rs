@@ -1,4 +1,6 @@
 //! collects the reachable Grundy values in a u64 bitmask, and `1 << v` for v >= 64 wraps to bit v - 64 (as `1ULL << v` does on x86), so large values mark small ones as reachable.
+//! Subtask 1 (k <= 5) keeps every Grundy value at most 5, where it is right: it earns that subtask.
+//! @EXPECTED_SCORE@: 30
 
 use std::io::{self, Read, Write};
 
