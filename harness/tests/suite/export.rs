@@ -36,6 +36,25 @@ fn verdicts_by_name(submissions: &[&Value]) -> Vec<(String, String)> {
     all
 }
 
+/// Each submission's score by file name, as text (`30`).
+fn scores_by_name(submissions: &[&Value]) -> Vec<(String, String)> {
+    let mut all: Vec<(String, String)> = submissions
+        .iter()
+        .map(|s| {
+            let file = s["file"].as_str().unwrap();
+            let name = file.rsplit('/').next().unwrap().to_string();
+            (name, s["score"]["score"].to_string())
+        })
+        .collect();
+    all.sort();
+    all
+}
+
+/// The full score of a problem's row.
+fn full(row: &Value) -> String {
+    row["score"]["max"].to_string()
+}
+
 /// The tests the export left out of each package (`validate = "none"` inputs), from what it printed.
 fn left_out(printed: &str) -> std::collections::HashMap<String, usize> {
     let mut counts = std::collections::HashMap::new();
@@ -90,14 +109,20 @@ fn export_then_verify_gives_the_verdicts_of_grading_in_place() {
             .unwrap()
             .iter()
             .filter(|s| s["problem"] == id)
-            // A problem's test groups are not exported yet: its package is pass-fail, without them.
-            .filter(|s| s["expected"]["verdicts"]["folder"] != "partially_accepted")
             .collect();
+        let package = package(&verified, &package_name(id));
+        let theirs: Vec<&Value> = package["submissions"].as_array().unwrap().iter().collect();
+        if row["score"].is_object() {
+            // A scored problem: the same scores (a test in two groups is in both folders).
+            let mut expected = scores_by_name(&mine);
+            expected.push((format!("{}.rs", package_name(data_id)), full(row)));
+            expected.sort();
+            assert_eq!(scores_by_name(&theirs), expected, "{id}");
+            continue;
+        }
         let mut expected = verdicts_by_name(&mine);
         expected.push((format!("{}.rs", package_name(data_id)), "AC".to_string()));
         expected.sort();
-        let package = package(&verified, &package_name(id));
-        let theirs: Vec<&Value> = package["submissions"].as_array().unwrap().iter().collect();
         assert_eq!(verdicts_by_name(&theirs), expected, "{id}");
         let tests = row["tests"].as_array().unwrap().len();
         let dropped = left_out.get(id).copied().unwrap_or(0);
@@ -118,6 +143,48 @@ fn export_then_verify_gives_the_verdicts_of_grading_in_place() {
         .join("nimmove/output_validator/validator/checker.rs")
         .is_file());
     assert!(to.join("playnim/output_validator/run").is_file());
+}
+
+/// A problem with groups exports as a scoring package: a folder of `data/secret/` per group, each with
+/// its rules, `type: scoring`, and the partially accepted submissions; `harness verify` gives every
+/// submission the score grading in place gives it (hdu1536: 100, 30 for those that earn the first
+/// subtask, 0), and accepts the package.
+#[test]
+fn exported_groups_give_the_scores_of_grading_in_place() {
+    let (to, printed_export) = export(&["hdu1536"], "export-groups");
+    assert!(
+        !printed_export.contains("left out"),
+        "nothing is left out: {printed_export}"
+    );
+    let root = common::workspace_root();
+    let in_place = common::harness(&root, &["run", "hdu1536", "--format", "json"]);
+    assert_eq!(in_place.status.code(), Some(0), "{}", printed(&in_place));
+    let in_place = json_report(&in_place);
+    let row = &in_place["problems"][0];
+    let mine: Vec<&Value> = in_place["submissions"].as_array().unwrap().iter().collect();
+    let mut expected = scores_by_name(&mine);
+    expected.push(("hdu1536.rs".to_string(), full(row)));
+    expected.sort();
+    assert!(expected.iter().any(|(_, s)| s == "30.0"), "{expected:?}");
+    let dir = to.join("hdu1536");
+    let output = common::harness(
+        &root,
+        &["verify", "--format", "json", dir.to_str().unwrap()],
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let verified = json_report(&output);
+    let package = package(&verified, "hdu1536");
+    let theirs: Vec<&Value> = package["submissions"].as_array().unwrap().iter().collect();
+    assert_eq!(scores_by_name(&theirs), expected);
+    let yaml = std::fs::read_to_string(dir.join("problem.yaml")).unwrap();
+    assert!(yaml.contains("type: scoring"), "{yaml}");
+    let small = std::fs::read_to_string(dir.join("data/secret/small/testdata.yaml")).unwrap();
+    assert!(small.contains("accept_score: 30"), "{small}");
+    assert!(dir.join("data/secret/small/rand-01.in").is_file());
+    assert!(dir.join("data/secret/full/rand-01.in").is_file());
+    assert!(dir
+        .join("submissions/partially_accepted/table-per-heap.rs")
+        .is_file());
 }
 
 /// The exported input validator is one file: the shared reader it includes is written inline, and it
