@@ -1,4 +1,7 @@
 //! 64-bit arithmetic: the inclusion–exclusion is right but (M/d)^N wraps modulo 2^64 (N = 15, M = 20 already gives 2^64.8).
+//! Subtask 1 (M^N <= 200000) keeps every answer far below 2^64, where the wrapped sum is exact: it
+//! earns that subtask.
+//! @EXPECTED_SCORE@: 40
 
 use std::io::{self, Read, Write};
 
