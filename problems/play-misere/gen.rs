@@ -1,9 +1,9 @@
-//! play-misere generator: `gen small|max <seed>` prints one INPUT of the interactor (the seed, G, then G
+//! play-misere generator: `gen small|max|long <seed>` prints one INPUT of the interactor (the seed, G, then G
 //! lines `n a1 .. an`, every pile at least 1), deterministic in the arguments; every game starts from a
 //! position won for the first player under the misère rule. `small`: up to 30 games of 1..=6 piles below
 //! 16, a third of them only 1-piles. `max`: 200 piles in all (the bound), up to 10^18: odd seeds 2 games of
 //! 100 uniform piles; even seeds a game of 100 piles, 1-piles with one to three big ones, and games of only
-//! 1-piles (an even number of them).
+//! 1-piles (an even number of them). `long`: 2 games of 100 piles of 10^18 but one (see `long`).
 #[path = "../.shared/gen.rs"]
 mod shared;
 
@@ -73,11 +73,27 @@ fn max(rng: &mut Rng, seed: u64) -> Vec<Vec<u64>> {
     games
 }
 
+/// Two games of 100 piles of 10^18 (the bound: 6000 bits each), one of them (the first in game 1, a random
+/// one in game 2) 10^18 - d with d in 1..=1000 so that the xor is not 0. Every judge move halves a pile of the
+/// top length, and the solution must answer on another pile holding that bit (dozens of them to choose
+/// from): games of about B / 2 = 3000 of its moves, the longest any start within the bounds was seen to give.
+fn long(rng: &mut Rng) -> Vec<Vec<u64>> {
+    (0..2)
+        .map(|g| {
+            let mut piles = vec![MAX_PILE; 100];
+            let i = if g == 0 { 0 } else { rng.range(0, 99) as usize };
+            piles[i] -= rng.range(1, 1000);
+            piles
+        })
+        .collect()
+}
+
 fn main() {
-    let (kind, seed) = shared::args(&["small", "max"]);
+    let (kind, seed) = shared::args(&["small", "max", "long"]);
     let mut rng = Rng(seed);
     let games = match kind {
         "small" => small(&mut rng),
+        "long" => long(&mut rng),
         _ => max(&mut rng, seed),
     };
     let mut out = format!("{seed}\n{}\n", games.len());

@@ -1,9 +1,9 @@
-//! play-nim generator: `gen small|max <seed>` prints one INPUT of the interactor (the seed, G, then G lines
+//! play-nim generator: `gen small|max|long <seed>` prints one INPUT of the interactor (the seed, G, then G lines
 //! `n a1 .. an`), deterministic in the arguments; every game starts from a won position (xor != 0).
 //! `small`: up to 30 games of 1..=6 piles below 16 (sometimes 100). `max`: 200 piles in all (the bound) with
 //! piles up to 10^18: odd seeds 2 games of 100 uniform piles (0 and 10^18 included), even seeds a game of
 //! 100 piles where only the last pile holds the xor's top bit, then short games of 1..=20 piles, half of
-//! them empty.
+//! them empty. `long`: 2 games of 100 piles of 10^18 but one (see `long`).
 #[path = "../.shared/gen.rs"]
 mod shared;
 
@@ -66,11 +66,27 @@ fn max(rng: &mut Rng, seed: u64) -> Vec<Vec<u64>> {
     games
 }
 
+/// Two games of 100 piles of 10^18 (the bound: 6000 bits each), one of them (the first in game 1, a random
+/// one in game 2) 10^18 - d with d in 1..=1000 so that the xor is not 0. Every judge move halves a pile of the
+/// top length, and the solution must answer on another pile holding that bit (dozens of them to choose
+/// from): games of about B / 2 = 3000 of its moves, the longest any start within the bounds was seen to give.
+fn long(rng: &mut Rng) -> Vec<Vec<u64>> {
+    (0..2)
+        .map(|g| {
+            let mut piles = vec![MAX_PILE; 100];
+            let i = if g == 0 { 0 } else { rng.range(0, 99) as usize };
+            piles[i] -= rng.range(1, 1000);
+            piles
+        })
+        .collect()
+}
+
 fn main() {
-    let (kind, seed) = shared::args(&["small", "max"]);
+    let (kind, seed) = shared::args(&["small", "max", "long"]);
     let mut rng = Rng(seed);
     let games = match kind {
         "small" => small(&mut rng),
+        "long" => long(&mut rng),
         _ => max(&mut rng, seed),
     };
     let mut out = format!("{seed}\n{}\n", games.len());

@@ -1,14 +1,16 @@
-//! play-wythoff generator: `gen small|max <seed>` prints one INPUT of the interactor (the seed, G, then G
+//! play-wythoff generator: `gen small|max|long <seed>` prints one INPUT of the interactor (the seed, G, then G
 //! lines `a b`), deterministic in the arguments; every game starts from a won position. `small`: up to 30
 //! games with piles up to 10, 30 or 100. `max`: 100 games with piles up to 10^18, most of them next to a
 //! lost pair (floor(k φ), floor(k φ) + k) with k >= 10^16, where an f64 golden ratio misjudges: shifted
 //! along the diagonal (win: take the same from both), or with one pile grown (win: shrink it back), in
-//! either order; odd seeds add uniform random pairs, even seeds equal piles and a zero pile.
+//! either order; odd seeds add uniform random pairs, even seeds equal piles and a zero pile. `long`: 100
+//! games next to large lost pairs chosen for long lines of play (see `long`).
 
 #[path = "../.shared/gen.rs"]
 mod shared;
 
 use shared::Rng;
+use std::collections::HashMap;
 
 const MAX_PILE: u64 = 1_000_000_000_000_000_000;
 
@@ -94,11 +96,102 @@ fn max(rng: &mut Rng, seed: u64) -> Vec<(u64, u64)> {
     games
 }
 
+/// The other pile of the lost pair holding `a` (a >= 1): a + j when a = floor(j φ), else floor(j φ) where
+/// a = floor(j φ) + j (the two Beatty sequences cover every a >= 1 once); j is next to floor(a / φ).
+fn partner(a: u64) -> u64 {
+    let wide = u128::from(a);
+    let j0 = ((isqrt(5 * wide * wide) - wide) / 2) as u64;
+    if let Some(j) = (j0.saturating_sub(2)..=j0 + 2).find(|&j| lower(j) == a) {
+        return a + j;
+    }
+    let j1 = a - j0;
+    let j = (j1.saturating_sub(2)..=j1 + 2)
+        .find(|&j| j >= 1 && lower(j) + j == a)
+        .expect("a is in one of the two Beatty sequences");
+    lower(j)
+}
+
+/// The lost pair (smaller pile first) that the textbook move from the won position (s, b), s <= b, leads
+/// to: both piles down to (f, f + k) when s > f = floor(k φ), k = b - s, else b down to the partner of s.
+fn answer(s: u64, b: u64) -> (u64, u64) {
+    let f = lower(b - s);
+    if s > f {
+        (f, b - s + f)
+    } else if s == 0 {
+        (0, 0)
+    } else {
+        (s, partner(s))
+    }
+}
+
+/// The most moves of the player on the winning side from the lost pair (s, b), s <= b, with the judge to
+/// move, over every sequence of the judge's kinds of move (half of either pile, or of the smaller from
+/// both, rounded up), the winner always answering with the textbook move `answer`.
+fn longest(s: u64, b: u64, memo: &mut HashMap<(u64, u64), u64>) -> u64 {
+    if b == 0 {
+        return 0;
+    }
+    if let Some(&n) = memo.get(&(s, b)) {
+        return n;
+    }
+    let half = s - s / 2;
+    let mut after = vec![(s, b / 2)];
+    if s > 0 {
+        after.push((s / 2, b));
+        after.push((s / 2, b - half));
+    }
+    let n = after
+        .into_iter()
+        .map(|(x, y)| {
+            let (s, b) = answer(x.min(y), x.max(y));
+            1 + longest(s, b, memo)
+        })
+        .max()
+        .unwrap_or(0);
+    memo.insert((s, b), n);
+    n
+}
+
+/// 100 games, each one move away from a large lost pair (f, f + k): the smaller pile f and the other grown
+/// by up to 10^6 (or to 10^18), in either order. Of 16 random k from the top half of the range (f + k <
+/// 10^18), the pair whose longest line against the judge's kinds of move is longest: about 55 moves of the
+/// winner, against 2B + 1 = 241 moves in all that the statement allows. Every round halves a pile, and the
+/// winner's answer to a lost pair shrinks the other pile about as much, so B falls by about 2 per round.
+fn long(rng: &mut Rng) -> Vec<(u64, u64)> {
+    // The largest k with f + k < 10^18, by bisection (f + k grows with k).
+    let (mut top, mut above) = (1, MAX_PILE / 2);
+    while above - top > 1 {
+        let mid = (top + above) / 2;
+        if lower(mid) + mid < MAX_PILE {
+            top = mid;
+        } else {
+            above = mid;
+        }
+    }
+    let mut memo = HashMap::new();
+    (0..100)
+        .map(|_| {
+            let k = (0..16)
+                .map(|_| rng.range(top / 2, top))
+                .max_by_key(|&k| (longest(lower(k), lower(k) + k, &mut memo), k))
+                .expect("16 draws");
+            let f = lower(k);
+            let b = (f + k + rng.range(1, 1_000_000)).min(MAX_PILE);
+            if rng.range(0, 1) == 0 {
+                (f, b)
+            } else {
+                (b, f)
+            }
+        })
+        .collect()
+}
+
 fn main() {
-    let (kind, seed) = shared::args(&["small", "max"]);
+    let (kind, seed) = shared::args(&["small", "max", "long"]);
     let mut rng = Rng(seed);
     let games = match kind {
         "small" => small(&mut rng),
+        "long" => long(&mut rng),
         _ => max(&mut rng, seed),
     };
     let mut out = format!("{seed}\n{}\n", games.len());
