@@ -193,22 +193,33 @@ impl Launcher {
                 Err(err) => break Err(err),
             }
         };
+        let lost = self.settle(&answer, started.as_slice(), watchdog_ms);
+        match lost {
+            Some(reason) => Ok(Ok(RunOutcome::lost(reason))),
+            None => Ok(answer?),
+        }
+    }
+
+    /// After a request's replies: a launcher that is gone or lost is killed with the programs it started
+    /// (as root a program may not get the launcher's death signal, having changed uid), and the programs
+    /// are unregistered. The reason, when the judge lost the run rather than the launcher dying.
+    fn settle<T>(
+        &mut self,
+        answer: &io::Result<T>,
+        started: &[i32],
+        watchdog_ms: u64,
+    ) -> Option<String> {
         let lost = answer
             .as_ref()
             .err()
             .and_then(|err| lost_reason(err, watchdog_ms));
         if answer.is_err() {
-            // The launcher is gone or lost: neither it nor its program may outlive this answer (as root the
-            // program may not get the launcher's death signal, having changed uid).
-            self.kill(started.as_slice());
+            self.kill(started);
         }
-        if let Some(pid) = started {
-            running_groups().remove(&pid);
+        for pid in started {
+            running_groups().remove(pid);
         }
-        match lost {
-            Some(reason) => Ok(Ok(RunOutcome::lost(reason))),
-            None => Ok(answer?),
-        }
+        lost
     }
 
     /// Kills the launcher and the programs it started, without waiting for anything.
@@ -256,16 +267,7 @@ impl Launcher {
                 Err(err) => break Err(err),
             }
         };
-        let lost = answer
-            .as_ref()
-            .err()
-            .and_then(|err| lost_reason(err, watchdog_ms));
-        if answer.is_err() {
-            self.kill(&started);
-        }
-        for pid in started {
-            running_groups().remove(&pid);
-        }
+        let lost = self.settle(&answer, &started, watchdog_ms);
         match lost {
             Some(reason) => Ok(Ok(Interaction::lost(reason))),
             None => Ok(answer?),

@@ -342,25 +342,7 @@ fn yaml_score(value: &Value) -> Option<ScoreExpectation> {
 /// `@EXPECTED_SCORE@: 50` (or two numbers, a range) in one of the submission's files.
 pub(crate) fn expected_score_tag(path: &Path) -> Result<Option<ScoreExpectation>> {
     const TAG: &str = "@EXPECTED_SCORE@";
-    let files: Vec<PathBuf> = match path.is_dir() {
-        true => walkdir::WalkDir::new(path)
-            .sort_by_file_name()
-            .into_iter()
-            .filter_map(|e| e.ok())
-            .filter(|e| e.file_type().is_file())
-            .map(|e| e.into_path())
-            .collect(),
-        false => vec![path.to_path_buf()],
-    };
-    for file in files {
-        let Ok(bytes) = std::fs::read(&file) else {
-            continue;
-        };
-        let text = String::from_utf8_lossy(&bytes);
-        let Some(line) = text.lines().find(|l| l.contains(TAG)) else {
-            continue;
-        };
-        let rest = &line[line.find(TAG).expect("found") + TAG.len()..];
+    if let Some((file, rest)) = super::kattis_submissions::tagged_line(path, TAG) {
         let numbers: Vec<f64> = rest
             .trim_start_matches(':')
             .split(|c: char| c.is_whitespace() || c == ',')

@@ -304,10 +304,10 @@ fn domjudge_verdict(name: &str) -> Option<VerdictSet> {
     })
 }
 
-/// The results a DOMjudge `@EXPECTED_RESULTS@:` line lists, in the submission's files.
-fn expected_results(path: &Path) -> Result<Option<VerdictSet>> {
-    const TAG: &str = "@EXPECTED_RESULTS@:";
-    let files = match path.is_dir() {
+/// The first line of the submission's files (a file, or a folder's files by name) that holds `tag`: the
+/// file, and what follows the tag on that line.
+pub(crate) fn tagged_line(path: &Path, tag: &str) -> Option<(PathBuf, String)> {
+    let files: Vec<PathBuf> = match path.is_dir() {
         true => walkdir::WalkDir::new(path)
             .sort_by_file_name()
             .into_iter()
@@ -317,18 +317,20 @@ fn expected_results(path: &Path) -> Result<Option<VerdictSet>> {
             .collect(),
         false => vec![path.to_path_buf()],
     };
-    for file in files {
-        let Ok(bytes) = std::fs::read(&file) else {
-            continue;
-        };
+    files.into_iter().find_map(|file| {
+        let bytes = std::fs::read(&file).ok()?;
         let text = String::from_utf8_lossy(&bytes);
-        let Some(line) = text.lines().find(|l| l.contains(TAG)) else {
-            continue;
-        };
-        let listed = line[line.find(TAG).expect("found") + TAG.len()..]
-            .trim()
-            .trim_end_matches("*/")
-            .trim_end_matches("-->");
+        let line = text.lines().find(|l| l.contains(tag))?;
+        let rest = line[line.find(tag)? + tag.len()..].to_string();
+        Some((file, rest))
+    })
+}
+
+/// The results a DOMjudge `@EXPECTED_RESULTS@:` line lists, in the submission's files.
+fn expected_results(path: &Path) -> Result<Option<VerdictSet>> {
+    const TAG: &str = "@EXPECTED_RESULTS@:";
+    if let Some((file, rest)) = tagged_line(path, TAG) {
+        let listed = rest.trim().trim_end_matches("*/").trim_end_matches("-->");
         let mut verdicts = VerdictSet::EMPTY;
         for name in listed
             .split([',', ' ', '\t'])
