@@ -110,10 +110,6 @@ pub struct RunArgs {
     #[arg(long, value_name = "F", default_value_t = 1.0)]
     pub time_scale: f64,
 
-    /// Also write a JUnit XML report here: one testsuite per problem, one testcase per test.
-    #[arg(long, value_name = "FILE")]
-    pub junit: Option<PathBuf>,
-
     #[command(flatten)]
     pub report: ReportArgs,
 
@@ -154,7 +150,7 @@ pub struct RunArgs {
     pub changed_since: Option<String>,
 }
 
-/// How a report is shown: shared by `run` and `verify`.
+/// How a report is shown and where it is written: shared by `run`, `verify` and `merge`.
 #[derive(Debug, Args, Default)]
 pub struct ReportArgs {
     /// Report format on stdout.
@@ -176,6 +172,10 @@ pub struct ReportArgs {
     /// Failed tests the human report details per problem; the others are counted (0: all).
     #[arg(long, value_name = "N", default_value_t = crate::model::limits::DEFAULT_MAX_FAILURES)]
     pub max_failures: usize,
+
+    /// Also write a JUnit XML report here: one testsuite per problem, one testcase per test.
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
 
     /// Also write the report as one self-contained HTML page here (default: $HARNESS_HTML when set).
     #[arg(long, value_name = "FILE")]
@@ -293,10 +293,6 @@ pub struct MergeArgs {
     #[arg(value_name = "REPORT.json", required = true)]
     pub reports: Vec<PathBuf>,
 
-    /// Also write the merged JUnit XML report here.
-    #[arg(long, value_name = "FILE")]
-    pub junit: Option<PathBuf>,
-
     #[command(flatten)]
     pub report: ReportArgs,
 }
@@ -356,7 +352,7 @@ mod tests {
         let cli =
             Cli::try_parse_from(["harness", "--junit", "out.xml", "--color", "never"]).unwrap();
         assert_eq!(
-            cli.run.junit.as_deref(),
+            cli.run.report.junit.as_deref(),
             Some(std::path::Path::new("out.xml"))
         );
         assert_eq!(cli.run.report.color, ColorChoice::Never);

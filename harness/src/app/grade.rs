@@ -3,7 +3,7 @@
 
 use std::fs;
 use std::io::{self, IsTerminal, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::{Context, Result};
@@ -40,34 +40,12 @@ pub fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
             args.output_limit_mib
         );
     }
-    // A report file that cannot be written is found now, not after the whole run.
-    if let Some(path) = &args.junit {
-        super::check_writable(path, "JUnit")?;
-    }
-    let html = super::html_path(&args.report);
-    if let Some(path) = &html {
-        super::check_writable(path, "HTML")?;
-    }
+    check_report_files(&args.report)?;
     let only = match &args.changed_since {
         Some(rev) => Some(changed_problems(workspace, &args.ids, rev)?),
         None => None,
     };
-    let bar = progress::wanted(
-        io::stderr().is_terminal(),
-        std::env::var_os("CI").as_deref(),
-        std::env::var_os("TERM").as_deref(),
-    )
-    .then(|| Arc::new(progress::Bar::new()));
-    // Without a bar (a log, a pipe, CI), a line per stage says that the run is under way.
-    let events = match &bar {
-        Some(bar) => Events::new(bar.clone()),
-        None => {
-            eprintln!(
-                "harness: grading: compiling every program (once; unchanged ones come from the cache)"
-            );
-            Events::new(Arc::new(progress::Stages::default()))
-        }
-    };
+    let (bar, events) = progress_events();
     let options = JudgeOptions {
         jobs: jobs(args.jobs),
         time_scale: args.time_scale,
@@ -89,32 +67,58 @@ pub fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
     }
     let mut report = graded?;
     locate_compile_errors(&mut report, workspace);
-    locate_inputs(&mut report, workspace);
+    locate_inputs(&mut report, Some(workspace));
     for problem in &mut report.problems {
         if let Some(error) = &mut problem.error {
             *error = super::with_working_commands(error);
         }
     }
-    write_reports(
-        &report,
-        args.junit.as_deref(),
-        &args.report,
-        Some(workspace),
+    write_reports(&report, &args.report, Some(workspace))
+}
+
+/// The report files asked for (JUnit, HTML): one that cannot be written is found now, not after the run.
+pub(crate) fn check_report_files(args: &ReportArgs) -> Result<()> {
+    if let Some(path) = &args.junit {
+        super::check_writable(path, "JUnit")?;
+    }
+    match super::html_path(args) {
+        Some(path) => super::check_writable(&path, "HTML"),
+        None => Ok(()),
+    }
+}
+
+/// What follows a run as it goes: the progress bar on an interactive stderr; else (a log, a pipe, CI) a
+/// line per stage, so that the run is seen to be under way.
+pub(crate) fn progress_events() -> (Option<Arc<progress::Bar>>, Events) {
+    let bar = progress::wanted(
+        io::stderr().is_terminal(),
+        std::env::var_os("CI").as_deref(),
+        std::env::var_os("TERM").as_deref(),
     )
+    .then(|| Arc::new(progress::Bar::new()));
+    let events = match &bar {
+        Some(bar) => Events::new(bar.clone()),
+        None => {
+            eprintln!(
+                "harness: grading: compiling every program (once; unchanged ones come from the cache)"
+            );
+            Events::new(Arc::new(progress::Stages::default()))
+        }
+    };
+    (bar, events)
 }
 
 /// Writes the report in the chosen format (and JUnit, and HTML); the exit status it gives. With the
 /// workspace, warns about problems that are not finished.
 pub(crate) fn write_reports(
     report: &Report,
-    junit: Option<&Path>,
     args: &ReportArgs,
     workspace: Option<&Workspace>,
 ) -> Result<i32> {
     if let Some(path) = super::html_path(args) {
         super::write_html(report, &path)?;
     }
-    if let Some(path) = junit {
+    if let Some(path) = &args.junit {
         let mut xml = Vec::new();
         report::render_junit(report, &mut xml)?;
         fs::write(path, xml)
@@ -231,44 +235,48 @@ fn locate_compile_errors(report: &mut Report, workspace: &Workspace) {
     }
 }
 
-/// Every test that was not accepted names its input file, from the workspace, and shows its first lines
-/// (the grader keeps them only beside a checker program's message).
-fn locate_inputs(report: &mut Report, workspace: &Workspace) {
-    let input_of = |problem: &str, data_id: &str, test: &str| {
-        [
-            workspace.root.join("testdata").join(data_id),
-            workspace.root.join("problems").join(problem).join("data"),
-        ]
-        .into_iter()
-        .map(|dir| dir.join(format!("{test}.in")))
-        .find(|path| path.is_file())
+/// Every test that was not accepted names its input file (from the workspace, else from the current
+/// folder when under it) and shows its first lines (the grader keeps them only beside a checker program's
+/// message). A package's inputs are in its `data/`.
+pub(crate) fn locate_inputs(report: &mut Report, workspace: Option<&Workspace>) {
+    let shown_from = match workspace {
+        Some(workspace) => workspace.root.clone(),
+        None => std::env::current_dir().unwrap_or_default(),
     };
-    let fill = |problem: &str, data_id: &str, test: &mut crate::model::TestResult| {
-        if let Some(path) = input_of(problem, data_id, &test.name) {
-            name_input(test, &path, workspace.relative(&path));
+    let rows: std::collections::HashMap<String, (String, Option<PathBuf>)> = report
+        .problems
+        .iter()
+        .map(|p| {
+            let data_id = p.same_as.clone().unwrap_or_else(|| p.id.clone());
+            let package = p.package.as_ref().map(|p| Path::new(&p.dir).join("data"));
+            (p.id.clone(), (data_id, package))
+        })
+        .collect();
+    let fill = |problem: &str, test: &mut crate::model::TestResult| {
+        let (data_id, package) = rows.get(problem).cloned().unwrap_or((problem.into(), None));
+        let ours = workspace.map(|w| {
+            let problem_dir = w.root.join("problems").join(problem);
+            [
+                w.root.join("testdata").join(data_id),
+                problem_dir.join("data"),
+            ]
+        });
+        let dirs = package.into_iter().chain(ours.into_iter().flatten());
+        let mut inputs = dirs.map(|dir| dir.join(format!("{}.in", test.name)));
+        if let Some(path) = inputs.find(|path| path.is_file()) {
+            let shown = path.strip_prefix(&shown_from).unwrap_or(&path);
+            let shown = shown.to_string_lossy().into_owned();
+            name_input(test, &path, shown);
         }
     };
     for problem in &mut report.problems {
-        let data_id = problem
-            .same_as
-            .clone()
-            .unwrap_or_else(|| problem.id.clone());
         for test in &mut problem.tests {
-            fill(&problem.id, &data_id, test);
+            fill(&problem.id, test);
         }
     }
-    let same_as: std::collections::HashMap<String, String> = report
-        .problems
-        .iter()
-        .filter_map(|p| Some((p.id.clone(), p.same_as.clone()?)))
-        .collect();
     for submission in report.submissions.iter_mut().flatten() {
-        let data_id = same_as
-            .get(&submission.problem)
-            .cloned()
-            .unwrap_or_else(|| submission.problem.clone());
         for test in &mut submission.tests {
-            fill(&submission.problem, &data_id, test);
+            fill(&submission.problem, test);
         }
     }
 }

@@ -3,6 +3,7 @@
 //! scheduling. The submissions run in the same pool, beside the solutions (`submissions`).
 
 use std::collections::HashMap;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::{Context, Result};
@@ -12,7 +13,7 @@ use crate::check::program::ProgramChecker;
 use crate::check::Checker;
 use crate::events::{Event, Events};
 use crate::grade::{Grader, Interactive, Standard};
-use crate::lang::{Compiled, Compiler, Executable};
+use crate::lang::{Compiled, Compiler, Executable, LanguageTable};
 use crate::model::{
     CheckerSpec, Limits, Problem, ProblemResult, Report, Shard, TestCase, TestResult,
 };
@@ -20,9 +21,9 @@ use crate::package::Workspace;
 use crate::plan::{self, Plan, PlannedProblem, Selection};
 use scratch::Scratch;
 
+mod packages;
 pub mod scratch;
 mod submissions;
-pub mod verify;
 
 /// Options of one grading run.
 #[derive(Debug, Clone)]
@@ -63,11 +64,40 @@ impl JudgeOptions {
     }
 }
 
+/// What every run shares, built once and passed: the sandbox set up for the cache, the compiler, the
+/// worker pool and the scratch folders.
+pub struct RunContext {
+    pub cache_dir: PathBuf,
+    pub compiler: Compiler,
+    pub scratch: Scratch,
+    pool: rayon::ThreadPool,
+}
+
+impl RunContext {
+    /// Writes into `cache_dir`: build it only once the plan is known to be sound.
+    pub fn new(cache_dir: &Path, languages: LanguageTable, jobs: usize) -> Result<RunContext> {
+        let absolute = std::path::absolute(cache_dir).unwrap_or_else(|_| cache_dir.to_path_buf());
+        crate::sandbox::configure(&absolute);
+        Ok(RunContext {
+            cache_dir: cache_dir.to_path_buf(),
+            compiler: Compiler::new(cache_dir, languages)?,
+            scratch: Scratch::new(cache_dir)?,
+            pool: rayon::ThreadPoolBuilder::new()
+                .num_threads(jobs.max(1))
+                .build()
+                .context("cannot start the worker threads")?,
+        })
+    }
+
+    /// The context of a workspace: its cache and its language table.
+    pub fn of(workspace: &Workspace, jobs: usize) -> Result<RunContext> {
+        RunContext::new(&workspace.cache_dir(), workspace.languages()?, jobs)
+    }
+}
+
 /// Grades `ids` (or every problem when empty). Errors are setup problems of explicitly named problems;
 /// a broken problem that was not named becomes an error row.
 pub fn grade(workspace: &Workspace, ids: &[String], options: &JudgeOptions) -> Result<Report> {
-    let started = std::time::Instant::now();
-    let started_at = std::time::SystemTime::now();
     let selection = Selection {
         ids: ids.to_vec(),
         test_filter: options.test_filter.clone(),
@@ -78,32 +108,45 @@ pub fn grade(workspace: &Workspace, ids: &[String], options: &JudgeOptions) -> R
         partition: options.partition,
         only: options.only.clone(),
     };
-    let plan = plan::plan(workspace, &selection)?;
-    workspace.configure_sandbox();
+    let mut plan = plan::plan(workspace, &selection)?;
     // Only now, when every named problem is known to be sound: a setup error writes nothing.
-    let compiler = Compiler::new(&workspace.cache_dir(), workspace.languages()?)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(options.jobs.max(1))
-        .build()
-        .context("cannot start the worker threads")?;
-    let scratch = Scratch::new(&workspace.cache_dir())?;
+    let context = RunContext::of(workspace, options.jobs)?;
+    let shard = plan.shard.take();
+    let mut report = execute(plan, &context, options)?;
+    report.shard = shard.map(|shard| stamp(workspace, options, shard));
+    Ok(report)
+}
+
+/// Runs a plan in `context`, all in its pool: the problems' solutions beside the submissions, then the
+/// packages (each computing its time limit first when it gives none). The one path of `run` and `verify`.
+pub fn execute(plan: Plan, context: &RunContext, options: &JudgeOptions) -> Result<Report> {
+    let started = std::time::Instant::now();
+    let started_at = std::time::SystemTime::now();
+    let (compiler, pool) = (&context.compiler, &context.pool);
     // The checkers of the problems whose tests or submissions run here (a shard may own a submission of
-    // a problem and none of its tests).
+    // a problem and none of its tests), and of the packages.
     let mut judged: Vec<&Problem> = plan.problems.iter().map(|p| &p.problem).collect();
     for s in plan.submissions.iter().flatten() {
         if !judged.iter().any(|p| p.id == s.problem.id) {
             judged.push(&s.problem);
         }
     }
-    let checkers = pool.install(|| checkers(&judged, &compiler))?;
+    let checkers = pool.install(|| -> Result<Checkers> {
+        let mut all = checkers(&judged, compiler)?;
+        for package in plan.packages.iter().filter(|p| p.unsupported.is_none()) {
+            let judges = packages::judges(package, compiler, &context.cache_dir)?;
+            all.insert(package.id.clone(), judges);
+        }
+        Ok(all)
+    })?;
     let run = Run {
-        compiler: &compiler,
+        compiler,
         checkers: &checkers,
         options,
-        scratch: &scratch,
+        scratch: &context.scratch,
     };
     // The submissions first on this thread: their time-limit-exceeded ones take the longest, and start at
-    // once while the other workers take the solutions' tests.
+    // once while the other workers take the solutions' tests. The packages after the rest.
     let (submissions, problems) = pool.install(|| {
         rayon::join(
             || {
@@ -119,15 +162,7 @@ pub fn grade(workspace: &Workspace, ids: &[String], options: &JudgeOptions) -> R
         )
     });
     let (mut problems, submissions) = (problems?, submissions?);
-    let Plan {
-        ids,
-        errors,
-        packages,
-        shard,
-        ..
-    } = plan;
-    // Packages dropped into problems/ are judged as `harness verify` judges them, after the rest.
-    let (rows, package_submissions) = verify::grade_in_place(workspace, &packages, options)?;
+    let (rows, package_submissions) = pool.install(|| packages::grade(&plan.packages, &run))?;
     problems.extend(rows);
     let submissions = match (submissions, package_submissions.is_empty()) {
         (Some(mut all), _) => {
@@ -137,13 +172,12 @@ pub fn grade(workspace: &Workspace, ids: &[String], options: &JudgeOptions) -> R
         (None, false) if options.submissions => Some(package_submissions),
         (None, _) => None,
     };
-    problems.extend(errors);
+    problems.extend(plan.errors);
     // Report in the order the ids were given (sorted for a full run).
-    problems.sort_by_key(|p| ids.iter().position(|id| *id == p.id));
+    problems.sort_by_key(|p| plan.ids.iter().position(|id| *id == p.id));
     let wall_ms = started.elapsed().as_secs_f64() * 1000.0;
     let mut report = Report::new(problems, submissions, options.time_scale, wall_ms);
     report.isolation = crate::sandbox::layers::active();
-    report.shard = shard.map(|shard| stamp(workspace, options, shard));
     Ok(report.stamped(started_at, compiler.toolchains()))
 }
 
@@ -259,19 +293,18 @@ pub fn run_one(
     options: &JudgeOptions,
 ) -> Result<TestResult> {
     let planned = plan::plan_problem(workspace, id, None)?;
-    workspace.configure_sandbox();
     let Some(case) = planned.tests.iter().find(|t| t.name == test) else {
         anyhow::bail!("{id} has no test `{test}` (see `harness list`)");
     };
-    let compiler = Compiler::new(&workspace.cache_dir(), workspace.languages()?)?;
-    let scratch = Scratch::new(&workspace.cache_dir())?;
-    let judges = judges(&planned.problem, &compiler)?.map_err(anyhow::Error::msg)?;
+    let context = RunContext::of(workspace, 1)?;
+    let compiler = &context.compiler;
+    let judges = judges(&planned.problem, compiler)?.map_err(anyhow::Error::msg)?;
     let checkers = HashMap::from([(planned.problem.id.clone(), Ok(judges))]);
     let run = Run {
-        compiler: &compiler,
+        compiler,
         checkers: &checkers,
         options,
-        scratch: &scratch,
+        scratch: &context.scratch,
     };
     match compiler.compile(&planned.solution)? {
         Compiled::Ok(binary) => run_test(&planned.problem, case, &binary, &run),

@@ -13,7 +13,7 @@ pub use problem::{
     BuiltinChecker, CheckerSpec, Expected, Problem, ProgramSpec, Protocol, Submission, TestCase,
     TestGroup, TokenOptions, VerdictRule,
 };
-pub use result::{ProblemResult, Report, SubmissionResult, Summary, TestResult};
+pub use result::{PackageInfo, ProblemResult, Report, SubmissionResult, Summary, TestResult};
 pub use run::{Chunk, Direction, Exit, Invocation, RunOutcome};
 pub use score::{
     GroupRules, GroupScore, OnReject, ScoreExpectation, ScoreGroup, ScoreItem, Scoring,

@@ -93,6 +93,28 @@ pub struct ProblemResult {
     /// scoring problem.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub score: Option<super::score::SubmissionScore>,
+    /// What a problem package says of itself (`harness verify`, a package in `problems/`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub package: Option<PackageInfo>,
+}
+
+/// A problem package's own facts, shown on its row.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct PackageInfo {
+    /// Its folder, as it was named.
+    pub dir: String,
+    pub format: String,
+    /// Its types (`pass-fail, interactive`).
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// Its output validator's folder, or `default` with its flags.
+    pub validator: String,
+    pub tests: usize,
+    pub output_limit_mib: u64,
+    /// Where the time limit comes from, or how it was computed.
+    pub time_limit_source: Option<String>,
+    /// What the loader could not honour, or ignored.
+    pub warnings: Vec<String>,
 }
 
 impl ProblemResult {
@@ -113,6 +135,7 @@ impl ProblemResult {
             max_peak_kib: None,
             tests: Vec::new(),
             score: None,
+            package: None,
         }
     }
 
@@ -135,6 +158,7 @@ impl ProblemResult {
                 max_peak_kib: None,
                 tests: Vec::new(),
                 score: None,
+                package: None,
             },
         };
         row.error = Some(error.to_string());

@@ -9,8 +9,8 @@ use anyhow::{bail, Context, Result};
 
 use super::kattis_yaml::{ini_value, YamlMap};
 use crate::model::{
-    BuiltinChecker, CheckerSpec, Expected, Limits, Problem, ProgramSpec, Protocol, Scoring,
-    Submission, TestCase, Verdict, VerdictSet,
+    BuiltinChecker, CheckerSpec, Expected, Limits, PackageInfo, Problem, ProgramSpec, Protocol,
+    Scoring, Submission, TestCase, Verdict, VerdictSet,
 };
 
 pub use super::kattis_data::KattisTest;
@@ -488,6 +488,25 @@ impl KattisPackage {
     /// The test cases, in the order the package gives them.
     pub fn test_cases(&self) -> Vec<TestCase> {
         self.tests.iter().map(|t| t.case.clone()).collect()
+    }
+
+    /// What the package says of itself, for its row; `time_limit_source`: where its limit came from.
+    pub fn info(&self, time_limit_source: Option<String>) -> PackageInfo {
+        let flags = self.tests.first().map(|t| t.args.join(" "));
+        let validator = match &self.validator {
+            Some(program) => program.relative.clone(),
+            None => format!("default {}", flags.unwrap_or_default()),
+        };
+        PackageInfo {
+            dir: self.dir.to_string_lossy().into_owned(),
+            format: self.format.name().to_string(),
+            kind: self.types.join(", "),
+            validator: validator.trim_end().to_string(),
+            tests: self.tests.len(),
+            output_limit_mib: self.output_mb,
+            time_limit_source,
+            warnings: self.warnings.clone(),
+        }
     }
 }
 

@@ -11,7 +11,7 @@ use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 use super::submissions::{
     submission_failure, submission_lines, submissions_summary, time_warnings,
 };
-use crate::model::{ProblemResult, Report, SubmissionResult, TestResult, Verdict};
+use crate::model::{PackageInfo, ProblemResult, Report, SubmissionResult, TestResult, Verdict};
 
 #[derive(Debug, Clone, Copy)]
 pub struct HumanOptions {
@@ -62,6 +62,9 @@ pub fn render_human(report: &Report, options: &HumanOptions, out: &mut dyn Write
     let mut text = String::new();
     for problem in &report.problems {
         problem_line(&mut text, problem, id_width, title_width, &paint);
+        if let Some(package) = &problem.package {
+            package_lines(&mut text, problem, package, id_width);
+        }
         if problem.error.is_none() {
             detail_line(&mut text, problem, submissions, id_width, &paint);
         }
@@ -277,6 +280,27 @@ fn problem_line(
         _ => {}
     }
     text.push('\n');
+}
+
+/// What a package is, its time limit and where it comes from, and what its loader warned about.
+fn package_lines(text: &mut String, problem: &ProblemResult, package: &PackageInfo, width: usize) {
+    let _ = writeln!(
+        text,
+        "{:width$}  {}: {} package, {}, {} tests, validator {}",
+        "", package.dir, package.format, package.kind, package.tests, package.validator
+    );
+    if let (true, Some(source)) = (problem.time_limit_ms > 0, &package.time_limit_source) {
+        let _ = writeln!(
+            text,
+            "{:width$}  time limit {} s ({source}); output {} MiB",
+            "",
+            problem.time_limit_ms as f64 / 1000.0,
+            package.output_limit_mib
+        );
+    }
+    for warning in &package.warnings {
+        let _ = writeln!(text, "{:width$}  warning: {warning}", "");
+    }
 }
 
 /// The line under a problem: its slowest test, and how its submissions fared.

@@ -64,13 +64,14 @@ pub fn merge(shards: &[ShardReport]) -> Result<Report> {
         let id = row.id.clone();
         row.tests.sort_by_key(|t| at(&test_unit(&id, &t.name)));
     }
-    rows.sort_by_key(|row| {
-        reference
-            .planned
-            .iter()
-            .position(|unit| unit_problem(unit) == row.id)
+    // A problem's place: its first unit's (a package of `verify` is one unit).
+    let place = |id: &str| {
+        let mut units = reference.planned.iter();
+        units
+            .position(|unit| unit_problem(unit) == id)
             .unwrap_or(usize::MAX)
-    });
+    };
+    rows.sort_by_key(|row| place(&row.id));
     let submissions = shards
         .iter()
         .any(|s| s.report.submissions.is_some())
@@ -79,7 +80,7 @@ pub fn merge(shards: &[ShardReport]) -> Result<Report> {
                 .iter()
                 .flat_map(|s| s.report.submissions.iter().flatten().cloned())
                 .collect();
-            all.sort_by_key(|s| at(&submission_unit(&s.problem, &s.file)));
+            all.sort_by_key(|s| (place(&s.problem), at(&submission_unit(&s.problem, &s.file))));
             all
         });
     let wall_ms = shards.iter().map(|s| s.report.summary.wall_ms).sum();

@@ -258,7 +258,7 @@ fn verify_writes_the_page_of_a_package() {
     .output()
     .unwrap();
     let report: Value = serde_json::from_slice(&json.stdout).unwrap();
-    let inputs: Vec<&str> = report["packages"][0]["submissions"]
+    let inputs: Vec<&str> = report["submissions"]
         .as_array()
         .unwrap()
         .iter()

@@ -34,13 +34,22 @@ fn verify(packages: &[&str], extra: &[&str]) -> Output {
         .expect("run the harness binary")
 }
 
-pub(super) fn package<'a>(report: &'a Value, id: &str) -> &'a Value {
-    report["packages"]
+/// A package in a report (`verify`'s or `run`'s: the same schema): its row's `package` facts with the
+/// row's title, limits and error, and its submissions.
+pub(super) fn package(report: &Value, id: &str) -> Value {
+    let row = report["problems"]
         .as_array()
         .unwrap()
         .iter()
         .find(|p| p["id"] == id)
-        .unwrap_or_else(|| panic!("no package {id} in {report:#}"))
+        .unwrap_or_else(|| panic!("no package {id} in {report:#}"));
+    let mut package = row["package"].clone();
+    for key in ["id", "title", "time_limit_ms", "memory_limit_mib", "error"] {
+        package[key] = row[key].clone();
+    }
+    let all = report["submissions"].as_array().unwrap().iter();
+    package["submissions"] = all.filter(|s| s["problem"] == id).cloned().collect();
+    package
 }
 
 fn submission<'a>(package: &'a Value, file: &str) -> &'a Value {
@@ -64,7 +73,7 @@ fn legacy_package_with_default_validator_flags_and_a_computed_time_limit() {
     let report = json_report(&output);
     let addition = package(&report, "addition");
     assert_eq!(addition["format"], "legacy");
-    assert_eq!(addition["name"], "Addition");
+    assert_eq!(addition["title"], "Addition");
     assert_eq!(addition["validator"], "default float_tolerance 1e-6");
     assert_eq!(addition["memory_limit_mib"], 256);
     assert_eq!(addition["output_limit_mib"], 8);
@@ -75,7 +84,7 @@ fn legacy_package_with_default_validator_flags_and_a_computed_time_limit() {
         source.starts_with("computed") && source.contains("× 4"),
         "{source}"
     );
-    let accepted = submission(addition, "submissions/accepted/add.py");
+    let accepted = submission(&addition, "submissions/accepted/add.py");
     assert_eq!(
         test_names(accepted),
         [
@@ -98,15 +107,18 @@ fn legacy_package_with_default_validator_flags_and_a_computed_time_limit() {
     for s in addition["submissions"].as_array().unwrap() {
         assert_eq!(s["matched"], true, "{s:#}");
     }
-    let mixed = submission(addition, "submissions/mixed/truncates.py");
-    assert_eq!(mixed["expected"], "mixed");
+    let mixed = submission(&addition, "submissions/mixed/truncates.py");
+    assert_eq!(mixed["expected"]["verdicts"]["folder"], "mixed");
     assert_eq!(mixed["verdict"], "WA");
-    assert_eq!(mixed["permitted"], serde_json::json!(["WA", "PE", "AC"]));
     assert_eq!(
-        submission(addition, "submissions/run_time_error/exit.py")["verdict"],
+        mixed["expected"]["verdicts"]["permitted"],
+        serde_json::json!(["WA", "PE", "AC"])
+    );
+    assert_eq!(
+        submission(&addition, "submissions/run_time_error/exit.py")["verdict"],
         "RE"
     );
-    let slow = submission(addition, "submissions/time_limit_exceeded/spin.py");
+    let slow = submission(&addition, "submissions/time_limit_exceeded/spin.py");
     assert_eq!(slow["verdict"], "TLE");
 }
 
@@ -151,7 +163,7 @@ fn validator_arguments_per_group_and_case_and_submissions_yaml() {
     assert_eq!(echo["memory_limit_mib"], 512);
     // ignore_case from data/test_group.yaml, exact in secret/b, ignore_case again in secret/b/2.yaml; the
     // validator fails (a judge error) without one of them.
-    let upper = submission(echo, "submissions/wrong_answer/upper.py");
+    let upper = submission(&echo, "submissions/wrong_answer/upper.py");
     let tests: Vec<(&str, &str)> = upper["tests"]
         .as_array()
         .unwrap()
@@ -168,34 +180,37 @@ fn validator_arguments_per_group_and_case_and_submissions_yaml() {
         ]
     );
     assert_eq!(upper["matched"], true);
-    let lower = submission(echo, "submissions/mixed/lower.py");
+    let lower = submission(&echo, "submissions/mixed/lower.py");
     assert_eq!(
-        (&lower["expected"], &lower["matched"]),
+        (&lower["expected"]["verdicts"]["folder"], &lower["matched"]),
         (&"mixed".into(), &true.into())
     );
-    assert_eq!(lower["required"], serde_json::json!(["WA", "PE"]));
-    let crash = submission(echo, "submissions/mixed/crash.py");
+    assert_eq!(
+        lower["expected"]["verdicts"]["required"],
+        serde_json::json!(["WA", "PE"])
+    );
+    let crash = submission(&echo, "submissions/mixed/crash.py");
     assert_eq!(
         (&crash["verdict"], &crash["matched"]),
         (&"RE".into(), &true.into())
     );
-    let brute = submission(echo, "submissions/brute_force/spin.py");
+    let brute = submission(&echo, "submissions/brute_force/spin.py");
     assert_eq!(
         (&brute["verdict"], &brute["matched"]),
         (&"TLE".into(), &true.into())
     );
-    let unknown = submission(echo, "submissions/other/nothing.py");
+    let unknown = submission(&echo, "submissions/other/nothing.py");
     assert!(unknown["skipped"]
         .as_str()
         .unwrap()
         .contains("unknown submissions folder `other`"));
     // problemtools' examples' slow_accepted/: AC (or TLE), not used for the time limit.
-    let slow = submission(echo, "submissions/slow_accepted/echo-slow.py");
+    let slow = submission(&echo, "submissions/slow_accepted/echo-slow.py");
     assert_eq!(
         (&slow["verdict"], &slow["matched"]),
         (&"AC".into(), &true.into())
     );
-    let partial = submission(echo, "submissions/partially_accepted/part.py");
+    let partial = submission(&echo, "submissions/partially_accepted/part.py");
     assert!(
         partial["skipped"]
             .as_str()
@@ -232,9 +247,9 @@ fn legacy_custom_validator_with_flags_and_a_domjudge_time_limit() {
         languages.contains(&"C") && languages.contains(&"Java"),
         "{languages:?}"
     );
-    let rejected = submission(maxpair, "submissions/rejected/zero-based.py");
+    let rejected = submission(&maxpair, "submissions/rejected/zero-based.py");
     assert_eq!(
-        rejected["permitted"],
+        rejected["expected"]["verdicts"]["permitted"],
         serde_json::json!(["WA", "PE", "AC"]),
         "@EXPECTED_RESULTS@"
     );
@@ -243,8 +258,13 @@ fn legacy_custom_validator_with_flags_and_a_domjudge_time_limit() {
 
 #[test]
 fn a_wrong_submission_in_accepted_fails_verify() {
-    let output = verify(&["wrong-accepted"], &[]);
+    let junit = common::scratch("verify-junit").join("junit.xml");
+    let output = verify(&["wrong-accepted"], &["--junit", junit.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(1), "{}", printed(&output));
+    // The reporters of `run`: JUnit too, a testsuite per package.
+    let xml = std::fs::read_to_string(&junit).unwrap();
+    assert!(xml.contains(r#"<testsuite name="wrong-accepted""#), "{xml}");
+    assert!(xml.contains("accepted/square.py"), "{xml}");
     let text = stdout(&output);
     assert!(
         text.contains(
@@ -261,7 +281,7 @@ fn scoring_packages_are_scored_by_groups_as_problemtools_scores_them() {
     assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
     let report = json_report(&output);
     let scoring = package(&report, "scoring");
-    assert_eq!(scoring["skipped"], Value::Null);
+    assert_eq!(scoring["error"], Value::Null);
     let groups = |s: &Value| -> Vec<(String, String, f64, Value)> {
         let mut all = Vec::new();
         fn walk(g: &Value, all: &mut Vec<(String, String, f64, Value)>) {
@@ -284,12 +304,12 @@ fn scoring_packages_are_scored_by_groups_as_problemtools_scores_them() {
             .for_each(|g| walk(g, &mut all));
         all
     };
-    let accepted = submission(scoring, "submissions/accepted/echo.py");
+    let accepted = submission(&scoring, "submissions/accepted/echo.py");
     assert_eq!(accepted["score"]["version"], 1);
     assert_eq!(accepted["score"]["score"], 100.0);
     assert_eq!(accepted["score"]["max"], 100.0);
     assert_eq!(accepted["matched"], true);
-    let partial = submission(scoring, "submissions/partially_accepted/absolute.py");
+    let partial = submission(&scoring, "submissions/partially_accepted/absolute.py");
     assert_eq!(partial["matched"], true, "{partial:#}");
     assert_eq!(partial["verdict"], "AC");
     assert_eq!(partial["score"]["score"], 30.0);
@@ -310,7 +330,7 @@ fn scoring_packages_are_scored_by_groups_as_problemtools_scores_them() {
     );
     // group2 breaks at its first failure: its other tests are not run.
     assert!(!test_names(partial).contains(&"secret/group2/2"));
-    let wrong = submission(scoring, "submissions/wrong_answer/zero.py");
+    let wrong = submission(&scoring, "submissions/wrong_answer/zero.py");
     assert_eq!(
         (wrong["verdict"].as_str(), wrong["matched"].as_bool()),
         (Some("WA"), Some(true))
@@ -420,6 +440,13 @@ fn a_package_dropped_into_problems_is_graded_in_place() {
         ]
     );
     assert_eq!(report["summary"]["problems"], 2, "beside a problem of ours");
+    // One run, one compiler: the package's C validator and submissions were built by the compiler that
+    // built the problem of ours (in Rust), so the run's toolchains name both.
+    let toolchains = report["toolchains"].as_object().unwrap();
+    assert!(
+        toolchains.contains_key("c") && toolchains.contains_key("rust"),
+        "{toolchains:?}"
+    );
 
     // The wrong submission moved into accepted/: the run fails, and says which.
     let copy = common::copy_of("dropped", "dropped-wrong-accepted");
@@ -525,7 +552,7 @@ fn a_validator_folder_with_a_header_is_one_program() {
     let twosum = package(&report, "twosum");
     assert_eq!(twosum["validator"], "output_validators");
     assert_eq!(
-        verdicts(twosum),
+        verdicts(&twosum),
         [
             ("submissions/accepted/halves.py", "AC"),
             ("submissions/wrong_answer/off-by-one.py", "WA"),
@@ -544,7 +571,7 @@ fn an_interactor_folder_with_testlib_h_is_one_program() {
     assert_eq!(guess["type"], "pass-fail, interactive");
     assert_eq!(guess["validator"], "output_validators");
     assert_eq!(
-        verdicts(guess),
+        verdicts(&guess),
         [
             ("submissions/accepted/bisect.py", "AC"),
             ("submissions/wrong_answer/always-fifty.py", "WA"),
@@ -560,7 +587,7 @@ fn python_runs_under_pypy_where_installed_and_the_computed_time_limit_follows_it
     assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
     let report = json_report(&output);
     let addition = package(&report, "addition");
-    let python = submission(addition, "submissions/accepted/add.py");
+    let python = submission(&addition, "submissions/accepted/add.py");
     assert_eq!(
         python["language"],
         super::languages::python3_name(),

@@ -452,7 +452,7 @@ fn verify_shards_merge_into_the_whole_verification() {
     let counts = |report: &Value| {
         let mut summary = report["summary"].clone();
         summary.as_object_mut().unwrap().remove("wall_ms");
-        let ids: Vec<Value> = report["packages"]
+        let ids: Vec<Value> = report["problems"]
             .as_array()
             .unwrap()
             .iter()

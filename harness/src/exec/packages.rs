@@ -1,11 +1,11 @@
-//! Judging a Kattis problem package (`harness verify`): its output validator compiled (or the default one
-//! with its flags, per test), every example submission graded by the same machinery as a workspace's
-//! submissions. Without a time limit in the package, it is computed as problemtools does: the submissions
-//! that must be accepted run first under a generous limit, and the slowest of them sets the limit the
-//! others are judged under.
+//! The packages of a run (`harness verify`, or dropped into `problems/`): a phase of the same run, in its
+//! context and pool. A package's output validator (or the default one with its flags, per test) is its
+//! checker; its submissions are graded as every submission is (`exec::submissions`). Without a time limit
+//! in the package, it is computed as problemtools does: the submissions that must be accepted run first
+//! under a generous limit, and the slowest of them sets the limit the others are judged under.
 
 use std::collections::HashMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::{Context, Result};
@@ -13,124 +13,52 @@ use anyhow::{Context, Result};
 use super::{JudgeOptions, Judges, Run};
 use crate::check::program::ProgramChecker;
 use crate::check::{CheckFiles, CheckResult, Checker};
-use crate::events::Events;
-use crate::exec::scratch::Scratch;
-use crate::lang::{Compiled, Compiler, LanguageTable};
+use crate::lang::{Compiled, Compiler, Program};
 use crate::model::{
     BuiltinChecker, Expected, Problem, ProblemResult, Protocol, SubmissionResult, Verdict,
 };
 use crate::package::kattis::KattisPackage;
-use crate::package::Workspace;
 use crate::plan::PlannedSubmission;
 
 /// The time limit a package without one is first judged under, while it is computed (ms).
 pub const PROBE_TIME_LIMIT_MS: u64 = 60_000;
 
-/// How to judge packages.
-#[derive(Clone)]
-pub struct VerifyOptions {
-    pub jobs: usize,
-    pub time_scale: f64,
-    pub all_tests: bool,
-    /// As `JudgeOptions::tle_margin`.
-    pub tle_margin: f64,
-    pub cache_dir: PathBuf,
-    /// The language table (the built-in one, or a workspace's).
-    pub languages: LanguageTable,
-    pub events: Events,
-}
-
-/// What judging a package found.
-#[derive(Debug, Clone)]
-pub struct PackageResult {
-    /// The package as a problem row: its first accepted submission's tests.
-    pub row: ProblemResult,
-    pub submissions: Vec<SubmissionResult>,
-    pub time_limit_ms: u64,
-    /// Where the time limit comes from, or how it was computed.
-    pub time_limit_note: String,
-}
-
-/// Judges every submission of `package`. Errors are setup problems (a cache that cannot be written).
-pub fn verify_package(package: &KattisPackage, options: &VerifyOptions) -> Result<PackageResult> {
-    let cache = &options.cache_dir;
-    let cache_abs = std::path::absolute(cache).unwrap_or_else(|_| cache.clone());
-    crate::sandbox::configure(&cache_abs);
-    let mut table = options.languages.clone();
-    let mut validator_path = package.validator.as_ref().map(|v| v.path.clone());
-    if let Some(program) = &package.validator {
-        if let Some((language, marker)) =
-            crate::package::kattis_program::script_language(program, cache)?
-        {
-            table.languages.push(language);
-            validator_path = Some(marker);
-        }
-    }
-    let compiler = Compiler::new(cache, table)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(options.jobs.max(1))
-        .build()
-        .context("cannot start the worker threads")?;
-    let scratch = Scratch::new(cache)?;
-    let judges = pool.install(|| judges(package, validator_path, &compiler))?;
-    let checkers = HashMap::from([(package.id.clone(), judges)]);
-    let judge_options = JudgeOptions {
-        jobs: options.jobs,
-        time_scale: options.time_scale,
-        output_limit: package.output_mb << 20,
-        test_filter: None,
-        submissions: true,
-        given: Vec::new(),
-        all_tests: options.all_tests,
-        tle_margin: options.tle_margin,
-        no_run: false,
-        partition: None,
-        only: None,
-        events: options.events.clone(),
-    };
-    let run = Run {
-        compiler: &compiler,
-        checkers: &checkers,
-        options: &judge_options,
-        scratch: &scratch,
-    };
-    pool.install(|| judge(package, &run))
-}
-
-/// The packages of a workspace's `problems/`, judged in place as `harness verify` judges them: their
-/// rows and submissions for the report; with `--submission`, only the programs given (and the rows of
-/// packages that could not judge them).
-pub fn grade_in_place(
-    workspace: &Workspace,
+/// Grades the packages one after the other, each in the run's pool: their rows (with the package's facts)
+/// and submissions; with `--submission`, only the programs given (and the rows of packages that could not
+/// judge them).
+pub(super) fn grade(
     packages: &[KattisPackage],
-    options: &JudgeOptions,
+    run: &Run,
 ) -> Result<(Vec<ProblemResult>, Vec<SubmissionResult>)> {
+    let given = !run.options.given.is_empty();
     let (mut rows, mut submissions) = (Vec::new(), Vec::new());
-    if packages.is_empty() {
-        return Ok((rows, submissions));
-    }
-    let verify_options = VerifyOptions {
-        jobs: options.jobs,
-        time_scale: options.time_scale,
-        all_tests: options.all_tests,
-        tle_margin: options.tle_margin,
-        cache_dir: workspace.cache_dir(),
-        languages: workspace.languages()?,
-        events: options.events.clone(),
-    };
-    let given = !options.given.is_empty();
     for package in packages {
-        let result = verify_package(package, &verify_options)?;
-        if !given || result.row.error.is_some() {
-            rows.push(result.row);
+        let (row, results) = judge(package, run)?;
+        if !given || row.error.is_some() {
+            rows.push(row);
         }
-        submissions.extend(result.submissions.into_iter().filter(|s| s.given || !given));
+        submissions.extend(results.into_iter().filter(|s| s.given || !given));
     }
     Ok((rows, submissions))
 }
 
-/// Grades the submissions, computing the time limit first when the package gives none.
-fn judge(package: &KattisPackage, run: &Run) -> Result<PackageResult> {
+/// Grades the submissions, computing the time limit first when the package gives none; the package's row
+/// is its first accepted submission's tests.
+fn judge(package: &KattisPackage, run: &Run) -> Result<(ProblemResult, Vec<SubmissionResult>)> {
+    if let Some(why) = &package.unsupported {
+        let mut row = ProblemResult::error(&package.id, Some(&package.problem(0)), 0, why);
+        row.package = Some(package.info(None));
+        return Ok((row, Vec::new()));
+    }
+    // The package's own output limit.
+    let options = JudgeOptions {
+        output_limit: package.output_mb << 20,
+        ..run.options.clone()
+    };
+    let run = &Run {
+        options: &options,
+        ..*run
+    };
     let plan = |problem: &Problem, keep: &dyn Fn(&crate::model::Submission) -> bool| {
         package
             .submissions
@@ -203,13 +131,9 @@ fn judge(package: &KattisPackage, run: &Run) -> Result<PackageResult> {
     if let Some(Err(why)) = run.checkers.get(&package.id) {
         row.error = Some(why.clone());
     }
+    row.package = Some(package.info(Some(note)));
     results.extend(unplanned(package));
-    Ok(PackageResult {
-        row,
-        submissions: results,
-        time_limit_ms: problem.time_limit_ms,
-        time_limit_note: note,
-    })
+    Ok((row, results))
 }
 
 /// The result of a package whose time limit could not be computed: the rest is not judged.
@@ -218,7 +142,7 @@ fn unjudged(
     problem: &Problem,
     mut results: Vec<SubmissionResult>,
     why: &str,
-) -> PackageResult {
+) -> (ProblemResult, Vec<SubmissionResult>) {
     let graded: Vec<String> = results.iter().map(|r| r.file.clone()).collect();
     for s in package
         .submissions
@@ -230,14 +154,10 @@ fn unjudged(
         results.push(result);
     }
     results.extend(unplanned(package));
-    let mut row = ProblemResult::new(problem, problem.time_limit_ms);
-    row.error = Some(why.to_string());
-    PackageResult {
-        row,
-        submissions: results,
-        time_limit_ms: 0,
-        time_limit_note: why.to_string(),
-    }
+    let mut row = ProblemResult::error(&package.id, Some(problem), problem.time_limit_ms, why);
+    row.time_limit_ms = 0;
+    row.package = Some(package.info(Some(why.to_string())));
+    (row, results)
 }
 
 /// The submissions the package says nothing about, as skipped results.
@@ -277,13 +197,14 @@ fn skipped(problem: &str, file: &str, expected: Expected, why: &str) -> Submissi
     }
 }
 
-/// The package's checker (or interactor); the error says why none can judge.
-fn judges(
+/// The package's checker (or interactor), built by the run's compiler (a `build`/`run` folder as a
+/// language of its own); the error says why none can judge.
+pub(super) fn judges(
     package: &KattisPackage,
-    program: Option<PathBuf>,
     compiler: &Compiler,
+    cache: &Path,
 ) -> Result<std::result::Result<Judges, String>> {
-    let Some(path) = program else {
+    let Some(program) = &package.validator else {
         let mut by_input: HashMap<PathBuf, Arc<dyn Checker>> = HashMap::new();
         for test in &package.tests {
             let builtin = BuiltinChecker::from_kattis_flags(&test.args)
@@ -295,11 +216,17 @@ fn judges(
             interactor: None,
         }));
     };
-    let shown = package
-        .validator
-        .as_ref()
-        .map_or(String::new(), |v| v.relative.clone());
-    let executable = match compiler.compile(&path)? {
+    let shown = &program.relative;
+    let built = match crate::package::kattis_program::script_language(program, cache)? {
+        Some((language, marker)) => compiler.compile_program(&Program {
+            language,
+            files: vec![marker.clone()],
+            others: Vec::new(),
+            main: marker,
+        })?,
+        None => compiler.compile(&program.path)?,
+    };
+    let executable = match built {
         Compiled::Ok(executable) => executable,
         Compiled::Failed { message } => {
             return Ok(Err(format!(
