@@ -70,7 +70,7 @@ pub struct RunContext {
     pub cache_dir: PathBuf,
     pub compiler: Compiler,
     pub scratch: Scratch,
-    pool: rayon::ThreadPool,
+    pub pool: rayon::ThreadPool,
 }
 
 impl RunContext {

@@ -74,12 +74,6 @@ impl Workspace {
         Ok(ids)
     }
 
-    /// Sets the sandbox up for this workspace (before any program runs).
-    pub fn configure_sandbox(&self) {
-        let cache = std::path::absolute(self.cache_dir()).unwrap_or_else(|_| self.cache_dir());
-        crate::sandbox::configure(&cache);
-    }
-
     /// The language table: the built-in one with `languages.toml` applied.
     pub fn languages(&self) -> Result<crate::lang::LanguageTable> {
         crate::lang::LanguageTable::for_workspace(&self.root)

@@ -48,10 +48,12 @@ pub fn gen(workspace: &Workspace, ids: &[String], check: bool, jobs: usize) -> R
         }
         ids.to_vec()
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.max(1))
-        .build()?;
-    let scratch = Scratch::new(&workspace.cache_dir())?;
+    let crate::exec::RunContext {
+        pool,
+        scratch,
+        compiler,
+        ..
+    } = crate::exec::RunContext::of(workspace, jobs)?;
     let mut outcome = GenOutcome::default();
     for id in &ids {
         let problem = workspace.load_problem(id)?;
@@ -60,7 +62,8 @@ pub fn gen(workspace: &Workspace, ids: &[String], check: bool, jobs: usize) -> R
         }
         let specs = package::load_test_specs(&problem.dir)?;
         let dir = workspace.testdata_dir(id);
-        let generated = pool.install(|| generate(workspace, id, &specs, &dir, &scratch))?;
+        let generated =
+            pool.install(|| generate(workspace, &compiler, id, &specs, &dir, &scratch))?;
         outcome.problems += 1;
         for file in generated {
             let current = fs::read(&file.path).ok();
@@ -98,7 +101,8 @@ pub fn gen(workspace: &Workspace, ids: &[String], check: bool, jobs: usize) -> R
                 problem.dir.join("tests.toml").display()
             ));
         }
-        let rejected = pool.install(|| answers_rejected(workspace, &problem, &specs, &scratch))?;
+        let rejected =
+            pool.install(|| answers_rejected(workspace, &compiler, &problem, &specs, &scratch))?;
         outcome.mismatches.extend(rejected);
         // Interactive answers are not answers (the interactor plays); missing files are reported above.
         if problem.interactor.is_none() {
@@ -125,6 +129,7 @@ pub fn gen(workspace: &Workspace, ids: &[String], check: bool, jobs: usize) -> R
 /// checker program as the contestant's output, must be accepted. Nothing to do for built-in checkers.
 fn answers_rejected(
     workspace: &Workspace,
+    compiler: &Compiler,
     problem: &Problem,
     specs: &[TestSpec],
     scratch: &Scratch,
@@ -132,8 +137,7 @@ fn answers_rejected(
     if !matches!(problem.checker, CheckerSpec::Program(_)) {
         return Ok(Vec::new());
     }
-    let compiler = Compiler::new(&workspace.cache_dir(), workspace.languages()?)?;
-    let checker = crate::exec::checker(problem, &compiler)?.map_err(anyhow::Error::msg)?;
+    let checker = crate::exec::checker(problem, compiler)?.map_err(anyhow::Error::msg)?;
     let dir = workspace.testdata_dir(&problem.id);
     let found: Vec<Option<String>> = specs
         .par_iter()
@@ -172,6 +176,7 @@ fn answers_rejected(
 /// Computes every generated file of a problem; reads (never writes) the hand-made ones it needs.
 fn generate(
     workspace: &Workspace,
+    compiler: &Compiler,
     id: &str,
     specs: &[TestSpec],
     dir: &Path,
@@ -180,6 +185,7 @@ fn generate(
     let needs = |f: &dyn Fn(&TestSpec) -> bool| specs.iter().any(f);
     let tools = Tools::compile(
         workspace,
+        compiler,
         id,
         needs(&|s| s.input == InputSource::Gen),
         needs(&|s| s.answer == AnswerSource::Brute),

@@ -54,19 +54,20 @@ pub fn stress(workspace: &Workspace, id: &str, options: &StressOptions) -> Resul
             "{id} is interactive: its solution is judged by playing against the interactor (`harness {id}`), not compared with brute.rs"
         );
     }
-    workspace.configure_sandbox();
-    let tools = Tools::compile(workspace, &data_id, true, true, true)?;
+    let crate::exec::RunContext {
+        pool,
+        scratch,
+        compiler,
+        ..
+    } = crate::exec::RunContext::of(workspace, options.jobs)?;
+    let tools = Tools::compile(workspace, &compiler, &data_id, true, true, true)?;
     // The problem's own checker: answers that are not unique are not disagreements.
-    let checker = crate::exec::checker(&problem, &tools.compiler)?.map_err(anyhow::Error::msg)?;
+    let checker = crate::exec::checker(&problem, &compiler)?.map_err(anyhow::Error::msg)?;
     let (gen, brute, solution) = (
         tools.gen.unwrap(),
         tools.brute.unwrap(),
         tools.solution.unwrap(),
     );
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(options.jobs.max(1))
-        .build()?;
-    let scratch = Scratch::new(&workspace.cache_dir())?;
     let limits = Limits::for_problem(
         problem.time_limit_ms,
         problem.memory_limit_mb,

@@ -60,10 +60,10 @@ pub fn check(workspace: &Workspace, ids: &[String]) -> Result<Vec<SubmitCheck>> 
         }
     }
 
-    let compiler = Compiler::new(&workspace.cache_dir(), workspace.languages()?)?;
+    let context = crate::exec::RunContext::of(workspace, 1)?;
     let found: Vec<Vec<String>> = checks
         .par_iter()
-        .map(|c| check_files(workspace, &compiler, &c.id))
+        .map(|c| check_files(workspace, &context.compiler, &c.id))
         .collect::<Result<_>>()?;
     for (check, failures) in checks.iter_mut().zip(found) {
         check.failures = failures;

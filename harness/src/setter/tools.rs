@@ -18,20 +18,18 @@ pub struct Tools {
     pub gen: Option<Executable>,
     pub brute: Option<Executable>,
     pub solution: Option<Executable>,
-    /// The compiler that built them, for other programs of the problem (its checker).
-    pub compiler: Compiler,
 }
 
 impl Tools {
     /// Compiles the programs that are asked for; a compile error is a setup error here.
     pub fn compile(
         workspace: &Workspace,
+        compiler: &Compiler,
         id: &str,
         gen: bool,
         brute: bool,
         solution: bool,
     ) -> Result<Tools> {
-        let compiler = Compiler::new(&workspace.cache_dir(), workspace.languages()?)?;
         let dir = workspace.problem_dir(id);
         let build = |wanted: bool, path: PathBuf| -> Result<Option<Executable>> {
             if !wanted {
@@ -55,7 +53,6 @@ impl Tools {
             gen: build(gen, dir.join("gen.rs"))?,
             brute: build(brute, dir.join("brute.rs"))?,
             solution: build(solution, workspace.solution_file(id))?,
-            compiler,
         })
     }
 }

@@ -46,11 +46,12 @@ pub fn validate(workspace: &Workspace, ids: &[String], jobs: usize) -> Result<Va
             .collect(),
         false => ids.to_vec(),
     };
-    let compiler = Compiler::new(&workspace.cache_dir(), workspace.languages()?)?;
-    let scratch = Scratch::new(&workspace.cache_dir())?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.max(1))
-        .build()?;
+    let crate::exec::RunContext {
+        pool,
+        scratch,
+        compiler,
+        ..
+    } = crate::exec::RunContext::of(workspace, jobs)?;
     let mut outcome = ValidateOutcome::default();
     for id in &ids {
         let problem = workspace.load_problem(id)?;
