@@ -1,7 +1,8 @@
 //! The built-in checkers on an answer file much larger than the program's output, read as a stream: the
 //! judge's memory stays bounded by the output (itself bounded by the output limit), whatever the size of
 //! the `.out`. An answer's line or token longer than the whole output can match nothing in it, so each is
-//! kept only up to that length (a line's trailing blanks aside, which the `lines` rule drops anyway).
+//! kept only up to that length (a line's trailing blanks aside, which the `lines` rule drops anyway). The
+//! rules are those of `builtin`, on this `Answer`.
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read};
@@ -9,9 +10,9 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 
-use super::builtin::{lines_of, same_token, tokens};
+use super::builtin::{judge_answer, Answer, Cut};
 use super::Judgement;
-use crate::model::{BuiltinChecker, TokenOptions};
+use crate::model::BuiltinChecker;
 
 /// The judgement of `got` against the answer file at `answer`, read as a stream. The answer is known to be
 /// longer than `got`, so never byte-for-byte equal to it.
@@ -21,22 +22,7 @@ pub fn judge_streaming(checker: BuiltinChecker, answer: &Path, got: &[u8]) -> Re
             File::open(answer).with_context(|| format!("cannot read {}", answer.display()))?;
         Ok(Bytes::new(file, got.len() + 1))
     };
-    let exact = TokenOptions {
-        case_sensitive: true,
-        ..TokenOptions::default()
-    };
-    Ok(match checker {
-        BuiltinChecker::Lines if lines_equal(&mut open()?, got)? => Judgement::Accepted,
-        BuiltinChecker::Lines | BuiltinChecker::Exact
-            if tokens_match(&exact, &mut open()?, got)? =>
-        {
-            Judgement::Presentation
-        }
-        BuiltinChecker::Tokens(options) if tokens_match(&options, &mut open()?, got)? => {
-            Judgement::Accepted
-        }
-        _ => Judgement::Wrong,
-    })
+    judge_answer(checker, open, got)
 }
 
 /// The first bytes of a file, at most `limit`.
@@ -52,6 +38,9 @@ pub fn read_prefix(path: &Path, limit: usize) -> Result<Vec<u8>> {
 struct Bytes {
     reader: BufReader<File>,
     cap: usize,
+    line: Piece,
+    space: Piece,
+    token: Piece,
 }
 
 /// A piece of the answer: its first `cap` bytes, and whether it was longer.
@@ -68,6 +57,16 @@ impl Piece {
             false => self.too_long = true,
         }
     }
+    fn clear(&mut self) {
+        self.bytes.clear();
+        self.too_long = false;
+    }
+    fn cut(&self) -> Cut<'_> {
+        Cut {
+            bytes: &self.bytes,
+            too_long: self.too_long,
+        }
+    }
 }
 
 impl Bytes {
@@ -75,30 +74,36 @@ impl Bytes {
         Bytes {
             reader: BufReader::with_capacity(64 << 10, file),
             cap,
+            line: Piece::default(),
+            space: Piece::default(),
+            token: Piece::default(),
         }
     }
+}
 
-    /// Calls `take` on bytes while it returns true; stops before the first it refuses. False at the end.
-    fn take_while(&mut self, mut take: impl FnMut(u8) -> bool) -> Result<bool> {
-        loop {
-            let buffer = self.reader.fill_buf().context("cannot read the answer")?;
-            if buffer.is_empty() {
-                return Ok(false);
-            }
-            let taken = buffer.iter().position(|&b| !take(b));
-            let used = taken.unwrap_or(buffer.len());
-            self.reader.consume(used);
-            if taken.is_some() {
-                return Ok(true);
-            }
+/// Calls `take` on bytes while it returns true; stops before the first it refuses. False at the end.
+fn take_while(reader: &mut BufReader<File>, mut take: impl FnMut(u8) -> bool) -> Result<bool> {
+    loop {
+        let buffer = reader.fill_buf().context("cannot read the answer")?;
+        if buffer.is_empty() {
+            return Ok(false);
+        }
+        let taken = buffer.iter().position(|&b| !take(b));
+        let used = taken.unwrap_or(buffer.len());
+        reader.consume(used);
+        if taken.is_some() {
+            return Ok(true);
         }
     }
+}
 
-    /// The whitespace before the next token, and the token (empty at the end), like `builtin::pieces`.
-    fn piece(&mut self) -> Result<(Piece, Piece)> {
+impl Answer for Bytes {
+    fn piece(&mut self) -> Result<(Cut<'_>, Cut<'_>)> {
         let cap = self.cap;
-        let (mut space, mut token) = (Piece::default(), Piece::default());
-        self.take_while(|b| {
+        let (space, token) = (&mut self.space, &mut self.token);
+        space.clear();
+        token.clear();
+        take_while(&mut self.reader, |b| {
             let blank = b.is_ascii_whitespace();
             if blank {
                 space.push(b, cap);
@@ -106,23 +111,23 @@ impl Bytes {
             blank
         })?;
         // A token longer than the whole output matches nothing: no need to read the rest of it.
-        self.take_while(|b| {
+        take_while(&mut self.reader, |b| {
             let blank = b.is_ascii_whitespace();
             if !blank {
                 token.push(b, cap);
             }
             !blank && !token.too_long
         })?;
-        Ok((space, token))
+        Ok((self.space.cut(), self.token.cut()))
     }
 
-    /// The next line without its trailing spaces, tabs and CR; `None` at the end of the file.
-    fn line(&mut self) -> Result<Option<Piece>> {
+    fn line(&mut self) -> Result<Option<Cut<'_>>> {
         let cap = self.cap;
-        let mut line = Piece::default();
+        let line = &mut self.line;
+        line.clear();
         // Blanks past the cap matter only if something follows them on the line: that makes it too long.
         let mut any = false;
-        let more = self.take_while(|b| {
+        let more = take_while(&mut self.reader, |b| {
             any = true;
             if b == b'\n' {
                 return false;
@@ -141,74 +146,9 @@ impl Bytes {
         if !any && !more {
             return Ok(None);
         }
-        let end = line
-            .bytes
-            .iter()
-            .rposition(|b| !matches!(b, b' ' | b'\t' | b'\r'))
-            .map_or(0, |i| i + 1);
+        let end = super::builtin::trim_end(&line.bytes).len();
         line.bytes.truncate(end);
-        Ok(Some(line))
-    }
-}
-
-/// The `lines` rule (see `builtin::lines_equal`), the answer streamed.
-fn lines_equal(answer: &mut Bytes, got: &[u8]) -> Result<bool> {
-    let mut have = lines_of(got);
-    loop {
-        let want = answer.line()?;
-        match (want, have.next()) {
-            (Some(w), Some(h)) if !w.too_long && w.bytes == h => continue,
-            (Some(_), Some(_)) => return Ok(false),
-            (Some(w), None) => {
-                if !w.bytes.is_empty() || w.too_long {
-                    return Ok(false);
-                }
-                // The rest of the answer must be blank lines.
-                while let Some(w) = answer.line()? {
-                    if !w.bytes.is_empty() || w.too_long {
-                        return Ok(false);
-                    }
-                }
-                return Ok(true);
-            }
-            (None, Some(h)) => return Ok(h.is_empty() && have.all(<[u8]>::is_empty)),
-            (None, None) => return Ok(true),
-        }
-    }
-}
-
-/// The Kattis default validator's rule (see `builtin::tokens_match`), the answer streamed.
-fn tokens_match(options: &TokenOptions, answer: &mut Bytes, got: &[u8]) -> Result<bool> {
-    if options.space_sensitive {
-        let mut have = super::builtin::pieces(got);
-        loop {
-            let (space, token) = answer.piece()?;
-            let Some((ws, h)) = have.next() else {
-                return Ok(false);
-            };
-            let last = token.bytes.is_empty() && !token.too_long;
-            if space.too_long
-                || token.too_long
-                || space.bytes != ws
-                || !same_token(options, &token.bytes, h)
-            {
-                return Ok(false);
-            }
-            if last {
-                return Ok(have.next().is_none());
-            }
-        }
-    }
-    let mut have = tokens(got);
-    loop {
-        let (_, token) = answer.piece()?;
-        if token.bytes.is_empty() && !token.too_long {
-            return Ok(have.next().is_none());
-        }
-        match have.next() {
-            Some(h) if !token.too_long && same_token(options, &token.bytes, h) => {}
-            _ => return Ok(false),
-        }
+        Ok(Some(self.line.cut()))
     }
 }
 
