@@ -7,6 +7,8 @@
 //!   not judged);
 //! - DOMjudge's `@EXPECTED_RESULTS@: ...` header, in any other folder (`mixed/`, `rejected/`, ...): the
 //!   final verdict is one of those listed;
+//! - else a folder named by a result, as DOMjudge imports it (`compiler_error`, `no_output`,
+//!   `output_limit`, its own `timelimit`, `run-error`...): the final verdict is that one;
 //! - `submissions/submissions.yaml`: `permitted` and `required` verdicts for the submissions its glob
 //!   patterns match, and `use_for_time_limit: false`.
 
@@ -136,7 +138,7 @@ pub fn load(dir: &Path, id: &str, warnings: &mut Vec<String>) -> Result<Found> {
                 let reason = match folder_name.as_str() {
                     "partially_accepted" => "partially_accepted/ (legacy format) is for scoring problems; this one is pass-fail".to_string(),
                     _ => format!(
-                        "unknown submissions folder `{folder_name}` (the folders judged are accepted, wrong_answer, time_limit_exceeded, run_time_error, rejected, brute_force and slow_accepted; elsewhere a submission needs an @EXPECTED_RESULTS@ header or an entry in submissions.yaml)"
+                        "unknown submissions folder `{folder_name}` (the folders judged are accepted, wrong_answer, time_limit_exceeded, run_time_error, rejected, brute_force and slow_accepted, and those DOMjudge names by a result: compiler_error, no_output, output_limit, correct, timelimit, run-error, ...; elsewhere a submission needs an @EXPECTED_RESULTS@ header or an entry in submissions.yaml)"
                     ),
                 };
                 found.unplanned.push(Unplanned {
@@ -180,6 +182,10 @@ fn requirements(
             let permitted = listed.union(set(&[Verdict::AC]));
             return Ok(Some((expected(folder, permitted, listed), true)));
         }
+    }
+    if current.is_none() {
+        // A folder named by a result: DOMjudge takes it as the expected result.
+        current = domjudge_folder(folder).map(|listed| (listed.union(set(&[Verdict::AC])), listed));
     }
     if current.is_none() && matching.is_empty() {
         return Ok(None);
@@ -302,6 +308,30 @@ fn domjudge_verdict(name: &str) -> Option<VerdictSet> {
         "COMPILER-ERROR" | "COMPILE-ERROR" | "CE" => set(&[CE]),
         _ => return None,
     })
+}
+
+/// The results DOMjudge reads from a submissions folder's name (its own `correct`, `timelimit`,
+/// `run-error`..., or the Kattis spellings it maps to them, `compiler_error`, `no_output`, `output_limit`
+/// among them), when the folder is so named.
+fn domjudge_folder(folder: &str) -> Option<VerdictSet> {
+    const NAMES: [&str; 10] = [
+        "CORRECT",
+        "WRONG-ANSWER",
+        "TIMELIMIT",
+        "RUN-ERROR",
+        "COMPILER-ERROR",
+        "NO-OUTPUT",
+        "OUTPUT-LIMIT",
+        // The specification's folders aside, the Kattis spellings DOMjudge maps to its names.
+        "COMPILER_ERROR",
+        "NO_OUTPUT",
+        "OUTPUT_LIMIT",
+    ];
+    let name = folder.to_ascii_uppercase();
+    NAMES
+        .contains(&name.as_str())
+        .then(|| domjudge_verdict(&name))
+        .flatten()
 }
 
 /// The first line of the submission's files (a file, or a folder's files by name) that holds `tag`: the

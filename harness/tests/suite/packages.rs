@@ -199,6 +199,20 @@ fn validator_arguments_per_group_and_case_and_submissions_yaml() {
         (&brute["verdict"], &brute["matched"]),
         (&"TLE".into(), &true.into())
     );
+    // Folders named by a result, as DOMjudge imports them (the Kattis spelling, or its own name).
+    for (file, verdict) in [
+        ("submissions/compiler_error/broken.c", "CE"),
+        ("submissions/no_output/silent.py", "WA"),
+        ("submissions/output_limit/flood.py", "OLE"),
+        ("submissions/run-error/exit.py", "RE"),
+    ] {
+        let judged = submission(&echo, file);
+        assert_eq!(
+            (&judged["verdict"], &judged["matched"], &judged["skipped"]),
+            (&verdict.into(), &true.into(), &Value::Null),
+            "{file}: {judged:#}"
+        );
+    }
     let unknown = submission(&echo, "submissions/other/nothing.py");
     assert!(unknown["skipped"]
         .as_str()
