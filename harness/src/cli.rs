@@ -189,14 +189,7 @@ pub enum Format {
     Json,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
-pub enum ColorChoice {
-    /// Colour on a terminal, unless NO_COLOR is set or TERM is dumb.
-    #[default]
-    Auto,
-    Always,
-    Never,
-}
+pub use crate::report::ColorChoice;
 
 #[derive(Debug, Args)]
 pub struct GenArgs {

@@ -305,21 +305,10 @@ fn plan_package(workspace: &Workspace, id: &str, selection: &Selection) -> Resul
     Ok(package)
 }
 
-/// An id that names no problem folder is a setup error that suggests the nearest ids, or the subcommand it
-/// was probably meant to be (`harness stres`).
+/// An id that names no problem folder is a setup error that suggests the nearest ids.
 pub fn check_known(workspace: &Workspace, id: &str) -> Result<()> {
     if workspace.problem_dir(id).is_dir() {
         return Ok(());
-    }
-    // The subcommands as the command line defines them, so a new one is suggested without a second list.
-    let cli = <crate::cli::Cli as clap::CommandFactory>::command();
-    let commands: Vec<String> = cli
-        .get_subcommands()
-        .map(|c| c.get_name().to_string())
-        .collect();
-    let nearest = commands.iter().min_by_key(|c| distance(c, id));
-    if let Some(command) = nearest.filter(|c| distance(c, id) <= 2) {
-        bail!("unknown command `{id}`: did you mean `harness {command}`? (see `harness --help`)");
     }
     let known = workspace.problem_ids()?;
     let mut near: Vec<(usize, &String)> = known
@@ -339,7 +328,7 @@ pub fn check_known(workspace: &Workspace, id: &str) -> Result<()> {
 }
 
 /// The edit distance of two strings: insertions, deletions, substitutions and swaps of neighbours.
-fn distance(a: &str, b: &str) -> usize {
+pub fn distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
     let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];

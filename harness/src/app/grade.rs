@@ -23,6 +23,9 @@ const TIME_SCALE: std::ops::RangeInclusive<f64> = 0.01..=100.0;
 const OUTPUT_LIMIT_MIB: std::ops::RangeInclusive<u64> = 1..=4096;
 
 pub fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
+    for id in &args.ids {
+        not_a_command(workspace, id)?;
+    }
     check_tle_margin(args.tle_margin)?;
     if !TIME_SCALE.contains(&args.time_scale) {
         anyhow::bail!(
@@ -322,6 +325,30 @@ pub(crate) fn name_input(test: &mut crate::model::TestResult, path: &Path, shown
         test.input_head = crate::grade::standard::input_head(path);
     }
     test.input_path = Some(shown);
+}
+
+/// An id that names no problem but is near a subcommand was probably meant to be it (`harness stres`).
+fn not_a_command(workspace: &Workspace, id: &str) -> Result<()> {
+    if workspace.problem_dir(id).is_dir() {
+        return Ok(());
+    }
+    // The subcommands as the command line defines them, so a new one is suggested without a second list.
+    let cli = <crate::cli::Cli as clap::CommandFactory>::command();
+    let names: Vec<String> = cli
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .collect();
+    let distance = |c: &&String| crate::plan::distance(c, id);
+    match names
+        .iter()
+        .min_by_key(distance)
+        .filter(|c| distance(c) <= 2)
+    {
+        Some(command) => anyhow::bail!(
+            "unknown command `{id}`: did you mean `harness {command}`? (see `harness --help`)"
+        ),
+        None => Ok(()),
+    }
 }
 
 /// `--tle-margin` must be a factor of 1 or more.

@@ -15,9 +15,8 @@ use std::path::Path;
 use anyhow::{Context, Result};
 
 use super::{CheckFiles, CheckResult, Checker, Judgement};
-use crate::grade::judge_run;
 use crate::lang::Executable;
-use crate::model::{Limits, Protocol, RunOutcome, Verdict};
+use crate::model::{judge_run, Limits, Protocol, RunOutcome, Verdict};
 use crate::sandbox;
 
 /// How much of a checker's message is kept.

@@ -3,14 +3,13 @@
 //! another grader here.
 
 pub mod interactive;
-pub mod run_verdict;
 pub mod score;
 pub mod standard;
 
 use anyhow::Result;
 
+pub use crate::model::run_verdict::{self, judge_run};
 pub use interactive::Interactive;
-pub use run_verdict::judge_run;
 pub use standard::Standard;
 
 use crate::exec::scratch::Scratch;

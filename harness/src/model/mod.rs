@@ -4,6 +4,7 @@ pub mod limits;
 pub mod problem;
 pub mod result;
 pub mod run;
+pub mod run_verdict;
 pub mod score;
 pub mod shard;
 pub mod verdict;
@@ -15,6 +16,7 @@ pub use problem::{
 };
 pub use result::{PackageInfo, ProblemResult, Report, SubmissionResult, Summary, TestResult};
 pub use run::{Chunk, Direction, Exit, Invocation, RunOutcome};
+pub use run_verdict::judge_run;
 pub use score::{
     GroupRules, GroupScore, OnReject, ScoreExpectation, ScoreGroup, ScoreItem, Scoring,
     SubmissionScore, ValidatorScore, SCORE_VERSION,

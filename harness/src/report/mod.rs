@@ -17,7 +17,15 @@ pub use human::{render_human, HumanOptions};
 pub use json::render_json;
 pub use junit::render_junit;
 
-use crate::cli::ColorChoice;
+/// When to colour the human report (`--color`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Default)]
+pub enum ColorChoice {
+    /// Colour on a terminal, unless NO_COLOR is set or TERM is dumb.
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
 
 /// The colour policy: `always` and `never` as said; `auto` colours a terminal, unless NO_COLOR is set to
 /// anything non-empty or TERM is `dumb`.

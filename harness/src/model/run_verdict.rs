@@ -1,4 +1,5 @@
-//! The verdict of a run from its limits and how it ended alone, before any output is compared:
+//! The verdict of a run from its limits and how it ended alone (shared by the graders and by the checker
+//! programs, which judge their own runs), before any output is compared:
 //! TLE, MLE, OLE, RE in that order (ARCHITECTURE.md, "Verdicts"), with the reason in words; AC means "compare the output".
 
 use crate::model::{Exit, Limits, RunOutcome, TestResult, Verdict};
