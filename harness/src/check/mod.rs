@@ -1,11 +1,14 @@
 //! Checkers decide whether a program's output answers a test. Every checker works on files (the input, the
 //! expected answer, the program's output, a feedback folder), as checker programs do; the built-in ones
-//! (`builtin`) compare bytes. A checker protocol is one more file here.
+//! (`builtin`) compare bytes. A checker protocol is one more file here (`testlib`, `kattis`), used by
+//! checker programs (`program`) and interactors (`grade::interactive`) alike.
 
 pub mod builtin;
 pub mod diff;
+pub mod kattis;
 pub mod program;
 mod stream;
+pub mod testlib;
 
 use std::path::Path;
 

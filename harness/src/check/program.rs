@@ -1,9 +1,5 @@
-//! Checker programs, in the two protocols people write them in (ARCHITECTURE.md, "Problems"):
-//! - testlib: `checker INPUT OUTPUT ANSWER`; exit 0 AC, 1 WA, 2 PE, 3 FAIL (a judge error), 4 PE (output
-//!   in a wrong format), 7 points (WA, the points in the message), 8 WA (output ended early); its stderr is
-//!   the message.
-//! - Kattis: `validator INPUT ANSWER FEEDBACK_DIR [args] < OUTPUT`; exit 42 AC, 43 WA, anything else a
-//!   judge error; `FEEDBACK_DIR/judgemessage.txt` (and `teammessage.txt`) is the message.
+//! Checker programs, in the two protocols people write them in (ARCHITECTURE.md, "Problems"): `testlib`
+//! and `kattis`, each one module, which the interactive grader uses too.
 //!
 //! A checker runs in the sandbox under its own limits, so a checker that crashes, loops or floods is a
 //! judge error (JE) for that test, never a hung judge.
@@ -14,9 +10,9 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 
-use super::{CheckFiles, CheckResult, Checker, Judgement};
+use super::{kattis, testlib, CheckFiles, CheckResult, Checker, Judgement};
 use crate::lang::Executable;
-use crate::model::{judge_run, Limits, Protocol, RunOutcome, Verdict};
+use crate::model::{judge_run, Exit, Limits, Protocol, RunOutcome, Verdict};
 use crate::sandbox;
 
 /// How much of a checker's message is kept.
@@ -49,18 +45,13 @@ impl Checker for ProgramChecker {
         let _ = fs::remove_dir_all(&feedback);
         fs::create_dir_all(&feedback)
             .with_context(|| format!("cannot create {}", feedback.display()))?;
-        let path = |p: &Path| p.as_os_str().to_owned();
         let (mut args, stdin): (Vec<OsString>, &Path) = match self.protocol {
             Protocol::Testlib => (
-                vec![path(files.input), path(files.output), path(files.answer)],
+                testlib::checker_args(files.input, files.output, files.answer),
                 Path::new("/dev/null"),
             ),
             Protocol::Kattis => (
-                vec![
-                    path(files.input),
-                    path(files.answer),
-                    feedback_arg(&feedback),
-                ],
+                kattis::args(files.input, files.answer, &feedback),
                 files.output,
             ),
         };
@@ -76,54 +67,23 @@ impl Checker for ProgramChecker {
 
 impl ProgramChecker {
     fn judge(&self, outcome: &RunOutcome, feedback: &Path) -> CheckResult {
-        let stderr = String::from_utf8_lossy(&outcome.stderr_tail).into_owned();
-        let run = judge_run("checker", outcome, &self.limits);
-        let feedback_message = || {
-            ["judgemessage.txt", "teammessage.txt"]
-                .iter()
-                .filter_map(|name| fs::read(feedback.join(name)).ok())
-                .map(|bytes| String::from_utf8_lossy(&bytes).trim_end().to_string())
-                .filter(|text| !text.is_empty())
-                .collect::<Vec<_>>()
-                .join("\n")
-        };
-        let broke_limit = matches!(run.verdict, Verdict::TLE | Verdict::MLE | Verdict::OLE)
-            || matches!(outcome.exit, crate::model::Exit::Signal(_));
-        let (judgement, message) = if broke_limit {
-            let why = run.detail.unwrap_or_else(|| outcome.exit.to_string());
-            (
+        let message = message(self.protocol, outcome, feedback);
+        let (judgement, message) = match said(self.protocol, outcome, &self.limits) {
+            Ok(judgement) => (judgement, message),
+            Err(why) => (
                 Judgement::JudgeError,
-                format!("the checker failed: {why}\n{stderr}"),
-            )
-        } else {
-            let code = match outcome.exit {
-                crate::model::Exit::Code(code) => code,
-                crate::model::Exit::Signal(_) => -1,
-            };
-            match self.protocol {
-                Protocol::Testlib => (testlib_judgement(code), stderr),
-                Protocol::Kattis => {
-                    let judgement = match code {
-                        42 => Judgement::Accepted,
-                        43 => Judgement::Wrong,
-                        _ => Judgement::JudgeError,
-                    };
-                    let mut message = feedback_message();
-                    if message.is_empty() {
-                        message = stderr;
-                    }
-                    (judgement, message)
-                }
-            }
+                format!("the checker failed: {why}\n{message}"),
+            ),
         };
-        let message = undefined_code(self.protocol, outcome, judgement, message);
         // A Kattis validator may score the output (`score.txt`); whether the problem allows it is the
         // scoring's decision (`grade::score`), but a score that is not a number is the validator's fault.
         let (judgement, message, score) = match self.protocol {
-            Protocol::Kattis if judgement != Judgement::JudgeError => match score_file(feedback) {
-                Ok(score) => (judgement, message, score),
-                Err(why) => (Judgement::JudgeError, why, None),
-            },
+            Protocol::Kattis if judgement != Judgement::JudgeError => {
+                match kattis::score_file(feedback) {
+                    Ok(score) => (judgement, message, score),
+                    Err(why) => (Judgement::JudgeError, why, None),
+                }
+            }
             _ => (judgement, message, None),
         };
         CheckResult {
@@ -136,61 +96,35 @@ impl ProgramChecker {
     }
 }
 
-/// The score in `FEEDBACK_DIR/score.txt`, when there is one; `Err` when it is not a number.
-fn score_file(feedback: &Path) -> std::result::Result<Option<f64>, String> {
-    let Ok(bytes) = fs::read(feedback.join("score.txt")) else {
-        return Ok(None);
-    };
-    let text = String::from_utf8_lossy(&bytes);
-    match text.trim().parse::<f64>() {
-        Ok(score) if score.is_finite() => Ok(Some(score)),
-        _ => Err(format!(
-            "the validator's score.txt is not a number: `{}`",
-            truncate(text.trim())
-        )),
-    }
-}
-
-/// The feedback folder as the Kattis protocol passes it: with a final `/`, since validators build their
-/// file names by appending to it.
-pub fn feedback_arg(feedback: &Path) -> OsString {
-    let mut arg = feedback.as_os_str().to_owned();
-    arg.push("/");
-    arg
-}
-
-/// The testlib exit codes.
-fn testlib_judgement(code: i32) -> Judgement {
-    match code {
-        0 => Judgement::Accepted,
-        1 | 7 | 8 => Judgement::Wrong,
-        2 | 4 => Judgement::Presentation,
-        _ => Judgement::JudgeError,
-    }
-}
-
-/// A judge error from an exit code the protocol does not define says so.
-fn undefined_code(
+/// What a checker or interactor program said by its protocol; the error says why it is a judge error: it
+/// broke its limits, was killed by a signal, said FAIL, or exited with a code its protocol does not
+/// define.
+pub fn said(
     protocol: Protocol,
     outcome: &RunOutcome,
-    judgement: Judgement,
-    message: String,
-) -> String {
-    let crate::model::Exit::Code(code) = outcome.exit else {
-        return message;
+    limits: &Limits,
+) -> std::result::Result<Judgement, String> {
+    let run = judge_run("checker", outcome, limits);
+    if matches!(run.verdict, Verdict::TLE | Verdict::MLE | Verdict::OLE) {
+        return Err(run.detail.unwrap_or_default());
+    }
+    match (outcome.exit, protocol) {
+        (Exit::Signal(_), _) => Err(outcome.exit.to_string()),
+        (Exit::Code(code), Protocol::Testlib) => testlib::said(code),
+        (Exit::Code(code), Protocol::Kattis) => kattis::said(code),
+    }
+}
+
+/// What a checker or interactor program says about the output: the feedback folder's messages (Kattis),
+/// else its stderr.
+pub fn message(protocol: Protocol, outcome: &RunOutcome, feedback: &Path) -> String {
+    let feedback = match protocol {
+        Protocol::Kattis => kattis::message(feedback),
+        Protocol::Testlib => String::new(),
     };
-    let why = match (protocol, code) {
-        (Protocol::Testlib, 3) => "the checker said FAIL (exit code 3)".to_string(),
-        (Protocol::Testlib, _) => format!(
-            "the checker exited with code {code}, which the testlib protocol does not define (0 AC, 1 WA, 2 PE, 3 FAIL, 4 PE, 7 points, 8 WA)"
-        ),
-        (Protocol::Kattis, _) => format!(
-            "the checker exited with code {code}, which the Kattis protocol does not define (42 AC, 43 WA)"
-        ),
-    };
-    match judgement {
-        Judgement::JudgeError => format!("{why}\n{message}"),
-        _ => message,
+    match feedback.is_empty() {
+        true => String::from_utf8_lossy(&outcome.stderr_tail).into_owned(),
+        false => feedback,
     }
 }
 
@@ -203,7 +137,7 @@ fn first_line(message: &str) -> Option<String> {
 }
 
 /// The first `MESSAGE_BYTES` of a message, cut at a character boundary.
-fn truncate(message: &str) -> String {
+pub fn truncate(message: &str) -> String {
     let message = message.trim();
     if message.len() <= MESSAGE_BYTES {
         return message.to_string();
@@ -219,22 +153,24 @@ fn truncate(message: &str) -> String {
 mod tests {
     use super::*;
 
+    /// Checkers and interactors read an exit code by the same protocol module: testlib's 8 (the output
+    /// ended early) is a wrong answer from either, never a judge error.
     #[test]
-    fn testlib_codes() {
-        let table = [
-            (0, Judgement::Accepted),
-            (1, Judgement::Wrong),
-            (2, Judgement::Presentation),
-            (3, Judgement::JudgeError),
-            (4, Judgement::Presentation),
-            (5, Judgement::JudgeError),
-            (7, Judgement::Wrong),
-            (8, Judgement::Wrong),
-            (42, Judgement::JudgeError),
-        ];
-        for (code, want) in table {
-            assert_eq!(testlib_judgement(code), want, "exit {code}");
-        }
+    fn checkers_and_interactors_read_exit_codes_by_their_protocol() {
+        let exited = |code| RunOutcome {
+            exit: Exit::Code(code),
+            judge_error: None,
+            ..RunOutcome::lost(String::new())
+        };
+        let limits = ProgramChecker::default_limits();
+        let said = |protocol, code| said(protocol, &exited(code), &limits);
+        assert_eq!(said(Protocol::Testlib, 8), Ok(Judgement::Wrong));
+        assert_eq!(said(Protocol::Testlib, 4), Ok(Judgement::Presentation));
+        assert!(said(Protocol::Testlib, 3).unwrap_err().contains("said FAIL"));
+        assert_eq!(said(Protocol::Kattis, 43), Ok(Judgement::Wrong));
+        assert!(said(Protocol::Kattis, 0).unwrap_err().contains("42 AC, 43 WA"));
+        let killed = RunOutcome::lost(String::new());
+        assert!(super::said(Protocol::Kattis, &killed, &limits).is_err());
     }
 
     #[test]

@@ -16,11 +16,11 @@ use std::path::Path;
 use anyhow::{Context, Result};
 
 use super::{judge_run, Grader};
-use crate::check::program::{ProgramChecker, MESSAGE_BYTES};
-use crate::check::{CheckFiles, Checker};
+use crate::check::program::{self, ProgramChecker};
+use crate::check::{kattis, testlib, CheckFiles, Checker, Judgement};
 use crate::exec::scratch::Scratch;
 use crate::lang::Executable;
-use crate::model::{Exit, Limits, Protocol, RunOutcome, TestCase, TestResult, Verdict};
+use crate::model::{Limits, Protocol, RunOutcome, TestCase, TestResult, Verdict};
 use crate::sandbox::{self, InteractRequest, Interaction, Side};
 
 /// Bytes of each direction kept at the start and at the end of a transcript.
@@ -43,14 +43,9 @@ impl Grader for Interactive<'_> {
             .with_context(|| format!("cannot create {}", feedback.display()))?;
         let transcript_file = dir.join("transcript.txt");
         let _ = fs::remove_file(&transcript_file);
-        let path = |p: &Path| p.as_os_str().to_owned();
         let mut args: Vec<OsString> = match self.interactor.protocol {
-            Protocol::Kattis => vec![
-                path(&test.input),
-                path(&test.expected),
-                crate::check::program::feedback_arg(&feedback),
-            ],
-            Protocol::Testlib => vec![path(&test.input), path(&transcript_file)],
+            Protocol::Kattis => kattis::args(&test.input, &test.expected, &feedback),
+            Protocol::Testlib => testlib::interactor_args(&test.input, &transcript_file),
         };
         args.extend(self.interactor.args.iter().map(OsString::from));
         let side = |command: crate::model::Invocation, limits: Limits, isolate: bool| Side {
@@ -114,8 +109,8 @@ impl Interactive<'_> {
             return Ok(result);
         }
         let said = self.interactor_said(&interaction.interactor);
-        let message =
-            interactor_message(self.interactor.protocol, &interaction.interactor, feedback);
+        let message = program::message(self.interactor.protocol, &interaction.interactor, feedback);
+        let message = program::truncate(&message);
         let run_verdict = result.verdict;
         result.verdict = match &said {
             Said::Failed(why) => {
@@ -165,47 +160,10 @@ impl Interactive<'_> {
             // Killed when the whole interaction ran out of time: it did not get to decide.
             return Said::Undecided;
         }
-        let run = judge_run("interactor", outcome, &self.interactor.limits);
-        if matches!(run.verdict, Verdict::TLE | Verdict::MLE | Verdict::OLE) {
-            return Said::Failed(run.detail.unwrap_or_default());
-        }
-        let code = match outcome.exit {
-            Exit::Code(code) => code,
-            Exit::Signal(_) => return Said::Failed(outcome.exit.to_string()),
-        };
-        match (self.interactor.protocol, code) {
-            (Protocol::Kattis, 42) | (Protocol::Testlib, 0) => Said::Accepted,
-            (Protocol::Kattis, 43) | (Protocol::Testlib, 1) => Said::Rejected(Verdict::WA),
-            (Protocol::Testlib, 2) => Said::Rejected(Verdict::PE),
-            (Protocol::Testlib, 3) => Said::Failed("it said FAIL (exit code 3)".to_string()),
-            (Protocol::Kattis, code) => Said::Failed(format!(
-                "exit code {code}, which the Kattis protocol does not define (42 AC, 43 WA)"
-            )),
-            (Protocol::Testlib, code) => Said::Failed(format!(
-                "exit code {code}, which the testlib protocol does not define (0 AC, 1 WA, 2 PE, 3 FAIL)"
-            )),
+        match program::said(self.interactor.protocol, outcome, &self.interactor.limits) {
+            Ok(Judgement::Accepted) => Said::Accepted,
+            Ok(judgement) => Said::Rejected(judgement.verdict()),
+            Err(why) => Said::Failed(why),
         }
     }
-}
-
-/// The interactor's message: the feedback folder's files (Kattis), else its stderr; first 2 KiB.
-fn interactor_message(protocol: Protocol, outcome: &RunOutcome, feedback: &Path) -> String {
-    let mut message = String::new();
-    if protocol == Protocol::Kattis {
-        for name in ["judgemessage.txt", "teammessage.txt"] {
-            if let Ok(bytes) = fs::read(feedback.join(name)) {
-                message.push_str(String::from_utf8_lossy(&bytes).trim_end());
-                message.push('\n');
-            }
-        }
-    }
-    if message.trim().is_empty() {
-        message = String::from_utf8_lossy(&outcome.stderr_tail).into_owned();
-    }
-    let message = message.trim();
-    let mut end = message.len().min(MESSAGE_BYTES);
-    while !message.is_char_boundary(end) {
-        end -= 1;
-    }
-    message[..end].to_string()
 }

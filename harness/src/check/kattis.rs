@@ -1,0 +1,61 @@
+//! The Kattis protocol (problemtools, DOMjudge), for output validators and interactors alike: `program
+//! INPUT ANSWER FEEDBACK_DIR [args]`, the output on stdin (an interactor's stdin and stdout are the
+//! solution's output and input); exit 42 AC, 43 WA, anything else a judge error;
+//! `FEEDBACK_DIR/judgemessage.txt` (and `teammessage.txt`) is the message, `score.txt` a score.
+
+use std::ffi::OsString;
+use std::fs;
+use std::path::Path;
+
+use super::Judgement;
+
+/// The arguments before the problem's own.
+pub fn args(input: &Path, answer: &Path, feedback: &Path) -> Vec<OsString> {
+    let path = |p: &Path| p.as_os_str().to_owned();
+    vec![path(input), path(answer), feedback_arg(feedback)]
+}
+
+/// The feedback folder as the protocol passes it: with a final `/`, since validators build their file
+/// names by appending to it.
+pub fn feedback_arg(feedback: &Path) -> OsString {
+    let mut arg = feedback.as_os_str().to_owned();
+    arg.push("/");
+    arg
+}
+
+/// What an exit code says; the error says why it is a judge error.
+pub fn said(code: i32) -> Result<Judgement, String> {
+    match code {
+        42 => Ok(Judgement::Accepted),
+        43 => Ok(Judgement::Wrong),
+        _ => Err(format!(
+            "exit code {code}, which the Kattis protocol does not define (42 AC, 43 WA)"
+        )),
+    }
+}
+
+/// The feedback folder's messages, `judgemessage.txt` then `teammessage.txt`, the empty ones left out.
+pub fn message(feedback: &Path) -> String {
+    ["judgemessage.txt", "teammessage.txt"]
+        .iter()
+        .filter_map(|name| fs::read(feedback.join(name)).ok())
+        .map(|bytes| String::from_utf8_lossy(&bytes).trim_end().to_string())
+        .filter(|text| !text.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The score in `FEEDBACK_DIR/score.txt`, when there is one; `Err` when it is not a number.
+pub fn score_file(feedback: &Path) -> std::result::Result<Option<f64>, String> {
+    let Ok(bytes) = fs::read(feedback.join("score.txt")) else {
+        return Ok(None);
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    match text.trim().parse::<f64>() {
+        Ok(score) if score.is_finite() => Ok(Some(score)),
+        _ => Err(format!(
+            "the validator's score.txt is not a number: `{}`",
+            super::program::truncate(text.trim())
+        )),
+    }
+}
