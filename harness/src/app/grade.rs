@@ -75,6 +75,9 @@ pub fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
         if let Some(error) = &mut problem.error {
             *error = super::with_working_commands(error);
         }
+        if let Some(package) = &mut problem.package {
+            package.dir = workspace.relative(Path::new(&package.dir));
+        }
     }
     write_reports(&report, &args.report, Some(workspace))
 }

@@ -166,9 +166,13 @@ mod tests {
         let said = |protocol, code| said(protocol, &exited(code), &limits);
         assert_eq!(said(Protocol::Testlib, 8), Ok(Judgement::Wrong));
         assert_eq!(said(Protocol::Testlib, 4), Ok(Judgement::Presentation));
-        assert!(said(Protocol::Testlib, 3).unwrap_err().contains("said FAIL"));
+        assert!(said(Protocol::Testlib, 3)
+            .unwrap_err()
+            .contains("said FAIL"));
         assert_eq!(said(Protocol::Kattis, 43), Ok(Judgement::Wrong));
-        assert!(said(Protocol::Kattis, 0).unwrap_err().contains("42 AC, 43 WA"));
+        assert!(said(Protocol::Kattis, 0)
+            .unwrap_err()
+            .contains("42 AC, 43 WA"));
         let killed = RunOutcome::lost(String::new());
         assert!(super::said(Protocol::Kattis, &killed, &limits).is_err());
     }
