@@ -469,7 +469,12 @@ fn verify_shards_merge_into_the_whole_verification() {
                 path
             })
             .collect();
-        let merged = merge(&dir, &reports, &["--format", "json"]);
+        let junit = dir.join(format!("verify-{n}.xml"));
+        let merged = merge(
+            &dir,
+            &reports,
+            &["--format", "json", "--junit", junit.to_str().unwrap()],
+        );
         assert_eq!(
             merged.status.code(),
             whole.status.code(),
@@ -481,6 +486,9 @@ fn verify_shards_merge_into_the_whole_verification() {
             counts(&json_report(&whole)),
             "{n}"
         );
+        // The shards of `verify` are reports of the run's schema: they merge into JUnit too.
+        let xml = fs::read_to_string(&junit).unwrap();
+        assert!(xml.contains(r#"<testsuite name="maxpair""#), "{xml}");
         if n > 1 {
             let output = merge(&dir, &reports[1..], &[]);
             assert_eq!(output.status.code(), Some(2));
