@@ -30,6 +30,15 @@ pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
         .iter()
         .map(|dir| kattis::load(dir))
         .collect::<Result<Vec<_>>>()?;
+    // Two packages of one folder name (contest1/a, contest2/a) are told apart by a suffix: `a`, `a#2`.
+    let mut seen = std::collections::HashMap::new();
+    for package in &mut packages {
+        let count = seen.entry(package.id.clone()).or_insert(0);
+        *count += 1;
+        if *count > 1 {
+            package.id = format!("{}#{count}", package.id);
+        }
+    }
     let ids = packages.iter().map(|p| p.id.clone()).collect();
     // A package is judged whole, in one shard: its time limit may come from all its accepted submissions.
     let shard = args.partition.map(|partition| {

@@ -290,6 +290,39 @@ fn a_wrong_submission_in_accepted_fails_verify() {
 }
 
 #[test]
+fn packages_of_one_folder_name_are_judged_each_with_its_own_validator() {
+    // Two packages named `pkg` in two places: each keeps its own validator, row and submissions.
+    let [first, second] =
+        [("same-name-1", "wrong-accepted"), ("same-name-2", "twosum")].map(|(scratch, fixture)| {
+            let dir = common::scratch(scratch).join("pkg");
+            common::copy_tree(&common::fixtures("packages").join(fixture), &dir);
+            dir.to_string_lossy().into_owned()
+        });
+    let path = format!(
+        "/usr/local/bin:/usr/bin:/bin:{}",
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let args = ["verify", &first, &second, "--format", "json"];
+    let output = common::command(&common::fixtures("packages"), &args)
+        .env("PATH", path)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1), "{}", printed(&output));
+    let report = json_report(&output);
+    let (first, second) = (package(&report, "pkg"), package(&report, "pkg#2"));
+    assert_eq!(first["validator"], "default");
+    assert_eq!(second["validator"], "output_validators");
+    assert!(verdicts(&first).contains(&("submissions/accepted/square.py", "WA")));
+    assert_eq!(
+        verdicts(&second),
+        [
+            ("submissions/accepted/halves.py", "AC"),
+            ("submissions/wrong_answer/off-by-one.py", "WA"),
+        ]
+    );
+}
+
+#[test]
 fn scoring_packages_are_scored_by_groups_as_problemtools_scores_them() {
     let output = verify(&["scoring"], &["--format", "json"]);
     assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
