@@ -75,7 +75,7 @@ impl Isolation {
             cgroup: Cgroup::create(slot),
             uid: root.then_some(SANDBOX_UID + slot),
             root: mount_ns
-                .then(|| std::sync::Arc::new(super::root::RootPlan::new(run_uid, run_gid, root))),
+                .then(|| std::sync::Arc::new(super::root::RootPlan::new(run_uid, run_gid))),
             mount_ns,
             userns,
             landlock: super::layers::landlock_scope_ruleset(),

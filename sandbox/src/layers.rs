@@ -191,14 +191,21 @@ pub fn layers() -> Vec<Layer> {
         layer("ipc-namespace", root || userns, format!("System V IPC and POSIX queues of the run's own, gone with it: {mount_why}")),
         layer("uts-namespace", root || userns, format!("a host name of the run's own: {mount_why}")),
         layer(
+            "pid-namespace",
+            root || userns,
+            match root || userns {
+                true => format!("a pid namespace per program whose init dies with the launcher: nothing the program starts outlives a judge killed outright; its /proc shows the run's processes only: {mount_why}"),
+                false => "not root, and user namespaces are not available to this user: the program sees the machine's /proc, and the subreaper and the tree sweep stop every process".into(),
+            },
+        ),
+        layer(
             "proc-hidepid",
             root,
             match root {
-                true => "a /proc of the program's own where other users' processes (the launcher, the judge) are invisible".into(),
-                false => "not root: the program sees the machine's /proc, read-only (its processes run as the judge's user anyway)".into(),
+                true => "in that /proc, the processes of other users (the namespace's init) are invisible too".into(),
+                false => "not root: the namespace's init runs as the program's user, and is visible to it".into(),
             },
         ),
-        layer("pid-namespace", false, "not used: the subreaper and the tree sweep stop every process".into()),
         landlock_layer(),
         layer("no-new-privs", true, "set before exec".into()),
         layer("subreaper", true, "the launcher adopts every orphan of the run and kills it".into()),
