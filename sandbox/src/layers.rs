@@ -125,8 +125,18 @@ pub fn layers() -> Vec<Layer> {
         detail,
     };
     let no_cgroup = |what: &str| match &cgroup {
-        Ok(()) => format!("{what}, by the kernel (cgroup v1)"),
+        Ok(version) => format!("{what}, by the kernel (cgroup {version})"),
         Err(why) => format!("no control group: {why}"),
+    };
+    let hierarchy = |version: &str| {
+        match &cgroup {
+        Ok(found) if *found == version => match version {
+            "v1" => "a group per launcher in the memory, pids and cpuacct hierarchies".to_string(),
+            _ => "a group per launcher in the unified hierarchy: memory.max (swap off), pids.max, cpu.stat, cgroup.kill".to_string(),
+        },
+        Ok(found) => format!("not used: cgroup {found} is"),
+        Err(why) => format!("no control group: {why}"),
+    }
     };
     let mount_why = match (root, userns) {
         (true, _) => "as root".to_string(),
@@ -136,6 +146,8 @@ pub fn layers() -> Vec<Layer> {
         }
     };
     vec![
+        layer("cgroup-v1", cgroup == Ok("v1"), hierarchy("v1")),
+        layer("cgroup-v2", cgroup == Ok("v2"), hierarchy("v2")),
         layer("cgroup-memory", cgroup.is_ok(), no_cgroup("memory of the whole tree limited")),
         layer("cgroup-pids", cgroup.is_ok(), no_cgroup(&format!("{} tasks per run", super::isolate::TASK_LIMIT))),
         layer("cgroup-cpu", cgroup.is_ok(), no_cgroup("CPU time of the whole tree counted")),
@@ -143,7 +155,7 @@ pub fn layers() -> Vec<Layer> {
             "tree-sampling",
             cgroup.is_err(),
             match cgroup.is_err() {
-                true => "memory and CPU of every process of the run sampled from /proc, killed at the limit".into(),
+                true => "memory and CPU of every process of the run sampled from /proc, killed at the limit: no kernel limit, so a tree may pass its memory limit by what it allocates between two samples (5 ms), and the page cache and kernel memory are not counted".into(),
                 false => "not needed: the control group counts the tree".into(),
             },
         ),
@@ -191,19 +203,19 @@ pub fn layers() -> Vec<Layer> {
         layer("ipc-namespace", root || userns, format!("System V IPC and POSIX queues of the run's own, gone with it: {mount_why}")),
         layer("uts-namespace", root || userns, format!("a host name of the run's own: {mount_why}")),
         layer(
-            "pid-namespace",
-            root || userns,
-            match root || userns {
-                true => format!("a pid namespace per program whose init dies with the launcher: nothing the program starts outlives a judge killed outright; its /proc shows the run's processes only: {mount_why}"),
-                false => "not root, and user namespaces are not available to this user: the program sees the machine's /proc, and the subreaper and the tree sweep stop every process".into(),
-            },
-        ),
-        layer(
             "proc-hidepid",
             root,
             match root {
                 true => "in that /proc, the processes of other users (the namespace's init) are invisible too".into(),
                 false => "not root: the namespace's init runs as the program's user, and is visible to it".into(),
+            },
+        ),
+        layer(
+            "pid-namespace",
+            root || userns,
+            match root || userns {
+                true => format!("a pid namespace per program whose init dies with the launcher: nothing the program starts outlives a judge killed outright; its /proc shows the run's processes only: {mount_why}"),
+                false => "not root, and user namespaces are not available to this user: the program sees the machine's /proc, and the subreaper and the tree sweep stop every process".into(),
             },
         ),
         landlock_layer(),
