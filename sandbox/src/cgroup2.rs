@@ -32,6 +32,24 @@ pub struct Unified {
     pub own_is_root: bool,
 }
 
+impl Unified {
+    /// The hierarchy seen from the group that holds `judge`'s leaf (`harness-<judge>-judge`), when the
+    /// process is in that leaf: a launcher started after its judge was moved there.
+    pub fn beside_judge_leaf(self, judge: u32) -> Unified {
+        let leaf = format!("harness-{judge}-judge");
+        match (self.own.file_name(), self.own.parent()) {
+            (Some(name), Some(parent)) if *name == *leaf && parent.starts_with(&self.mount) => {
+                Unified {
+                    own: parent.to_path_buf(),
+                    own_is_root: parent == self.mount,
+                    mount: self.mount,
+                }
+            }
+            _ => self,
+        }
+    }
+}
+
 /// The unified hierarchy and the process's group in it, from the text of `/proc/self/mountinfo` and of
 /// `/proc/self/cgroup`; `None` when no `cgroup2` is mounted or the process is not in it.
 pub fn find(mountinfo: &str, cgroup: &str) -> Option<Unified> {
@@ -199,13 +217,24 @@ impl LauncherGroup {
         match made {
             Ok(run) => Ok(LauncherGroup { dir, run }),
             Err(why) => {
-                // Back where it was, and nothing left.
-                let _ = write(&own.join("cgroup.procs"), &me.to_string());
-                remove_tree(&dir);
+                leave(&dir, judge, me);
                 Err(why)
             }
         }
     }
+}
+
+/// The launcher `me` leaves its group `dir` (for its judge's leaf, or the group above where that is the
+/// hierarchy's root), and the group is removed; one that cannot be is left for a later judge's sweep.
+pub fn leave(dir: &Path, judge: u32, me: u32) {
+    if let Some(own) = dir.parent() {
+        let me = me.to_string();
+        let leaf = own.join(format!("harness-{judge}-judge"));
+        if !leaf.is_dir() || write(&leaf.join("cgroup.procs"), &me).is_err() {
+            let _ = write(&own.join("cgroup.procs"), &me);
+        }
+    }
+    remove_tree(dir);
 }
 
 /// `mkdir`, where a folder already there (a fake hierarchy, or a race with a sibling) is fine.
@@ -457,6 +486,19 @@ mod tests {
         let mountinfo = "40 25 0:30 /sub /mnt/cg rw - cgroup2 none rw\n";
         let found = find(mountinfo, "0::/sub/judge\n").unwrap();
         assert_eq!(found.own, Path::new("/mnt/cg/judge"));
+        // A launcher started in its judge's leaf makes its group beside the leaf.
+        let mountinfo = "30 25 0:26 / /sys/fs/cgroup rw - cgroup2 cgroup2 rw\n";
+        let found = find(mountinfo, "0::/app.slice/j.scope/harness-100-judge\n").unwrap();
+        let beside = found.clone().beside_judge_leaf(100);
+        assert_eq!(beside.own, Path::new("/sys/fs/cgroup/app.slice/j.scope"));
+        assert!(!beside.own_is_root);
+        assert_eq!(
+            found.clone().beside_judge_leaf(101),
+            found,
+            "another judge's leaf"
+        );
+        let found = find(mountinfo, "0::/harness-100-judge\n").unwrap();
+        assert!(found.beside_judge_leaf(100).own_is_root);
         // cgroup v1 only (this machine's kind): no unified hierarchy.
         let v1 = "35 25 0:30 / /sys/fs/cgroup/memory rw - cgroup cgroup rw,memory\n";
         assert_eq!(find(v1, "4:memory:/\n0::/\n"), None);

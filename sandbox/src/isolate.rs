@@ -188,13 +188,14 @@ impl Group {
         if own_cgroup_dir("memory").is_some() {
             return Cgroup::create(slot).map(Group::V1);
         }
-        let unified = super::cgroup2::unified()?;
+        // SAFETY: getppid has no preconditions.
+        let judge = unsafe { libc::getppid() } as u32;
+        // A launcher started after its judge was moved into its leaf makes its group beside that leaf.
+        let unified = super::cgroup2::unified()?.beside_judge_leaf(judge);
         if slot == 0 {
             sweep_dead_judges(&unified.own);
         }
         let name = format!("harness-{}-{slot}", std::process::id());
-        // SAFETY: getppid has no preconditions.
-        let judge = unsafe { libc::getppid() } as u32;
         super::cgroup2::LauncherGroup::create(
             &unified,
             &name,
@@ -235,16 +236,9 @@ impl Drop for Isolation {
                 kill_all_v2(&group.run);
                 let super::cgroup2::LauncherGroup { dir, run } = group;
                 drop(run);
-                // The launcher leaves its leaf for its judge's group (the hierarchy's root, or the leaf
-                // the judge was moved into), so that its own can go; else the next judge's sweep removes it.
-                if let Some(own) = dir.parent() {
-                    // SAFETY: getppid has no preconditions.
-                    let judge = unsafe { libc::getppid() };
-                    let me = std::process::id().to_string();
-                    let _ = fs::write(own.join(format!("harness-{judge}-judge/cgroup.procs")), &me)
-                        .or_else(|_| fs::write(own.join("cgroup.procs"), &me));
-                }
-                super::cgroup2::remove_tree(&dir);
+                // SAFETY: getppid has no preconditions.
+                let judge = unsafe { libc::getppid() } as u32;
+                super::cgroup2::leave(&dir, judge, std::process::id());
             }
             None => {}
         }
@@ -556,4 +550,76 @@ fn probe_v1() -> Result<(), String> {
         let _ = fs::remove_dir(&dir);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// On a kernel's unified hierarchy, where this process may make groups (root, here a hybrid machine
+    /// whose v2 hierarchy has no memory or pids controller): a dead judge's v2 group with a process in
+    /// its nested run group is killed (`cgroup.kill`) and removed, leaf first; the process's CPU is in
+    /// `cpu.stat`; and a launcher group is refused, with nothing made, without the controllers.
+    #[test]
+    fn a_dead_judges_v2_groups_are_killed_and_removed_on_a_real_hierarchy() {
+        let Some(unified) = super::super::cgroup2::unified() else {
+            eprintln!("SKIPPED real v2 sweep: no cgroup2 mounted");
+            return;
+        };
+        // No process has this pid: the kernel's pid_max is at most 2^22.
+        let group = unified.own.join("harness-999999998-0");
+        let run = group.join("run");
+        if fs::create_dir(&group).is_err() {
+            eprintln!(
+                "SKIPPED real v2 sweep: cannot create a group in {}",
+                unified.own.display()
+            );
+            return;
+        }
+        fs::create_dir(group.join("launcher")).unwrap();
+        fs::create_dir(&run).unwrap();
+        let mut sleeper = std::process::Command::new("sleep")
+            .arg("3613")
+            .spawn()
+            .unwrap();
+        fs::write(run.join("cgroup.procs"), sleeper.id().to_string()).unwrap();
+        let cpu = fs::read_to_string(run.join("cpu.stat")).unwrap();
+        assert!(cpu.lines().any(|l| l.starts_with("usage_usec ")), "{cpu}");
+        sweep_dead_judges(&unified.own);
+        // Bounded: a sleeper the sweep missed is killed here, and the test fails.
+        let mut status = None;
+        for _ in 0..500 {
+            status = sleeper.try_wait().unwrap();
+            if status.is_some() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let left = group.exists();
+        if status.is_none() || left {
+            let _ = sleeper.kill();
+            let _ = sleeper.wait();
+            super::super::cgroup2::remove_tree(&group);
+        }
+        let signal = status.and_then(|s| std::os::unix::process::ExitStatusExt::signal(&s));
+        assert_eq!(
+            signal,
+            Some(libc::SIGKILL),
+            "the sleeper survived the sweep"
+        );
+        assert!(!left, "{} left", group.display());
+        let controllers = fs::read_to_string(unified.own.join("cgroup.controllers")).unwrap();
+        if !controllers.split_whitespace().any(|c| c == "memory") {
+            let refused = super::super::cgroup2::LauncherGroup::create(
+                &unified,
+                "harness-999999998-1",
+                std::process::id(),
+                1,
+                TASK_LIMIT,
+                parent_of,
+            );
+            assert!(refused.is_err());
+            assert!(!unified.own.join("harness-999999998-1").exists());
+        }
+    }
 }
