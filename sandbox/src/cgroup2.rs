@@ -249,22 +249,12 @@ fn make_dir(dir: &Path) -> std::io::Result<()> {
 /// judge itself and its children (its launchers). Another process there (a shell of the user's) is not
 /// ours to move.
 fn vacate(own: &Path, judge: u32, parent_of: &impl Fn(u32) -> Option<u32>) -> Result<(), String> {
+    movable(own, judge, parent_of)?;
     let procs = fs::read_to_string(own.join("cgroup.procs")).unwrap_or_default();
     let pids: Vec<u32> = procs
         .lines()
         .filter_map(|l| l.trim().parse().ok())
         .collect();
-    if let Some(other) = pids
-        .iter()
-        .find(|&&pid| pid != judge && parent_of(pid) != Some(judge))
-    {
-        return Err(format!(
-            "cgroup v2: {} holds processes other than the judge's (pid {other}), so it cannot give \
-             controllers to groups of its own (run the judge in a group of its own: systemd-run --user \
-             --scope -p Delegate=yes)",
-            own.display()
-        ));
-    }
     let leaf = own.join(format!("harness-{judge}-judge"));
     make_dir(&leaf).map_err(|e| format!("cgroup v2: cannot create {}: {e}", leaf.display()))?;
     for pid in pids {
@@ -272,6 +262,43 @@ fn vacate(own: &Path, judge: u32, parent_of: &impl Fn(u32) -> Option<u32>) -> Re
         let _ = write(&leaf.join("cgroup.procs"), &pid.to_string());
     }
     Ok(())
+}
+
+/// Whether every process of `own` is `judge` or its child (so `vacate` may move them), or why not.
+pub fn movable(
+    own: &Path,
+    judge: u32,
+    parent_of: &impl Fn(u32) -> Option<u32>,
+) -> Result<(), String> {
+    let procs = fs::read_to_string(own.join("cgroup.procs")).unwrap_or_default();
+    let other = procs
+        .lines()
+        .filter_map(|l| l.trim().parse::<u32>().ok())
+        .find(|&pid| pid != judge && parent_of(pid) != Some(judge));
+    match other {
+        None => Ok(()),
+        Some(other) => Err(format!(
+            "cgroup v2: {} holds processes other than the judge's (pid {other}), so it cannot give \
+             controllers to groups of its own (run the judge in a group of its own: systemd-run --user \
+             --scope -p Delegate=yes)",
+            own.display()
+        )),
+    }
+}
+
+/// Whether a judge (`judge`, this process) would have its launchers' groups in `unified`: `probe`, and
+/// the judge's group can give its controllers (already, as the root, or once the judge's processes are
+/// moved out of it).
+pub fn usable(
+    unified: &Unified,
+    judge: u32,
+    parent_of: &impl Fn(u32) -> Option<u32>,
+) -> Result<(), String> {
+    probe(unified)?;
+    match unified.own_is_root || lists_all(&unified.own, "cgroup.subtree_control") {
+        true => Ok(()),
+        false => movable(&unified.own, judge, parent_of),
+    }
 }
 
 /// Removes a group and the groups in it, deepest first (only empty groups can be removed).
@@ -626,6 +653,17 @@ mod tests {
         let why = vacate(&own, 100, &|pid| Some(if pid == 200 { 100 } else { 1 }));
         assert!(why.is_ok());
         fs::write(own.join("cgroup.procs"), "100\n200\n300\n").unwrap();
+        // What `harness doctor` says (judge 100): not usable with another process in its group, unless
+        // that group is the root or already gives its controllers.
+        let parents = |pid| Some(if pid == 200 { 100 } else { 1 });
+        assert!(usable(&unified, 100, &parents).is_err());
+        let root = Unified {
+            own_is_root: true,
+            ..unified.clone()
+        };
+        assert_eq!(usable(&root, 100, &parents), Ok(()));
+        fs::write(own.join("cgroup.subtree_control"), "memory pids\n").unwrap();
+        assert_eq!(usable(&unified, 100, &parents), Ok(()));
         let why = vacate(&own, 100, &|pid| Some(if pid == 200 { 100 } else { 1 }))
             .err()
             .unwrap();

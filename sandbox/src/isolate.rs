@@ -535,7 +535,11 @@ pub fn cgroup_probe() -> Result<&'static str, String> {
         return probe_v1().map(|()| "v1");
     }
     match super::cgroup2::unified() {
-        Some(unified) => super::cgroup2::probe(&unified).map(|()| "v2"),
+        Some(unified) => {
+            let judge = std::process::id();
+            super::cgroup2::usable(&unified.beside_judge_leaf(judge), judge, &parent_of)
+                .map(|()| "v2")
+        }
         None => Err("neither cgroup v1 controllers nor a cgroup v2 hierarchy are mounted".into()),
     }
 }
