@@ -7,12 +7,14 @@
 //!   uid mapped to itself, no capability left after exec) with the same mount namespace, and a task limit
 //!   (RLIMIT_NPROC, counted per user namespace). In that mount namespace the root is an allowlist (`root`),
 //!   read-only, with no network, and `/tmp`, `/dev/shm` and its working
-//!   folder are private and empty;
+//!   folder are private and empty; and a pid namespace of its program's own (`template`), whose init dies
+//!   with the launcher, taking every process left in it;
 //! - where Landlock scopes exist (Linux 6.12): the program cannot signal a process outside its run (the
 //!   launcher, the judge) nor reach an abstract socket outside it;
 //! - always: the launcher is not dumpable (its descriptors are out of reach through /proc), it is the
-//!   subreaper of everything the program starts (`tree`: sampled and swept without a control group), and
-//!   no descriptor but 0, 1, 2 reaches the program.
+//!   subreaper of everything the program starts outside a pid namespace, and the parent of the inits that
+//!   adopt what it starts inside one (`tree`: sampled and swept without a control group), and no
+//!   descriptor but 0, 1, 2 reaches the program.
 //!
 //! `layers` names each layer as active or not, with the reason. This is not a hardened sandbox against
 //! kernel exploits.
