@@ -206,7 +206,7 @@ pub fn layers() -> Vec<Layer> {
             "proc-hidepid",
             root,
             match root {
-                true => "in that /proc, the processes of other users (the namespace's init) are invisible too".into(),
+                true => "the program's /proc hides the processes of other users (its pid namespace's init, root) too".into(),
                 false => "not root: the namespace's init runs as the program's user, and is visible to it".into(),
             },
         ),
@@ -220,7 +220,7 @@ pub fn layers() -> Vec<Layer> {
         ),
         landlock_layer(),
         layer("no-new-privs", true, "set before exec".into()),
-        layer("subreaper", true, "the launcher adopts every orphan of the run and kills it".into()),
+        layer("subreaper", true, "every orphan of the run is adopted (by the launcher, or in a pid namespace by its init) and killed".into()),
         layer("not-dumpable", true, "the launcher's descriptors are out of reach through /proc".into()),
         layer("descriptors-closed", true, "only 0, 1, 2 reach the program".into()),
     ]
