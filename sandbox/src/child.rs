@@ -85,6 +85,12 @@ impl ChildSetup {
         setup
     }
 
+    /// Whether the program is to run in the pid namespace of its prepared namespaces: the child that
+    /// joins it forks once more (`launcher::hop`), since only the children of a process land there.
+    pub fn pid_namespace(&self) -> bool {
+        self.template.is_some_and(|join| join.pid >= 0)
+    }
+
     /// Applies the setup in the child.
     ///
     /// # Safety
@@ -127,11 +133,18 @@ impl ChildSetup {
     /// # Safety
     /// As `apply`.
     pub(super) unsafe fn enter_namespaces(&self) -> bool {
-        let namespaced = match &self.userns {
+        self.unshare_namespaces() && self.mount_private()
+    }
+
+    /// The first half of `enter_namespaces`: the new namespaces, before the root is built in them.
+    ///
+    /// # Safety
+    /// As `apply`.
+    pub(super) unsafe fn unshare_namespaces(&self) -> bool {
+        match &self.userns {
             Some(maps) => self.enter_user_namespace(maps),
             None => libc::unshare(libc::CLONE_NEWNS | libc::CLONE_NEWNET) == 0,
-        };
-        namespaced && self.mount_private()
+        }
     }
 
     /// Joins the namespaces prepared for the program, and its empty `/tmp`. False when the user
@@ -148,6 +161,10 @@ impl ChildSetup {
             if self.userns.as_ref().is_some_and(|maps| maps.task_limit) {
                 set_task_limit();
             }
+        }
+        // The pid namespace of the program's own: its next child lands there (`hop` in the launcher).
+        if join.pid >= 0 && libc::setns(join.pid, libc::CLONE_NEWPID) != 0 {
+            libc::_exit(127);
         }
         if join.net >= 0 && libc::setns(join.net, libc::CLONE_NEWNET) != 0 {
             libc::_exit(127);
@@ -188,7 +205,7 @@ impl ChildSetup {
     ///
     /// # Safety
     /// As `apply`.
-    unsafe fn mount_private(&self) -> bool {
+    pub(super) unsafe fn mount_private(&self) -> bool {
         let none = std::ptr::null::<libc::c_char>();
         let Some(plan) = &self.root else {
             return false;

@@ -1,17 +1,20 @@
 //! Containment of the programs under judgement (the launcher's side), with what the machine offers:
-//! - a control group per launcher (cgroup v1 memory + pids + cpuacct): memory enforced by the kernel at the
-//!   limit, a task limit, CPU time of the whole process tree, and every process of the run killed at its end;
+//! - a control group per launcher (cgroup v1 memory + pids + cpuacct, else cgroup v2's unified hierarchy,
+//!   `cgroup2`): memory enforced by the kernel at the limit, a task limit, CPU time of the whole process
+//!   tree, and every process of the run killed at its end;
 //! - when the judge runs as root: the program runs as an unprivileged uid with `no_new_privs`, in its own
 //!   mount namespace; when it is not root but user namespaces work: in a user namespace of its own (its
 //!   uid mapped to itself, no capability left after exec) with the same mount namespace, and a task limit
 //!   (RLIMIT_NPROC, counted per user namespace). In that mount namespace the root is an allowlist (`root`),
 //!   read-only, with no network, and `/tmp`, `/dev/shm` and its working
-//!   folder are private and empty;
+//!   folder are private and empty; and a pid namespace of its program's own (`template`), whose init dies
+//!   with the launcher, taking every process left in it;
 //! - where Landlock scopes exist (Linux 6.12): the program cannot signal a process outside its run (the
 //!   launcher, the judge) nor reach an abstract socket outside it;
 //! - always: the launcher is not dumpable (its descriptors are out of reach through /proc), it is the
-//!   subreaper of everything the program starts (`tree`: sampled and swept without a control group), and
-//!   no descriptor but 0, 1, 2 reaches the program.
+//!   subreaper of everything the program starts outside a pid namespace, and the parent of the inits that
+//!   adopt what it starts inside one (`tree`: sampled and swept without a control group), and no
+//!   descriptor but 0, 1, 2 reaches the program.
 //!
 //! `layers` names each layer as active or not, with the reason. This is not a hardened sandbox against
 //! kernel exploits.
@@ -29,7 +32,7 @@ pub const TASK_LIMIT: u64 = 64;
 
 /// The launcher's containment, set up once.
 pub struct Isolation {
-    cgroup: Option<Cgroup>,
+    cgroup: Option<Group>,
     /// The uid programs run as, when the launcher is root.
     uid: Option<u32>,
     mount_ns: bool,
@@ -72,10 +75,10 @@ impl Isolation {
             false => (uid, gid),
         };
         Isolation {
-            cgroup: Cgroup::create(slot),
+            cgroup: Group::create(slot),
             uid: root.then_some(SANDBOX_UID + slot),
             root: mount_ns
-                .then(|| std::sync::Arc::new(super::root::RootPlan::new(run_uid, run_gid, root))),
+                .then(|| std::sync::Arc::new(super::root::RootPlan::new(run_uid, run_gid))),
             mount_ns,
             userns,
             landlock: super::layers::landlock_scope_ruleset(),
@@ -95,16 +98,22 @@ impl Isolation {
 
     /// Before a run: limits reset for it.
     pub fn prepare(&self, memory_bytes: u64) {
-        if let Some(cgroup) = &self.cgroup {
-            cgroup.prepare(memory_bytes);
+        match &self.cgroup {
+            Some(Group::V1(cgroup)) => cgroup.prepare(memory_bytes),
+            Some(Group::V2(group)) => group.run.prepare(memory_bytes),
+            None => {}
         }
     }
 
     /// The files the child writes its pid into, to join the control group.
     pub fn join_files(&self) -> Vec<CString> {
-        self.cgroup
-            .as_ref()
-            .map_or_else(Vec::new, Cgroup::procs_files)
+        match &self.cgroup {
+            Some(Group::V1(cgroup)) => cgroup.procs_files(),
+            Some(Group::V2(group)) => CString::new(group.run.procs_file().as_os_str().as_bytes())
+                .into_iter()
+                .collect(),
+            None => Vec::new(),
+        }
     }
 
     /// Whether the program is to run as another user in its own mount namespace.
@@ -126,34 +135,114 @@ impl Isolation {
 
     /// CPU time of the whole tree so far, when a control group counts it.
     pub fn tree_cpu_ms(&self) -> Option<u64> {
-        self.cgroup.as_ref()?.cpu_ms()
+        match self.cgroup.as_ref()? {
+            Group::V1(cgroup) => cgroup.cpu_ms(),
+            Group::V2(group) => Some(group.run.cpu_us()? / 1000),
+        }
     }
 
     /// Resident memory of the whole tree now, when a control group counts it.
     pub fn tree_rss_kb(&self) -> Option<u64> {
-        self.cgroup.as_ref()?.rss_kb()
+        match self.cgroup.as_ref()? {
+            Group::V1(cgroup) => cgroup.rss_kb(),
+            Group::V2(group) => group.run.rss_kb(),
+        }
     }
 
     /// After a run: every process still in the run's group is killed, and what the tree used is read.
     pub fn finish(&self) -> TreeUsage {
-        let Some(cgroup) = &self.cgroup else {
-            return TreeUsage::default();
-        };
-        cgroup.kill_all();
-        cgroup.usage()
+        match &self.cgroup {
+            Some(Group::V1(cgroup)) => {
+                cgroup.kill_all();
+                cgroup.usage()
+            }
+            Some(Group::V2(group)) => {
+                kill_all_v2(&group.run);
+                let (oom_killed, tasks_refused) = group.run.events();
+                TreeUsage {
+                    cpu_us: group.run.cpu_us(),
+                    oom_killed,
+                    tasks_refused,
+                }
+            }
+            None => TreeUsage::default(),
+        }
     }
+}
+
+/// Kills every process of a v2 run group: at once by `cgroup.kill` where the kernel has it, and until
+/// the group lists none (waiting for them, or killing them one by one on an older kernel).
+fn kill_all_v2(run: &super::cgroup2::RunGroup) {
+    run.kill();
+    kill_listed(200, 1, || run.procs(), reap_orphans);
+}
+
+/// A launcher's control group, in whichever hierarchy the machine has.
+enum Group {
+    V1(Cgroup),
+    V2(super::cgroup2::LauncherGroup),
+}
+
+impl Group {
+    /// cgroup v1 where its controllers are mounted, else the unified hierarchy; `None` when neither can
+    /// be had (the tree is then sampled).
+    fn create(slot: u32) -> Option<Group> {
+        if own_cgroup_dir("memory").is_some() {
+            return Cgroup::create(slot).map(Group::V1);
+        }
+        // SAFETY: getppid has no preconditions.
+        let judge = unsafe { libc::getppid() } as u32;
+        // A launcher started after its judge was moved into its leaf makes its group beside that leaf.
+        let unified = super::cgroup2::unified()?.beside_judge_leaf(judge);
+        if slot == 0 {
+            sweep_dead_judges(&unified.own);
+        }
+        let name = format!("harness-{}-{slot}", std::process::id());
+        super::cgroup2::LauncherGroup::create(
+            &unified,
+            &name,
+            std::process::id(),
+            judge,
+            TASK_LIMIT,
+            parent_of,
+        )
+        .ok()
+        .map(Group::V2)
+    }
+}
+
+/// A process's parent, from /proc.
+fn parent_of(pid: u32) -> Option<u32> {
+    let stat = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    stat.rsplit_once(')')?
+        .1
+        .split_whitespace()
+        .nth(1)?
+        .parse()
+        .ok()
 }
 
 impl Drop for Isolation {
     fn drop(&mut self) {
-        if let Some(cgroup) = self.cgroup.take() {
-            cgroup.kill_all();
-            let Cgroup { dirs, files, .. } = cgroup;
-            // A control group with a file open cannot be removed.
-            drop(files);
-            for dir in &dirs {
-                let _ = fs::remove_dir(dir);
+        match self.cgroup.take() {
+            Some(Group::V1(cgroup)) => {
+                cgroup.kill_all();
+                let Cgroup { dirs, files, .. } = cgroup;
+                // A control group with a file open cannot be removed.
+                drop(files);
+                for dir in &dirs {
+                    let _ = fs::remove_dir(dir);
+                }
             }
+            Some(Group::V2(group)) => {
+                kill_all_v2(&group.run);
+                let super::cgroup2::LauncherGroup { dir, run } = group;
+                drop(run);
+                // SAFETY: getppid has no preconditions.
+                let judge = unsafe { libc::getppid() } as u32;
+                super::cgroup2::leave(&dir, judge, std::process::id());
+            }
+            None => {}
         }
     }
 }
@@ -324,7 +413,7 @@ fn sweep_dead_judges(base: &Path) {
         if !alive(pid) {
             kill_left_in(&entry.path());
             // Refused (and left for the next sweep) while a process is still in it.
-            let _ = fs::remove_dir(entry.path());
+            super::cgroup2::remove_tree(&entry.path());
         }
     }
 }
@@ -342,8 +431,23 @@ fn alive(pid: u32) -> bool {
 /// the pids limit of the group bounds how many there can be). They are not ours to reap: their new parent
 /// reaps them, and the group empties.
 fn kill_left_in(group: &Path) {
+    // v2: the whole subtree at once, where the kernel has `cgroup.kill`.
+    if let Ok(kill) = fs::OpenOptions::new()
+        .write(true)
+        .open(group.join("cgroup.kill"))
+    {
+        let _ = kill.write_at(b"1", 0);
+    }
     let procs = group.join("cgroup.procs");
     kill_listed(20, 5, || fs::read_to_string(&procs).ok(), || {});
+    // v2: the launcher's leaf and the run's group in it.
+    if let Ok(entries) = fs::read_dir(group) {
+        for entry in entries.flatten() {
+            if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                kill_left_in(&entry.path());
+            }
+        }
+    }
 }
 
 /// Kills the processes a `cgroup.procs` text lists, round after round (`rounds` at most, `pause_ms`
@@ -426,8 +530,23 @@ pub fn kill_adopted() {
     super::tree::kill_all();
 }
 
-/// Whether this process can create control groups (v1: memory, pids and cpuacct), or why not.
-pub fn cgroup_probe() -> Result<(), String> {
+/// Which control groups this process can create (`"v1"`: memory, pids and cpuacct; `"v2"`: the unified
+/// hierarchy with memory and pids), or why none.
+pub fn cgroup_probe() -> Result<&'static str, String> {
+    if own_cgroup_dir("memory").is_some() {
+        return probe_v1().map(|()| "v1");
+    }
+    match super::cgroup2::unified() {
+        Some(unified) => {
+            let judge = std::process::id();
+            super::cgroup2::usable(&unified.beside_judge_leaf(judge), judge, &parent_of)
+                .map(|()| "v2")
+        }
+        None => Err("neither cgroup v1 controllers nor a cgroup v2 hierarchy are mounted".into()),
+    }
+}
+
+fn probe_v1() -> Result<(), String> {
     let name = format!("harness-probe-{}", std::process::id());
     for controller in ["memory", "pids", "cpuacct"] {
         let base = own_cgroup_dir(controller)
@@ -437,4 +556,76 @@ pub fn cgroup_probe() -> Result<(), String> {
         let _ = fs::remove_dir(&dir);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// On a kernel's unified hierarchy, where this process may make groups (root, here a hybrid machine
+    /// whose v2 hierarchy has no memory or pids controller): a dead judge's v2 group with a process in
+    /// its nested run group is killed (`cgroup.kill`) and removed, leaf first; the process's CPU is in
+    /// `cpu.stat`; and a launcher group is refused, with nothing made, without the controllers.
+    #[test]
+    fn a_dead_judges_v2_groups_are_killed_and_removed_on_a_real_hierarchy() {
+        let Some(unified) = super::super::cgroup2::unified() else {
+            eprintln!("SKIPPED real v2 sweep: no cgroup2 mounted");
+            return;
+        };
+        // No process has this pid: the kernel's pid_max is at most 2^22.
+        let group = unified.own.join("harness-999999998-0");
+        let run = group.join("run");
+        if fs::create_dir(&group).is_err() {
+            eprintln!(
+                "SKIPPED real v2 sweep: cannot create a group in {}",
+                unified.own.display()
+            );
+            return;
+        }
+        fs::create_dir(group.join("launcher")).unwrap();
+        fs::create_dir(&run).unwrap();
+        let mut sleeper = std::process::Command::new("sleep")
+            .arg("3613")
+            .spawn()
+            .unwrap();
+        fs::write(run.join("cgroup.procs"), sleeper.id().to_string()).unwrap();
+        let cpu = fs::read_to_string(run.join("cpu.stat")).unwrap();
+        assert!(cpu.lines().any(|l| l.starts_with("usage_usec ")), "{cpu}");
+        sweep_dead_judges(&unified.own);
+        // Bounded: a sleeper the sweep missed is killed here, and the test fails.
+        let mut status = None;
+        for _ in 0..500 {
+            status = sleeper.try_wait().unwrap();
+            if status.is_some() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let left = group.exists();
+        if status.is_none() || left {
+            let _ = sleeper.kill();
+            let _ = sleeper.wait();
+            super::super::cgroup2::remove_tree(&group);
+        }
+        let signal = status.and_then(|s| std::os::unix::process::ExitStatusExt::signal(&s));
+        assert_eq!(
+            signal,
+            Some(libc::SIGKILL),
+            "the sleeper survived the sweep"
+        );
+        assert!(!left, "{} left", group.display());
+        let controllers = fs::read_to_string(unified.own.join("cgroup.controllers")).unwrap();
+        if !controllers.split_whitespace().any(|c| c == "memory") {
+            let refused = super::super::cgroup2::LauncherGroup::create(
+                &unified,
+                "harness-999999998-1",
+                std::process::id(),
+                1,
+                TASK_LIMIT,
+                parent_of,
+            );
+            assert!(refused.is_err());
+            assert!(!unified.own.join("harness-999999998-1").exists());
+        }
+    }
 }

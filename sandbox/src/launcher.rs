@@ -307,12 +307,55 @@ pub(super) fn start_program(
     Ok((pid, err_read))
 }
 
-/// Forks the program: its own process group, stdio on the prepared files, limits set, signals reset.
+/// Forks the program: its own process group, stdio on the prepared files, limits set, signals reset. In
+/// a pid namespace of its own, the child that joins it forks the program (`hop`) and exits: the program
+/// is the launcher's child all the same, and its pid is the one returned.
 pub(super) fn spawn(
     prepared: &Prepared,
     setup: &ChildSetup,
     err_write: i32,
     exec_write: i32,
+) -> Result<i32> {
+    if !setup.pid_namespace() {
+        return spawn_with(prepared, setup, err_write, exec_write, -1);
+    }
+    let (hop_read, hop_write) = pipe()?;
+    let child = spawn_with(prepared, setup, err_write, exec_write, hop_write);
+    // SAFETY: closing our copy of the write end, so that the read sees the end of a child that did not hop.
+    unsafe { libc::close(hop_write) };
+    let child = match child {
+        Ok(child) => child,
+        Err(err) => {
+            // SAFETY: our descriptor.
+            unsafe { libc::close(hop_read) };
+            return Err(err);
+        }
+    };
+    let mut pid = [0u8; 4];
+    // SAFETY: reading into a local buffer; the child writes 4 bytes and exits, or fails and exits.
+    let n = unsafe { libc::read(hop_read, pid.as_mut_ptr().cast(), 4) };
+    // SAFETY: our descriptor.
+    unsafe { libc::close(hop_read) };
+    if n != 4 {
+        // It failed before hopping (its exec error says why): it is the program that ended.
+        return Ok(child);
+    }
+    let program = i32::from_ne_bytes(pid);
+    // SAFETY: reaping the child that hopped (it exits right after writing); the program's own group, set
+    // on both sides.
+    unsafe {
+        libc::waitpid(child, std::ptr::null_mut(), 0);
+        libc::setpgid(program, program);
+    }
+    Ok(program)
+}
+
+fn spawn_with(
+    prepared: &Prepared,
+    setup: &ChildSetup,
+    err_write: i32,
+    exec_write: i32,
+    hop_write: i32,
 ) -> Result<i32> {
     let mut argv: Vec<*const libc::c_char> = prepared.argv.iter().map(|a| a.as_ptr()).collect();
     argv.push(std::ptr::null());
@@ -332,8 +375,7 @@ pub(super) fn spawn(
                 prepared,
                 setup,
                 launcher_pid,
-                err_write,
-                exec_write,
+                [err_write, exec_write, hop_write],
                 &argv,
                 &env,
             )
@@ -352,8 +394,7 @@ unsafe fn exec_child(
     prepared: &Prepared,
     setup: &ChildSetup,
     launcher_pid: i32,
-    err_write: i32,
-    exec_write: i32,
+    [err_write, exec_write, hop_write]: [i32; 3],
     argv: &[*const libc::c_char],
     env: &[*const libc::c_char],
 ) -> ! {
@@ -397,11 +438,13 @@ unsafe fn exec_child(
         libc::close(fd);
     }
     // A program whose containment cannot be set up is not run: the launcher says why (an exec error).
-    if setup.apply() {
-        // Changing uid cleared the parent-death signal: set it again, and go if the launcher is already
-        // gone (a judge killed outright must not leave its program running).
+    if setup.apply() && (hop_write < 0 || hop(hop_write)) {
+        // Changing uid (or hopping) cleared the parent-death signal: set it again, and go if the launcher
+        // is already gone (a judge killed outright must not leave its program running). In a pid namespace
+        // of its own the launcher has no pid (0), and the namespace dies with it anyway.
         libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
-        if libc::getppid() != launcher_pid {
+        let parent = libc::getppid();
+        if parent != launcher_pid && parent != 0 {
             libc::_exit(126);
         }
         libc::execve(argv[0], argv.as_ptr(), env.as_ptr());
@@ -409,6 +452,37 @@ unsafe fn exec_child(
     let errno = *libc::__errno_location();
     libc::write(exec_write, (&errno as *const i32).cast(), 4);
     libc::_exit(127);
+}
+
+/// In the child that joined a pid namespace: forks the program into it, as the launcher's child
+/// (`CLONE_PARENT`), tells the launcher its pid and exits. Returns (true) in the program, which is never
+/// pid 1 there (the init is): a pid 1 would ignore the signals it sends itself, `abort()` among them.
+/// False when the fork fails.
+///
+/// # Safety
+/// As `exec_child`.
+unsafe fn hop(hop_write: i32) -> bool {
+    let pid = libc::syscall(
+        libc::SYS_clone,
+        libc::CLONE_PARENT | libc::SIGCHLD,
+        0usize,
+        0usize,
+        0usize,
+        0usize,
+    );
+    match pid {
+        0 => {
+            libc::close(hop_write);
+            libc::setpgid(0, 0);
+            true
+        }
+        pid if pid > 0 => {
+            let pid = (pid as i32).to_ne_bytes();
+            libc::write(hop_write, pid.as_ptr().cast(), 4);
+            libc::_exit(0)
+        }
+        _ => false,
+    }
 }
 
 /// Waits for the child while draining its stderr into `tail`, killing it at the CPU limit and at the wall

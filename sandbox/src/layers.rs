@@ -125,8 +125,18 @@ pub fn layers() -> Vec<Layer> {
         detail,
     };
     let no_cgroup = |what: &str| match &cgroup {
-        Ok(()) => format!("{what}, by the kernel (cgroup v1)"),
+        Ok(version) => format!("{what}, by the kernel (cgroup {version})"),
         Err(why) => format!("no control group: {why}"),
+    };
+    let hierarchy = |version: &str| {
+        match &cgroup {
+        Ok(found) if *found == version => match version {
+            "v1" => "a group per launcher in the memory, pids and cpuacct hierarchies".to_string(),
+            _ => "a group per launcher in the unified hierarchy: memory.max (swap off), pids.max, cpu.stat, cgroup.kill".to_string(),
+        },
+        Ok(found) => format!("not used: cgroup {found} is"),
+        Err(why) => format!("no control group: {why}"),
+    }
     };
     let mount_why = match (root, userns) {
         (true, _) => "as root".to_string(),
@@ -136,6 +146,8 @@ pub fn layers() -> Vec<Layer> {
         }
     };
     vec![
+        layer("cgroup-v1", cgroup == Ok("v1"), hierarchy("v1")),
+        layer("cgroup-v2", cgroup == Ok("v2"), hierarchy("v2")),
         layer("cgroup-memory", cgroup.is_ok(), no_cgroup("memory of the whole tree limited")),
         layer("cgroup-pids", cgroup.is_ok(), no_cgroup(&format!("{} tasks per run", super::isolate::TASK_LIMIT))),
         layer("cgroup-cpu", cgroup.is_ok(), no_cgroup("CPU time of the whole tree counted")),
@@ -143,7 +155,7 @@ pub fn layers() -> Vec<Layer> {
             "tree-sampling",
             cgroup.is_err(),
             match cgroup.is_err() {
-                true => "memory and CPU of every process of the run sampled from /proc, killed at the limit".into(),
+                true => "memory and CPU of every process of the run sampled from /proc, killed at the limit: no kernel limit, so a tree may pass its memory limit by what it allocates between two samples (5 ms), and the page cache and kernel memory are not counted".into(),
                 false => "not needed: the control group counts the tree".into(),
             },
         ),
@@ -194,14 +206,21 @@ pub fn layers() -> Vec<Layer> {
             "proc-hidepid",
             root,
             match root {
-                true => "a /proc of the program's own where other users' processes (the launcher, the judge) are invisible".into(),
-                false => "not root: the program sees the machine's /proc, read-only (its processes run as the judge's user anyway)".into(),
+                true => "the program's /proc hides the processes of other users (its pid namespace's init, root) too".into(),
+                false => "not root: the namespace's init runs as the program's user, and is visible to it".into(),
             },
         ),
-        layer("pid-namespace", false, "not used: the subreaper and the tree sweep stop every process".into()),
+        layer(
+            "pid-namespace",
+            root || userns,
+            match root || userns {
+                true => format!("a pid namespace per program whose init dies with the launcher: nothing the program starts outlives a judge killed outright; its /proc shows the run's processes only: {mount_why}"),
+                false => "not root, and user namespaces are not available to this user: the program sees the machine's /proc, and the subreaper and the tree sweep stop every process".into(),
+            },
+        ),
         landlock_layer(),
         layer("no-new-privs", true, "set before exec".into()),
-        layer("subreaper", true, "the launcher adopts every orphan of the run and kills it".into()),
+        layer("subreaper", true, "every orphan of the run is adopted (by the launcher, or in a pid namespace by its init) and killed".into()),
         layer("not-dumpable", true, "the launcher's descriptors are out of reach through /proc".into()),
         layer("descriptors-closed", true, "only 0, 1, 2 reach the program".into()),
     ]

@@ -2,10 +2,11 @@
 //! knows nothing of verdicts: its API is a command (`Invocation`), limits (`Limits`) and how the process
 //! tree ended (`RunOutcome`). The launcher forks and supervises each program (`launcher`, with the
 //! wall-clock `backstop`); the typed messages between it and the judge (`protocol`); the judge's side
-//! (`client`), with bounded waits; containment (`isolate`, `child`, `root`, `template`, `tree`, `layers`);
+//! (`client`), with bounded waits; containment (`isolate`, `cgroup2`, `child`, `root`, `template`, `tree`, `layers`);
 //! compilers and the judge's own tools under limits (`limited`); and Ctrl-C (`interrupt`).
 
 mod backstop;
+mod cgroup2;
 mod child;
 mod client;
 mod interact;

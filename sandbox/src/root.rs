@@ -8,8 +8,10 @@
 //!   `python3*`, `pypy*`), and a `passwd` and `group` that name only root and the program's user;
 //! - a minimal `/dev` (`null`, `zero`, `full`, `random`, `urandom`, and the `fd`, `stdin`, `stdout`,
 //!   `stderr` links);
-//! - `/proc`: as root a `proc` of its own where the processes of other users are invisible
-//!   (`hidepid=2`: not the launcher, not the judge); otherwise the machine's, read-only;
+//! - `/proc`: a `proc` of the program's own pid namespace (`template`), where only the processes of
+//!   the run are (and its init; as root, `hidepid=2` hides even that one, not the program's user's);
+//!   where no such `proc` can be mounted (a run that sets up its own namespaces, not root), the
+//!   machine's, read-only;
 //! - its own build, at the path it has on the machine (the folders leading to it made anew, empty);
 //! - empty, private, writable `/tmp` and `/dev/shm`, each at most the run's memory limit.
 //!
@@ -71,8 +73,6 @@ enum Step {
 /// How to build a program's root, prepared once per launcher.
 pub struct RootPlan {
     steps: Vec<Step>,
-    /// As root: a `proc` of the root's own with `hidepid=2`; otherwise the machine's bound read-only.
-    own_proc: bool,
     stage: CString,
     proc_at: CString,
     tmp_at: CString,
@@ -88,8 +88,8 @@ fn staged(path: &str) -> CString {
 }
 
 impl RootPlan {
-    /// The plan for programs that run as `uid` (root: `own_proc`).
-    pub fn new(uid: u32, gid: u32, own_proc: bool) -> RootPlan {
+    /// The plan for programs that run as `uid`.
+    pub fn new(uid: u32, gid: u32) -> RootPlan {
         let mut steps = Vec::new();
         for name in SYSTEM {
             let host = format!("/{name}");
@@ -169,7 +169,6 @@ impl RootPlan {
         }
         RootPlan {
             steps,
-            own_proc,
             stage: c(STAGE),
             proc_at: staged("/proc"),
             tmp_at: staged("/tmp"),
@@ -248,18 +247,14 @@ impl RootPlan {
                 tmp_options.as_ptr().cast(),
             );
         }
-        let proc_ok = match self.own_proc {
-            true => {
-                libc::mount(
-                    c"proc".as_ptr(),
-                    self.proc_at.as_ptr(),
-                    c"proc".as_ptr(),
-                    libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
-                    c"hidepid=2".as_ptr().cast(),
-                ) == 0
-            }
-            false => false,
-        };
+        // A `proc` of the caller's pid namespace (refused to a user namespace without one of its own).
+        let proc_ok = libc::mount(
+            c"proc".as_ptr(),
+            self.proc_at.as_ptr(),
+            c"proc".as_ptr(),
+            libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+            c"hidepid=2".as_ptr().cast(),
+        ) == 0;
         if !proc_ok {
             libc::mount(
                 c"/proc".as_ptr(),
@@ -297,7 +292,7 @@ mod tests {
 
     #[test]
     fn the_plan_takes_the_system_folders_and_a_minimal_etc_only() {
-        let plan = RootPlan::new(61000, 61000, true);
+        let plan = RootPlan::new(61000, 61000);
         let targets: Vec<String> = plan
             .steps
             .iter()

@@ -3,9 +3,14 @@
 //! Setting up a program's view of the file system (new mount and network namespaces, the allowlist root of
 //! `root` with its own build bound in, everything read-only) costs more than the rest of the
 //! containment together, and it is the same for every test of the program. So the launcher prepares it
-//! once, in a short-lived *holder* child that unshares, mounts and hands back descriptors of the
-//! namespaces and of its private `/tmp` and `/dev/shm` (`SCM_RIGHTS`), then exits; the namespace lives on
-//! in those descriptors. A run joins it with `setns` before exec.
+//! once, in a short-lived *holder* child that unshares them and a pid namespace, and starts the *init* of
+//! that pid namespace as a child of the launcher (`CLONE_PARENT`), then exits. The init (pid 1 there)
+//! builds the root with a `/proc` of the namespace, hands back descriptors of the namespaces and of its
+//! private `/tmp` and `/dev/shm` (`SCM_RIGHTS`), closes every descriptor and stays, reaping the orphans of
+//! the runs; it dies with the launcher (parent-death signal), and the kernel then kills everything left in
+//! its namespace: nothing a program started outlives a launcher killed outright. A run joins the
+//! namespaces with `setns` before exec (the pid namespace by one more fork, `launcher::hop`); retiring a
+//! template kills its init.
 //!
 //! The runs of a program share its `/tmp` and `/dev/shm`, so after each run the launcher checks that both
 //! are as the holder left them (no block and no inode more in use); a run that left anything there retires its
@@ -28,6 +33,9 @@ pub struct Template {
     user: Option<OwnedFd>,
     mount: OwnedFd,
     net: OwnedFd,
+    /// The pid namespace, and the pid of its init (in the launcher's).
+    pid: OwnedFd,
+    init: i32,
     tmp: OwnedFd,
     shm: OwnedFd,
     /// What `usage` said of them when the holder left.
@@ -45,6 +53,8 @@ pub struct Join {
     pub user: i32,
     pub mount: i32,
     pub net: i32,
+    /// -1 without a pid namespace.
+    pub pid: i32,
 }
 
 impl Template {
@@ -53,6 +63,7 @@ impl Template {
             user: self.user.as_ref().map_or(-1, AsRawFd::as_raw_fd),
             mount: self.mount.as_raw_fd(),
             net: self.net.as_raw_fd(),
+            pid: self.pid.as_raw_fd(),
         }
     }
 
@@ -68,6 +79,16 @@ impl Template {
                 let found = unsafe { libc::fstatat(dir.as_raw_fd(), path.as_ptr(), &mut stat, 0) };
                 found == 0 && (stat.st_dev, stat.st_ino) == *id
             })
+    }
+}
+
+impl Drop for Template {
+    /// Retired: its init is killed, and with it whatever is left in its pid namespace (the launcher reaps
+    /// it with the run's orphans).
+    fn drop(&mut self) {
+        // SAFETY: killing the init this launcher started for the template.
+        unsafe { libc::kill(self.init, libc::SIGKILL) };
+        super::tree::release(self.init);
     }
 }
 
@@ -92,7 +113,7 @@ fn usage(tmp: &OwnedFd, shm: &OwnedFd) -> Option<[Usage; 2]> {
 }
 
 /// What `usage` reads of one file system.
-#[derive(PartialEq, Eq)]
+#[derive(PartialEq, Eq, Default)]
 struct Usage {
     blocks: u64,
     inodes: u64,
@@ -177,25 +198,60 @@ fn prepare(setup: &ChildSetup) -> Option<Template> {
         unsafe { hold(setup, theirs.as_raw_fd()) };
     }
     drop(theirs);
-    let fds = receive(ours.as_raw_fd());
+    // Two messages: the init's pid from the holder, the descriptors from the init (either first).
+    let (first, second) = (receive(ours.as_raw_fd()), receive(ours.as_raw_fd()));
     // SAFETY: reaping our own child.
     unsafe { libc::waitpid(pid, std::ptr::null_mut(), 0) };
-    let mut fds = fds?.into_iter();
+    let mut init = None;
+    let mut fds = None;
+    for (data, received) in [first, second].into_iter().flatten() {
+        match received.is_empty() {
+            true => init = data.try_into().ok().map(i32::from_ne_bytes),
+            false => fds = Some(received),
+        }
+    }
+    let init = init?;
+    super::tree::keep(init);
+    let Some(mut fds) = fds.map(Vec::into_iter) else {
+        // SAFETY: the init that failed is ours; killed, then reaped with the run's orphans.
+        unsafe { libc::kill(init, libc::SIGKILL) };
+        super::tree::release(init);
+        return None;
+    };
     let user = match setup.userns.is_some() {
-        true => Some(fds.next()?),
+        true => fds.next(),
         false => None,
     };
-    let (mount, net, tmp, shm) = (fds.next()?, fds.next()?, fds.next()?, fds.next()?);
-    let baseline = usage(&tmp, &shm)?;
-    Some(Template {
+    let fds = (|| {
+        Some((
+            fds.next()?,
+            fds.next()?,
+            fds.next()?,
+            fds.next()?,
+            fds.next()?,
+        ))
+    })();
+    let (Some((mount, net, pid, tmp, shm)), true) = (fds, setup.userns.is_none() || user.is_some())
+    else {
+        // SAFETY: as above.
+        unsafe { libc::kill(init, libc::SIGKILL) };
+        super::tree::release(init);
+        return None;
+    };
+    let mut template = Template {
         user,
         mount,
         net,
+        pid,
+        init,
         tmp,
         shm,
-        baseline,
+        baseline: [Usage::default(), Usage::default()],
         build: way_to_build(setup),
-    })
+    };
+    // Dropped (its init killed) when the folders cannot be read.
+    template.baseline = usage(&template.tmp, &template.shm)?;
+    Some(template)
 }
 
 /// For a build under `/tmp` or `/dev/shm`: its path from there, which one, and its device and inode.
@@ -213,48 +269,103 @@ fn way_to_build(setup: &ChildSetup) -> Option<(CString, bool, (u64, u64))> {
     Some((rest, shm, (metadata.dev(), metadata.ino())))
 }
 
-/// The holder: prepares the namespace as a run would, sends its descriptors and exits.
+/// The holder: enters the new namespaces and a new pid namespace, starts its init as the launcher's
+/// child, sends the init's pid and exits.
 ///
 /// # Safety
 /// Only in the child of a fork.
 unsafe fn hold(setup: &ChildSetup, socket: i32) -> ! {
-    if !setup.enter_namespaces() {
+    if !setup.unshare_namespaces() || libc::unshare(libc::CLONE_NEWPID) != 0 {
         libc::_exit(1);
     }
-    let mut fds = Vec::with_capacity(5);
-    if setup.userns.is_some() {
-        fds.push(libc::open(c"/proc/self/ns/user".as_ptr(), libc::O_RDONLY));
+    // The init's parent is the launcher: its parent-death signal follows the launcher, not this holder.
+    let init = libc::syscall(
+        libc::SYS_clone,
+        libc::CLONE_PARENT | libc::SIGCHLD,
+        0usize,
+        0usize,
+        0usize,
+        0usize,
+    );
+    match init {
+        0 => init_main(setup, socket),
+        init if init > 0 => {
+            let pid = (init as i32).to_ne_bytes();
+            libc::_exit(if send(socket, &pid, &[]) { 0 } else { 1 })
+        }
+        _ => libc::_exit(1),
     }
-    fds.push(libc::open(c"/proc/self/ns/mnt".as_ptr(), libc::O_RDONLY));
-    fds.push(libc::open(c"/proc/self/ns/net".as_ptr(), libc::O_RDONLY));
-    for dir in [c"/tmp", c"/dev/shm"] {
-        fds.push(libc::open(dir.as_ptr(), libc::O_RDONLY | libc::O_DIRECTORY));
-    }
-    if fds.iter().any(|fd| *fd < 0) || !send(socket, &fds) {
-        libc::_exit(1);
-    }
-    libc::_exit(0);
 }
 
-/// One byte of data and a control buffer, as a message carrying descriptors (`SCM_RIGHTS`) needs.
+/// The init of a template's pid namespace: builds the root (its `/proc` this namespace's), sends the
+/// descriptors, closes every descriptor and reaps orphans until it is killed (with its launcher, or when
+/// the template is retired).
+///
+/// # Safety
+/// Only in the child of a clone, without allocating.
+unsafe fn init_main(setup: &ChildSetup, socket: i32) -> ! {
+    // A launcher gone before this is set is seen below: the message cannot be sent.
+    libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+    libc::prctl(libc::PR_SET_NAME, c"sandbox-init".as_ptr());
+    if !setup.mount_private() {
+        libc::_exit(1);
+    }
+    let mut fds = [-1; 6];
+    let mut n = 0;
+    let namespaces = [
+        (setup.userns.is_some(), c"/proc/self/ns/user"),
+        (true, c"/proc/self/ns/mnt"),
+        (true, c"/proc/self/ns/net"),
+        (true, c"/proc/self/ns/pid"),
+    ];
+    for (wanted, path) in namespaces {
+        if wanted {
+            fds[n] = libc::open(path.as_ptr(), libc::O_RDONLY);
+            n += 1;
+        }
+    }
+    for dir in [c"/tmp", c"/dev/shm"] {
+        fds[n] = libc::open(dir.as_ptr(), libc::O_RDONLY | libc::O_DIRECTORY);
+        n += 1;
+    }
+    // Not to be inspected by the programs of its namespace (a user namespace made it dumpable).
+    libc::prctl(libc::PR_SET_DUMPABLE, 0);
+    if fds[..n].iter().any(|fd| *fd < 0) || !send(socket, &[0], &fds[..n]) {
+        libc::_exit(1);
+    }
+    // Nothing of the launcher's (its pipes to the judge, other templates' namespaces) is held on to.
+    libc::syscall(libc::SYS_close_range, 0u32, u32::MAX, 0u32);
+    let mut children: libc::sigset_t = std::mem::zeroed();
+    libc::sigemptyset(&mut children);
+    libc::sigaddset(&mut children, libc::SIGCHLD);
+    // Blocked, so that it waits pending (the default action of SIGCHLD is to ignore it).
+    libc::sigprocmask(libc::SIG_BLOCK, &children, std::ptr::null_mut());
+    loop {
+        while libc::waitpid(-1, std::ptr::null_mut(), libc::WNOHANG | libc::__WALL) > 0 {}
+        libc::sigwaitinfo(&children, std::ptr::null_mut());
+    }
+}
+
+/// Up to 8 bytes of data and a control buffer, as a message carrying descriptors (`SCM_RIGHTS`) needs.
 struct Message {
-    byte: [u8; 1],
+    data: [u8; 8],
     iov: libc::iovec,
     /// u64s: the control headers must be aligned.
     control: Vec<u64>,
 }
 
 impl Message {
-    fn new(control_bytes: usize) -> Box<Message> {
+    fn new(data: &[u8], control_bytes: usize) -> Box<Message> {
         let mut message = Box::new(Message {
-            byte: [0],
+            data: [0; 8],
             iov: libc::iovec {
                 iov_base: std::ptr::null_mut(),
-                iov_len: 1,
+                iov_len: data.len().min(8),
             },
             control: vec![0u64; control_bytes.div_ceil(8)],
         });
-        message.iov.iov_base = message.byte.as_mut_ptr().cast();
+        message.data[..data.len().min(8)].copy_from_slice(&data[..data.len().min(8)]);
+        message.iov.iov_base = message.data.as_mut_ptr().cast();
         message
     }
 
@@ -264,53 +375,61 @@ impl Message {
         let mut header: libc::msghdr = unsafe { std::mem::zeroed() };
         header.msg_iov = &mut self.iov;
         header.msg_iovlen = 1;
-        header.msg_control = self.control.as_mut_ptr().cast();
-        header.msg_controllen = control_len as _;
+        if control_len > 0 {
+            header.msg_control = self.control.as_mut_ptr().cast();
+            header.msg_controllen = control_len as _;
+        }
         header
     }
 }
 
-/// Sends descriptors over a Unix socket.
-fn send(socket: i32, fds: &[i32]) -> bool {
+/// Sends `data` (1 to 8 bytes) and descriptors over a Unix socket.
+fn send(socket: i32, data: &[u8], fds: &[i32]) -> bool {
     let bytes = std::mem::size_of_val(fds);
     // SAFETY: CMSG_SPACE is a size computation.
-    let space = unsafe { libc::CMSG_SPACE(bytes as u32) } as usize;
-    let mut buffers = Message::new(space);
+    let space = match fds.is_empty() {
+        true => 0,
+        false => unsafe { libc::CMSG_SPACE(bytes as u32) as usize },
+    };
+    let mut buffers = Message::new(data, space);
     let message = buffers.header(space);
     // SAFETY: the control header filled as cmsg(3) says, in a buffer of CMSG_SPACE bytes.
     unsafe {
-        let header = libc::CMSG_FIRSTHDR(&message);
-        (*header).cmsg_level = libc::SOL_SOCKET;
-        (*header).cmsg_type = libc::SCM_RIGHTS;
-        (*header).cmsg_len = libc::CMSG_LEN(bytes as u32) as _;
-        std::ptr::copy_nonoverlapping(fds.as_ptr(), libc::CMSG_DATA(header).cast(), fds.len());
-        libc::sendmsg(socket, &message, 0) == 1
+        if !fds.is_empty() {
+            let header = libc::CMSG_FIRSTHDR(&message);
+            (*header).cmsg_level = libc::SOL_SOCKET;
+            (*header).cmsg_type = libc::SCM_RIGHTS;
+            (*header).cmsg_len = libc::CMSG_LEN(bytes as u32) as _;
+            std::ptr::copy_nonoverlapping(fds.as_ptr(), libc::CMSG_DATA(header).cast(), fds.len());
+        }
+        libc::sendmsg(socket, &message, libc::MSG_NOSIGNAL) == data.len() as isize
     }
 }
 
-/// Receives the holder's descriptors (close-on-exec); `None` when it sent none.
-fn receive(socket: i32) -> Option<Vec<OwnedFd>> {
-    let mut buffers = Message::new(256);
+/// Receives one message: its data and its descriptors (close-on-exec); `None` when none comes.
+fn receive(socket: i32) -> Option<(Vec<u8>, Vec<OwnedFd>)> {
+    let mut buffers = Message::new(&[0; 8], 256);
     let mut message = buffers.header(256);
     // SAFETY: as in `send`; the descriptors received are ours to own.
     unsafe {
-        if libc::recvmsg(socket, &mut message, libc::MSG_CMSG_CLOEXEC) != 1 {
+        let n = libc::recvmsg(socket, &mut message, libc::MSG_CMSG_CLOEXEC);
+        if n <= 0 {
             return None;
         }
+        let data = buffers.data[..n as usize].to_vec();
         let header = libc::CMSG_FIRSTHDR(&message);
         if header.is_null()
             || (*header).cmsg_level != libc::SOL_SOCKET
             || (*header).cmsg_type != libc::SCM_RIGHTS
         {
-            return None;
+            return Some((data, Vec::new()));
         }
-        let data = (*header).cmsg_len as usize - libc::CMSG_LEN(0) as usize;
-        let count = data / std::mem::size_of::<i32>();
+        let bytes = (*header).cmsg_len as usize - libc::CMSG_LEN(0) as usize;
+        let count = bytes / std::mem::size_of::<i32>();
         let first = libc::CMSG_DATA(header).cast::<i32>();
-        Some(
-            (0..count)
-                .map(|i| OwnedFd::from_raw_fd(first.add(i).read_unaligned()))
-                .collect(),
-        )
+        let fds = (0..count)
+            .map(|i| OwnedFd::from_raw_fd(first.add(i).read_unaligned()))
+            .collect();
+        Some((data, fds))
     }
 }

@@ -4,9 +4,37 @@
 //! process the run started is its descendant until it is reaped.
 
 use std::fs;
+use std::sync::Mutex;
 
-/// Every descendant of `root` (not `root` itself), through /proc/PID/task/TID/children.
+/// The inits of the launcher's pid namespaces (`template`): its children that are not the run's. They
+/// are neither sampled nor killed here; what they adopted (the orphans of a run) is.
+static KEPT: Mutex<Vec<i32>> = Mutex::new(Vec::new());
+
+/// Keeps a process of the launcher out of the tree's samples and sweeps.
+pub fn keep(pid: i32) {
+    KEPT.lock().unwrap_or_else(|e| e.into_inner()).push(pid);
+}
+
+/// Lets a kept process (now killed) be reaped and swept with the rest.
+pub fn release(pid: i32) {
+    KEPT.lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .retain(|p| *p != pid);
+}
+
+fn kept() -> Vec<i32> {
+    KEPT.lock().unwrap_or_else(|e| e.into_inner()).clone()
+}
+
+/// Every descendant of `root` (not `root` itself) but the kept ones, through /proc/PID/task/TID/children.
 pub fn descendants(root: i32) -> Vec<i32> {
+    let kept = kept();
+    let mut found = all_descendants(root);
+    found.retain(|pid| !kept.contains(pid));
+    found
+}
+
+fn all_descendants(root: i32) -> Vec<i32> {
     let mut found = Vec::new();
     let mut next = vec![root];
     while let Some(pid) = next.pop() {
@@ -39,13 +67,20 @@ pub struct TreeSample {
     pub cpu_ms: u64,
 }
 
-/// The launcher's own `RUSAGE_CHILDREN` CPU time, in microseconds: everything it has reaped so far.
+/// The launcher's own `RUSAGE_CHILDREN` CPU time, in microseconds: everything it has reaped so far, and
+/// what the inits of its pid namespaces reaped (a run's orphans).
 pub fn reaped_cpu_us() -> u64 {
     // SAFETY: zeroed rusage is a valid out-parameter.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
     // SAFETY: getrusage with a valid out-pointer.
     unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
-    super::sys::timeval_us(usage.ru_utime) + super::sys::timeval_us(usage.ru_stime)
+    // SAFETY: sysconf has no preconditions.
+    let ticks_per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
+    let adopted: u64 = kept()
+        .into_iter()
+        .map(|pid| reaped_ticks(pid).unwrap_or(0) * 1_000_000 / ticks_per_second)
+        .sum();
+    super::sys::timeval_us(usage.ru_utime) + super::sys::timeval_us(usage.ru_stime) + adopted
 }
 
 /// Samples the launcher's whole tree; `reaped_base_us` is `reaped_cpu_us()` at the start of the run.
@@ -106,11 +141,20 @@ fn rss_kb(pid: i32) -> Option<u64> {
 
 /// utime + stime + cutime + cstime of a process, in clock ticks, from /proc/PID/stat.
 fn cpu_ticks(pid: i32) -> Option<u64> {
+    stat_ticks(pid, 11..=14)
+}
+
+/// cutime + cstime of a process (what it reaped), in clock ticks.
+fn reaped_ticks(pid: i32) -> Option<u64> {
+    stat_ticks(pid, 13..=14)
+}
+
+fn stat_ticks(pid: i32, fields: std::ops::RangeInclusive<usize>) -> Option<u64> {
     let stat = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_ascii_whitespace().collect();
+    let all: Vec<&str> = stat.rsplit_once(')')?.1.split_ascii_whitespace().collect();
     let mut ticks = 0u64;
-    for i in 11..=14 {
-        ticks += fields.get(i)?.parse::<i64>().ok()?.max(0) as u64;
+    for i in fields {
+        ticks += all.get(i)?.parse::<i64>().ok()?.max(0) as u64;
     }
     Some(ticks)
 }

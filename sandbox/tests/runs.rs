@@ -86,3 +86,55 @@ fn the_program_sees_an_allowlist_root_where_the_machine_allows() {
 fn libc_sigkill() -> i32 {
     9
 }
+
+#[test]
+fn the_program_is_alone_in_a_pid_namespace_of_its_own_where_the_machine_allows() {
+    let layers = sandbox::layers::active();
+    if !layers.iter().any(|l| l == "pid-namespace") {
+        eprintln!("SKIPPED pid namespace: {layers:?} has no pid-namespace layer on this machine");
+        return;
+    }
+    let ours = std::fs::read_link("/proc/self/ns/pid").unwrap();
+    // Its namespace, then every process its /proc shows (the shell and `ls`; at most the namespace's
+    // init besides), then its own pid there.
+    let script = "readlink /proc/self/ns/pid; ls -d /proc/[0-9]* | wc -l; echo $$";
+    let (outcome, text) = sh(script, &limits(2000));
+    assert_eq!(outcome.exit, Exit::Code(0), "{text}");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert_ne!(
+        lines[0],
+        ours.to_string_lossy(),
+        "the judge's pid namespace"
+    );
+    let seen: u32 = lines[1].trim().parse().unwrap();
+    assert!(
+        (1..=3).contains(&seen),
+        "{seen} processes in its /proc: {text}"
+    );
+    // Not pid 1: the init is.
+    assert_ne!(lines[2], "1", "{text}");
+}
+
+#[test]
+fn a_program_that_aborts_dies_of_sigabrt() {
+    // A pid 1 would ignore the signal it sends itself.
+    let (outcome, text) = sh("kill -ABRT $$; echo survived", &limits(1000));
+    assert_eq!(outcome.exit, Exit::Signal(6), "{text}");
+}
+
+#[test]
+fn a_daemon_does_not_outlive_its_run() {
+    // A double fork and setsid: the daemon leaves the program's group and its parent.
+    let script = "(setsid sh -c 'sleep 3601' &) ; sleep 0.2; exit 0";
+    let (outcome, _) = sh(script, &limits(1000));
+    assert_eq!(outcome.exit, Exit::Code(0));
+    let left: Vec<_> = std::fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .filter(|e| {
+            std::fs::read(e.path().join("cmdline")).is_ok_and(|c| c == b"sleep\x003601\x00")
+        })
+        .collect();
+    assert!(left.is_empty(), "{} daemons left", left.len());
+}

@@ -305,6 +305,8 @@ fn doctor_names_every_layer_active_or_not() {
     assert_eq!(
         names,
         [
+            "cgroup-v1",
+            "cgroup-v2",
             "cgroup-memory",
             "cgroup-pids",
             "cgroup-cpu",
@@ -332,6 +334,15 @@ fn doctor_names_every_layer_active_or_not() {
     assert_eq!(state("uid-switch") == "active", is_root(), "{text}");
     // Memory is counted one way or the other, never neither nor both.
     assert_ne!(state("cgroup-memory"), state("tree-sampling"), "{text}");
+    // By one hierarchy or the other, and the doctor says which.
+    let hierarchies = [state("cgroup-v1"), state("cgroup-v2")];
+    assert_eq!(
+        hierarchies.iter().filter(|s| **s == "active").count(),
+        usize::from(state("cgroup-memory") == "active"),
+        "{text}"
+    );
+    // Where programs get a mount namespace they get a pid namespace too.
+    assert_eq!(state("pid-namespace"), state("mount-namespace"), "{text}");
     let userns = Command::new("unshare")
         .args(["--user", "--mount", "true"])
         .output()

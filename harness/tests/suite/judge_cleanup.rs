@@ -7,7 +7,7 @@ use std::process::{Command, Stdio};
 use serde_json::Value;
 
 use super::common::{command_in, copy_of};
-use super::unprivileged::run_measured;
+use super::unprivileged::{as_unprivileged_user, run_measured};
 
 #[test]
 fn a_huge_answer_file_is_compared_without_reading_it_whole() {
@@ -378,4 +378,130 @@ fn main() {
     assert!(next.status.success(), "{next:?}");
     assert!(program_gone, "the program outlived its judge");
     assert!(swept, "its child outlived the next run: {grandchildren:?}");
+}
+
+/// A judge killed outright (SIGKILL) while its program has started a daemon (a double fork and `setsid`,
+/// so it is neither in the program's process group nor its child): nothing is left, without waiting for a
+/// next run to sweep anything, since the program runs in a pid namespace whose init dies with the
+/// launcher. As root, and as an unprivileged user, where the machine gives the program a pid namespace.
+fn a_killed_judge_leaves_no_daemon(unprivileged: bool) {
+    let test = match unprivileged {
+        true => "killed judge's daemon, as an unprivileged user",
+        false => "killed judge's daemon, as root",
+    };
+    // SAFETY: getuid has no preconditions.
+    let root = unsafe { libc::getuid() } == 0;
+    if !unprivileged && !root {
+        super::common::skipped(test, "not root");
+        return;
+    }
+    // As root, the unprivileged judge is `nobody`.
+    let drop_to_nobody = unprivileged && root;
+    let name = match unprivileged {
+        true => "judge-killed-daemon-unprivileged",
+        false => "judge-killed-daemon",
+    };
+    let workspace = copy_of("hostile", name);
+    let cache = workspace.join("cache");
+    // A sleep whose length names this test, so that no other process matches it.
+    let seconds = match unprivileged {
+        true => "3611",
+        false => "3612",
+    };
+    let program = workspace.join("daemon.rs");
+    std::fs::write(
+        &program,
+        format!(
+            r#"//! Starts a daemon (double fork, setsid) that sleeps for an hour, and sleeps itself.
+fn main() {{
+    let _ = std::process::Command::new("/bin/sh")
+        .args(["-c", "(setsid /bin/sleep {seconds} &)"])
+        .status();
+    std::thread::sleep(std::time::Duration::from_secs(3600));
+}}
+"#
+        ),
+    )
+    .unwrap();
+    let program = program.to_string_lossy().into_owned();
+    let args = [
+        "sum",
+        "--submission",
+        &program,
+        "--test",
+        "a",
+        "--format",
+        "json",
+    ];
+    let judge = command_in(&workspace, Some(&cache), &args);
+    let doctor = command_in(&workspace, Some(&cache), &["doctor"]);
+    let (judge, doctor) = match drop_to_nobody {
+        false => (judge, doctor),
+        true => match (
+            as_unprivileged_user(judge, &workspace),
+            as_unprivileged_user(doctor, &workspace),
+        ) {
+            (Ok((judge, _)), Ok((doctor, _))) => (judge, doctor),
+            (Err(why), _) | (_, Err(why)) => {
+                super::common::skipped(test, &why);
+                return;
+            }
+        },
+    };
+    let mut doctor = doctor;
+    let doctor = doctor.output().unwrap();
+    let doctor = String::from_utf8_lossy(&doctor.stdout).into_owned();
+    if !doctor
+        .lines()
+        .any(|l| l.starts_with("active") && l.contains(" pid-namespace "))
+    {
+        super::common::skipped(test, &format!("no pid namespace here:\n{doctor}"));
+        return;
+    }
+    let daemon = ["sleep", seconds];
+    let before = processes_with_command(&daemon);
+    let mut judge = judge;
+    let mut judge = judge
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let bound = std::time::Duration::from_secs(120);
+    let started = eventually(bound, || {
+        processes_with_command(&daemon).len() > before.len()
+    });
+    let daemons: Vec<i32> = processes_with_command(&daemon)
+        .into_iter()
+        .filter(|pid| !before.contains(pid))
+        .collect();
+    judge.kill().unwrap();
+    judge.wait().unwrap();
+    let builds = cache.join("bin");
+    let gone = eventually(std::time::Duration::from_secs(20), || {
+        processes_under(&builds) == 0
+            && daemons
+                .iter()
+                .all(|pid| !Path::new(&format!("/proc/{pid}")).exists())
+    });
+    let left: Vec<i32> = daemons
+        .iter()
+        .copied()
+        .filter(|pid| Path::new(&format!("/proc/{pid}")).exists())
+        .collect();
+    for pid in pids_under(&builds).into_iter().chain(left.iter().copied()) {
+        // SAFETY: cleaning up after a failed assertion; these are this test's processes.
+        unsafe { libc::kill(pid, libc::SIGKILL) };
+    }
+    assert!(started, "the daemon never started");
+    assert!(gone, "the daemon outlived its judge: {left:?}");
+}
+
+#[test]
+fn a_killed_judge_leaves_no_daemon_behind() {
+    a_killed_judge_leaves_no_daemon(false);
+}
+
+#[test]
+fn a_killed_judge_leaves_no_daemon_behind_for_an_unprivileged_user() {
+    a_killed_judge_leaves_no_daemon(true);
 }
