@@ -107,7 +107,9 @@ fn write_package(
         root_yaml.push_str(&format!("output_validator_flags: {}\n", flags.join(" ")));
     }
     if !problem.groups.is_empty() {
+        let total: f64 = problem.groups.iter().map(|g| g.points).sum();
         root_yaml.push_str(ROOT_GROUP_YAML);
+        root_yaml.push_str(&format!("range: 0 {}\n", number(total)));
     }
     if !root_yaml.is_empty() {
         write(&dir.join("data").join("testdata.yaml"), &root_yaml)?;
@@ -249,9 +251,10 @@ fn write_data(
     if !problem.groups.is_empty() {
         if data.join("sample").is_dir() {
             // The root's `ignore_sample` is not for the samples' own group.
+            // Nor its `accept_score`: a sample is worth no points.
             write(
                 &data.join("sample").join("testdata.yaml"),
-                "grader_flags: first_error\n",
+                "grader_flags: first_error\naccept_score: 0\nrange: 0 0\n",
             )?;
         }
         return write_groups(workspace, problem, dir, &validation);
@@ -268,7 +271,8 @@ fn write_data(
 
 /// The keys of `data/testdata.yaml` in a scored package: the samples are judged but do not count (they
 /// count where a group of problem.toml has them, in its copy under `data/secret/`), and a failed sample
-/// does not stop the rest.
+/// does not stop the rest. The `range` (0 to the points of all groups) follows: the full score, which a
+/// `partially_accepted/` submission must not reach.
 const ROOT_GROUP_YAML: &str =
     "grading: default\non_reject: continue\ngrader_flags: ignore_sample\n";
 

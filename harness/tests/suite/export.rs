@@ -176,6 +176,16 @@ fn exported_groups_give_the_scores_of_grading_in_place() {
     let package = package(&verified, "hdu1536");
     let theirs: Vec<&Value> = package["submissions"].as_array().unwrap().iter().collect();
     assert_eq!(scores_by_name(&theirs), expected);
+    // The full score is the package's (data/'s range), and the samples are worth nothing.
+    for submission in &theirs {
+        assert_eq!(submission["score"]["max"], 100.0, "{submission:#}");
+        let sample = &submission["score"]["groups"][0];
+        assert_eq!(sample["group"], "sample");
+        assert_eq!(
+            (sample["score"].as_f64(), sample["max"].as_f64()),
+            (Some(0.0), Some(0.0))
+        );
+    }
     let yaml = std::fs::read_to_string(dir.join("problem.yaml")).unwrap();
     assert!(yaml.contains("type: scoring"), "{yaml}");
     let small = std::fs::read_to_string(dir.join("data/secret/small/testdata.yaml")).unwrap();
@@ -451,6 +461,10 @@ fn exported_packages_pass_problemtools_verifyproblem() {
         let yaml = std::fs::read_to_string(package.join("problem.yaml")).unwrap();
         if yaml.contains("type: scoring") {
             scored += 1;
+            assert!(
+                !text.contains("No score range declared"),
+                "{name}: every group of points has its range\n{text}"
+            );
             let mut theirs = problemtools_table(&text);
             assert!(!theirs.is_empty(), "{name}: no table of results in\n{text}");
             let headers: Vec<String> = theirs[0].1.iter().map(|(h, _)| h.clone()).collect();
