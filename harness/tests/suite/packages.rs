@@ -327,6 +327,101 @@ fn a_score_other_than_the_expected_one_fails_verify() {
     assert!(text.contains("secret/group2"), "{text}");
 }
 
+/// A 2025-09 scoring package, scored by that specification (its "Result aggregation"): `secret` sums
+/// its groups; `g1-pass` (`max_score: 30`, `pass-fail` by default) gives 30 or 0; `g2-sum` gives each of
+/// its four tests a quarter of 40, the one in a folder below it too (a folder in a group is not a
+/// group); `g3-min` takes its lowest test, where the output validator writes a `score.txt` of 12 for a
+/// `close` answer. The expected scores are worked out by hand from those rules (the submissions' tags).
+#[test]
+fn a_2025_09_package_is_scored_by_max_score_and_score_aggregation() {
+    let output = verify(&["scoring-2025"], &["--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    let scoring = package(&report, "scoring-2025");
+    let scores = |file: &str| -> Vec<(String, f64, f64)> {
+        let score = &submission(scoring, file)["score"];
+        let mut all = vec![(
+            "total".to_string(),
+            score["score"].as_f64().unwrap(),
+            score["max"].as_f64().unwrap(),
+        )];
+        for group in score["groups"][1]["groups"].as_array().unwrap() {
+            all.push((
+                group["group"].as_str().unwrap().to_string(),
+                group["score"].as_f64().unwrap(),
+                group["max"].as_f64().unwrap(),
+            ));
+        }
+        all
+    };
+    let row = |total: f64, g1: f64, g2: f64, g3: f64| {
+        vec![
+            ("total".to_string(), total, 100.0),
+            ("secret/g1-pass".to_string(), g1, 30.0),
+            ("secret/g2-sum".to_string(), g2, 40.0),
+            ("secret/g3-min".to_string(), g3, 30.0),
+        ]
+    };
+    assert_eq!(
+        scores("submissions/accepted/exact.py"),
+        row(100.0, 30.0, 40.0, 30.0)
+    );
+    assert_eq!(
+        scores("submissions/partially_accepted/close.py"),
+        row(82.0, 30.0, 40.0, 12.0)
+    );
+    assert_eq!(
+        scores("submissions/partially_accepted/odd-only.py"),
+        row(20.0, 0.0, 20.0, 0.0)
+    );
+    assert_eq!(
+        scores("submissions/wrong_answer/zero.py"),
+        row(0.0, 0.0, 0.0, 0.0)
+    );
+    let sample = &submission(scoring, "submissions/accepted/exact.py")["score"]["groups"][0];
+    assert_eq!(
+        (sample["group"].as_str(), sample["max"].as_f64()),
+        (Some("sample"), Some(0.0))
+    );
+    for file in [
+        "submissions/partially_accepted/close.py",
+        "submissions/partially_accepted/odd-only.py",
+    ] {
+        let partial = submission(scoring, file);
+        assert_eq!(
+            (&partial["verdict"], &partial["matched"]),
+            (&Value::from("AC"), &Value::from(true)),
+            "{partial:#}"
+        );
+    }
+}
+
+/// What a 2025-09 package's groups must say, or what this judge does not implement, stops `verify`
+/// with the file and the key: a group without `max_score` under a bounded `secret` (its default is
+/// `unbounded`), a `pass-fail` group without a bound, and `require_pass`.
+#[test]
+fn a_2025_09_group_without_its_bound_or_with_require_pass_is_a_setup_error() {
+    for (group_yaml, says) in [
+        (
+            "score_aggregation: sum\n",
+            "g2-sum/test_group.yaml: key `max_score`",
+        ),
+        (
+            "max_score: 40\nscore_aggregation: sum\nrequire_pass: sample\n",
+            "g2-sum/test_group.yaml: key `require_pass`: not supported yet",
+        ),
+    ] {
+        let copy = common::copy_of("packages/scoring-2025", "scoring-2025-bad");
+        std::fs::write(copy.join("data/secret/g2-sum/test_group.yaml"), group_yaml).unwrap();
+        let output = common::command(&copy, &["verify", copy.to_str().unwrap()])
+            .output()
+            .unwrap();
+        let text = printed(&output);
+        assert_eq!(output.status.code(), Some(2), "{text}");
+        assert!(text.contains(says), "{says}: {text}");
+    }
+}
+
 #[test]
 fn a_malformed_package_is_a_setup_error_naming_the_file_and_key() {
     let output = verify(&["malformed", "wrong-accepted"], &[]);
