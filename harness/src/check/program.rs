@@ -138,7 +138,7 @@ impl ProgramChecker {
 }
 
 /// The score in `FEEDBACK_DIR/score.txt`, when there is one; `Err` when it is not a number.
-fn score_file(feedback: &Path) -> std::result::Result<Option<f64>, String> {
+pub(crate) fn score_file(feedback: &Path) -> std::result::Result<Option<f64>, String> {
     let Ok(bytes) = fs::read(feedback.join("score.txt")) else {
         return Ok(None);
     };

@@ -396,6 +396,33 @@ fn a_2025_09_package_is_scored_by_max_score_and_score_aggregation() {
     }
 }
 
+/// An interactor scores the interaction as an output validator does: `echo-scoring` (2025-09, scoring
+/// and interactive) gives its two tests half of `secret`'s 100 each, and its interactor writes a
+/// `score.txt` of 20 for an answer one off.
+#[test]
+fn an_interactors_score_file_gives_the_tests_score() {
+    let output = verify(&["echo-scoring"], &["--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    let scoring = package(&report, "echo-scoring");
+    let total = |file: &str| {
+        let submission = submission(scoring, file);
+        (
+            submission["verdict"].as_str().unwrap().to_string(),
+            submission["score"]["score"].as_f64().unwrap(),
+        )
+    };
+    assert_eq!(total("submissions/accepted/same.py"), ("AC".into(), 100.0));
+    assert_eq!(
+        total("submissions/partially_accepted/one-off.py"),
+        ("AC".into(), 40.0)
+    );
+    assert_eq!(
+        total("submissions/wrong_answer/zero.py"),
+        ("WA".into(), 0.0)
+    );
+}
+
 /// What a 2025-09 package's groups must say, or what this judge does not implement, stops `verify`
 /// with the file and the key: a group without `max_score` under a bounded `secret` (its default is
 /// `unbounded`), a `pass-fail` group without a bound, and `require_pass`.
