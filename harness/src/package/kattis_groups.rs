@@ -98,6 +98,13 @@ impl Reader<'_> {
         let own = own_config(&folder)?;
         let mut config = inherited.clone();
         if let Some(own) = &own {
+            // Named where it is said, before the groups below that inherit it.
+            if own.string("grading")?.as_deref() == Some("custom") {
+                bail!(
+                    "{}: key `grading`: custom graders are not supported yet (this package cannot be judged)",
+                    own.path.display()
+                );
+            }
             for key in own.unknown_keys(KEYS) {
                 let shown = own.path.strip_prefix(self.dir).unwrap_or(&own.path);
                 self.warnings

@@ -423,6 +423,35 @@ fn an_interactors_score_file_gives_the_tests_score() {
     );
 }
 
+/// A custom grader (`grading: custom`, legacy `graders/`) is not implemented: `verify` stops with an
+/// error naming the file that asks for one (never a report that passes without it).
+#[test]
+fn a_custom_grader_is_a_setup_error_naming_the_file() {
+    let copy = common::copy_of("packages/scoring", "scoring-custom-grader");
+    let secret = copy.join("data/secret/testdata.yaml");
+    let mut yaml = std::fs::read_to_string(&secret).unwrap();
+    yaml.push_str("grading: custom\n");
+    std::fs::write(&secret, yaml).unwrap();
+    std::fs::create_dir_all(copy.join("graders")).unwrap();
+    std::fs::write(copy.join("graders/grader.py"), "print('AC 100')\n").unwrap();
+    for format in ["human", "json"] {
+        let output = common::command(
+            &copy,
+            &["verify", "--format", format, copy.to_str().unwrap()],
+        )
+        .output()
+        .unwrap();
+        let text = printed(&output);
+        assert_eq!(output.status.code(), Some(2), "{text}");
+        assert!(
+            text.contains(
+                "data/secret/testdata.yaml: key `grading`: custom graders are not supported yet"
+            ),
+            "{text}"
+        );
+    }
+}
+
 /// What a 2025-09 package's groups must say, or what this judge does not implement, stops `verify`
 /// with the file and the key: a group without `max_score` under a bounded `secret` (its default is
 /// `unbounded`), a `pass-fail` group without a bound, and `require_pass`.
