@@ -278,7 +278,7 @@ const ROOT_GROUP_YAML: &str =
 
 /// The groups of problem.toml as test groups of `data/secret/`, each a folder with a copy of its tests
 /// (a test in two groups is in both folders; relaxed inputs in a `relaxed/` folder below, which inherits
-/// the group's keys) and a `testdata.yaml` that makes problemtools' default grader score it as
+/// the group's keys; a group's `input_validator_args` as its `input_validator_flags`) and a `testdata.yaml` that makes problemtools' default grader score it as
 /// `native_groups` does: a `min` group gives `accept_score` = its points for each test and takes the
 /// lowest, stopping at the first failure; a `sum` group gives each test its share and adds them.
 /// `data/secret/` adds the groups and is accepted when any group is, so that a submission that earns
@@ -306,20 +306,27 @@ fn write_groups(
         };
         let folder = secret.join(&group.name);
         let rules = &group.rules;
+        let validator_args = problem
+            .groups
+            .iter()
+            .find(|g| g.name == group.name)
+            .map(|g| g.input_validator_args.join(" "))
+            .unwrap_or_default();
         let (flags, on_reject) = match rules.scores {
             crate::model::score::ScoreAggregation::Min => ("worst_error min", "break"),
             _ => ("worst_error sum", "continue"),
         };
-        write(
-            &folder.join("testdata.yaml"),
-            &format!(
-                "grading: default\non_reject: {on_reject}\ngrader_flags: {flags}\naccept_score: {}\nreject_score: {}\nrange: {} {}\n",
-                number(rules.accept_score),
-                number(rules.reject_score),
-                number(rules.range.0),
-                number(rules.range.1)
-            ),
-        )?;
+        let mut yaml = format!(
+            "grading: default\non_reject: {on_reject}\ngrader_flags: {flags}\naccept_score: {}\nreject_score: {}\nrange: {} {}\n",
+            number(rules.accept_score),
+            number(rules.reject_score),
+            number(rules.range.0),
+            number(rules.range.1)
+        );
+        if !validator_args.is_empty() {
+            yaml.push_str(&format!("input_validator_flags: {validator_args}\n"));
+        }
+        write(&folder.join("testdata.yaml"), &yaml)?;
         for member in &group.items {
             let crate::model::ScoreItem::Test(name) = member else {
                 continue;
@@ -338,7 +345,10 @@ fn write_groups(
         if folder.join("relaxed").is_dir() {
             write(
                 &folder.join("relaxed").join("testdata.yaml"),
-                "input_validator_flags: --relaxed\n",
+                &format!(
+                    "input_validator_flags: {}\n",
+                    format!("--relaxed {validator_args}").trim_end()
+                ),
             )?;
         }
     }

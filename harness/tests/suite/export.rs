@@ -190,6 +190,7 @@ fn exported_groups_give_the_scores_of_grading_in_place() {
     assert!(yaml.contains("type: scoring"), "{yaml}");
     let small = std::fs::read_to_string(dir.join("data/secret/small/testdata.yaml")).unwrap();
     assert!(small.contains("accept_score: 30"), "{small}");
+    assert!(small.contains("input_validator_flags: --small"), "{small}");
     assert!(dir.join("data/secret/small/rand-01.in").is_file());
     assert!(dir.join("data/secret/full/rand-01.in").is_file());
     assert!(dir
