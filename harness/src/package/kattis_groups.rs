@@ -277,7 +277,10 @@ impl Reader<'_> {
         let secret_dir = data.join("secret");
         let secret_yaml = self.config_2025(&secret_dir)?;
         let secret = under("secret/");
-        let is_group = |folder: &str| secret_dir.join(folder).join("test_group.yaml").is_file();
+        let is_group = |folder: &str| {
+            let dir = secret_dir.join(folder);
+            dir.join("test_group.yaml").is_file() || dir.join("testdata.yaml").is_file()
+        };
         let folder_of = |name: &str| {
             name["secret/".len()..]
                 .split_once('/')
@@ -367,11 +370,35 @@ impl Reader<'_> {
     }
 
     /// A 2025-09 folder's `test_group.yaml` (an empty map without one); keys that are not 2025-09's
-    /// are ignored with a warning, and those this judge does not implement are errors.
+    /// are ignored with a warning, and those this judge does not implement are errors. The drafts'
+    /// `testdata.yaml` with `scoring: {score, aggregation}` (the format's own example of a scoring
+    /// problem still has them) is read in its place, with a warning.
     fn config_2025(&mut self, folder: &Path) -> Result<YamlMap> {
         let file = folder.join("test_group.yaml");
-        let yaml = YamlMap::read_if_exists(&file)?
+        let draft = folder.join("testdata.yaml");
+        let mut yaml = YamlMap::read_if_exists(&file)?
             .unwrap_or_else(|| YamlMap::from_map(&file, Mapping::new()));
+        if !file.is_file() && draft.is_file() {
+            yaml = YamlMap::read(&draft)?;
+            let shown = draft.strip_prefix(self.dir).unwrap_or(&draft);
+            self.warnings.push(format!(
+                "{}: the drafts' name; 2025-09 reads test_group.yaml (read in its place)",
+                shown.display()
+            ));
+        }
+        if let Some(scoring) = yaml.sub("scoring")? {
+            let shown = yaml.path.strip_prefix(self.dir).unwrap_or(&yaml.path);
+            self.warnings.push(format!(
+                "{}: key `scoring`: the drafts' form; 2025-09 says max_score and score_aggregation (read as them)",
+                shown.display()
+            ));
+            for (from, to) in [("score", "max_score"), ("aggregation", "score_aggregation")] {
+                if let (Some(value), None) = (scoring.get(from), yaml.get(to)) {
+                    yaml.map.insert(Value::from(to), value.clone());
+                }
+            }
+            yaml.map.remove("scoring");
+        }
         for key in yaml.unknown_keys(KEYS_2025) {
             let shown = yaml.path.strip_prefix(self.dir).unwrap_or(&yaml.path);
             self.warnings.push(format!(

@@ -452,6 +452,37 @@ fn a_custom_grader_is_a_setup_error_naming_the_file() {
     }
 }
 
+/// A 2025-09 package in the drafts' words (the format's own scoring example has them): a group's
+/// `testdata.yaml` with `scoring: {score, aggregation}` is read as its `test_group.yaml` with
+/// `max_score` and `score_aggregation`, with a warning, and scores the same.
+#[test]
+fn a_2025_09_group_in_the_drafts_words_is_read_as_them() {
+    let copy = common::copy_of("packages/scoring-2025", "scoring-2025-draft-words");
+    let group = copy.join("data/secret/g2-sum");
+    std::fs::remove_file(group.join("test_group.yaml")).unwrap();
+    std::fs::write(
+        group.join("testdata.yaml"),
+        "scoring:\n  score: 40\n  aggregation: sum\n",
+    )
+    .unwrap();
+    let output = common::command(&copy, &["verify", copy.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = printed(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains(
+            "data/secret/g2-sum/testdata.yaml: the drafts' name; 2025-09 reads test_group.yaml"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.trim_start().starts_with("secret/g2-sum ") && l.contains("AC      20/40")),
+        "{text}"
+    );
+}
+
 /// What a 2025-09 package's groups must say, or what this judge does not implement, stops `verify`
 /// with the file and the key: a group without `max_score` under a bounded `secret` (its default is
 /// `unbounded`), a `pass-fail` group without a bound, and `require_pass`.
