@@ -31,15 +31,35 @@ pub struct Reader {
 }
 
 impl Reader {
+    #[allow(dead_code)]
     pub fn from_stdin() -> Reader {
-        let relaxed = match std::env::args().nth(1).as_deref() {
-            None => false,
-            Some("--relaxed") => true,
-            Some(other) => {
-                eprintln!("unknown argument `{other}`; usage: validate [--relaxed] < input");
-                exit(2);
+        Reader::from_stdin_with(&[]).0
+    }
+
+    /// As `from_stdin`, with the problem's own flags besides `--relaxed` (a subtask's tighter bounds,
+    /// `--small`), in any order: which of `flags` were given.
+    #[allow(dead_code)]
+    pub fn from_stdin_with(flags: &[&'static str]) -> (Reader, Vec<&'static str>) {
+        let mut relaxed = false;
+        let mut given = Vec::new();
+        for arg in std::env::args().skip(1) {
+            match flags.iter().find(|f| **f == arg) {
+                _ if arg == "--relaxed" => relaxed = true,
+                Some(flag) => given.push(*flag),
+                None => {
+                    let usage: Vec<String> = flags.iter().map(|f| format!(" [{f}]")).collect();
+                    eprintln!(
+                        "unknown argument `{arg}`; usage: validate [--relaxed]{} < input",
+                        usage.concat()
+                    );
+                    exit(2);
+                }
             }
-        };
+        }
+        (Reader::read_stdin(relaxed), given)
+    }
+
+    fn read_stdin(relaxed: bool) -> Reader {
         let mut data = Vec::new();
         if let Err(e) = std::io::stdin().read_to_end(&mut data) {
             eprintln!("cannot read stdin: {e}");

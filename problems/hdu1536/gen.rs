@@ -1,5 +1,7 @@
 //! hdu1536 generator: `gen small|max|grundy <seed>` prints one input (test sets ended by `0`), deterministic in
-//! the arguments. S is printed unsorted. `max`: odd seeds draw S from 1..=10000, even seeds from 1..=200 (dense
+//! the arguments. S is printed unsorted. `small` keeps within subtask 1's bounds (statement.md: `k <= 5`,
+//! `si <= 10`, `hi <= 20`; it draws k <= 4, si <= 8, hi <= 12) and asserts them, as `validate --small`
+//! checks them. `max`: odd seeds draw S from 1..=10000, even seeds from 1..=200 (dense
 //! S, Grundy values up to about 50); either way 60 test sets of k = 100, m = 100, l = 100, heaps up to 10000.
 //! `grundy`: 60 test sets whose Grundy values reach the largest possible, k = 100 (see `grundy`).
 
@@ -63,10 +65,19 @@ fn small(rng: &mut Rng) -> String {
                     .collect()
             })
             .collect();
+        assert!(
+            k <= SMALL.0
+                && set.iter().all(|&s| s <= SMALL.1)
+                && positions.iter().flatten().all(|&h| h <= SMALL.2),
+            "subtask 1's bounds"
+        );
         test_set(&mut out, &set, &positions);
     }
     out + "0\n"
 }
+
+/// Subtask 1's bounds of k, of the members of S and of the heaps.
+const SMALL: (usize, usize, usize) = (5, 10, 20);
 
 fn max(rng: &mut Rng, dense: bool) -> String {
     let mut out = String::new();

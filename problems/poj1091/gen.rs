@@ -1,4 +1,6 @@
-//! poj1091 generator: `gen small|max <seed>` prints one input `N M`, deterministic in the arguments.
+//! poj1091 generator: `gen small|max <seed>` prints one input `N M`, deterministic in the arguments. `small`
+//! keeps within subtask 1's bound (statement.md: `M^N <= 200000`) and asserts it, as `validate --small`
+//! checks it.
 
 #[path = "../.shared/gen.rs"]
 mod shared;
@@ -32,6 +34,10 @@ fn small(rng: &mut Rng) -> (u32, u64) {
         1 => cap,
         _ => rng.range(1, cap),
     };
+    assert!(
+        m.checked_pow(n).is_some_and(|cards| cards <= 200_000),
+        "subtask 1's bound"
+    );
     (n, m)
 }
 

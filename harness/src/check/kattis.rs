@@ -47,6 +47,11 @@ pub fn message(feedback: &Path) -> String {
 
 /// The score in `FEEDBACK_DIR/score.txt`, when there is one; `Err` when it is not a number.
 pub fn score_file(feedback: &Path) -> std::result::Result<Option<f64>, String> {
+    // 2025-09's other way to score (a fraction of the test's maximum): not implemented, so a judge
+    // error rather than a score it did not mean.
+    if feedback.join("score_multiplier.txt").exists() {
+        return Err("the validator wrote score_multiplier.txt, which this judge does not support yet (write score.txt)".into());
+    }
     let Ok(bytes) = fs::read(feedback.join("score.txt")) else {
         return Ok(None);
     };
@@ -57,5 +62,27 @@ pub fn score_file(feedback: &Path) -> std::result::Result<Option<f64>, String> {
             "the validator's score.txt is not a number: `{}`",
             super::program::truncate(text.trim())
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn score_files() {
+        let dir = std::env::temp_dir().join(format!("harness-score-files-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        assert_eq!(score_file(&dir), Ok(None));
+        fs::write(dir.join("score.txt"), "12.5\n").unwrap();
+        assert_eq!(score_file(&dir), Ok(Some(12.5)));
+        fs::write(dir.join("score.txt"), "lots\n").unwrap();
+        assert!(score_file(&dir).unwrap_err().contains("not a number"));
+        fs::remove_file(dir.join("score.txt")).unwrap();
+        fs::write(dir.join("score_multiplier.txt"), "0.5\n").unwrap();
+        assert!(score_file(&dir)
+            .unwrap_err()
+            .contains("score_multiplier.txt"));
+        fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -126,6 +126,18 @@ impl Interactive<'_> {
                 Verdict::JE
             }
         };
+        // A Kattis interactor may score the interaction, as an output validator does (`score.txt`).
+        if let (Protocol::Kattis, Said::Accepted | Said::Rejected(_)) =
+            (self.interactor.protocol, &said)
+        {
+            match crate::check::kattis::score_file(feedback) {
+                Ok(score) => result.validator_score = score,
+                Err(why) => {
+                    result.verdict = Verdict::JE;
+                    result.detail = Some(why.replace("validator", "interactor"));
+                }
+            }
+        }
         if result.verdict == Verdict::AC {
             if let (Protocol::Testlib, Some(checker)) = (self.interactor.protocol, self.checker) {
                 let files = CheckFiles {

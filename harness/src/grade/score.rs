@@ -83,10 +83,22 @@ fn score_group(
     for item in &group.items {
         let (verdict, score) = match item {
             ScoreItem::Test(name) => {
-                let Some(judged) = judge(name)? else {
+                let Some(mut judged) = judge(name)? else {
                     continue;
                 };
-                let verdict = kattis_verdict(judged.verdict, judged.validator_score, policy);
+                let policy = group.rules.validator_score.unwrap_or(policy);
+                if policy == ValidatorScore::Ignored {
+                    judged.validator_score = None;
+                }
+                let mut verdict = kattis_verdict(judged.verdict, judged.validator_score, policy);
+                if let (Verdict::AC, Some(score), Some(max)) =
+                    (verdict, judged.validator_score, group.rules.test_max)
+                {
+                    // 2025-09: a test's score.txt is from 0 to the test's maximum score.
+                    if !(0.0..=max + 1e-6).contains(&score) {
+                        verdict = Verdict::JE;
+                    }
+                }
                 result.tests += 1;
                 if verdict == Verdict::AC {
                     result.passed += 1;
@@ -94,7 +106,7 @@ fn score_group(
                     result.first_failure = Some(name.clone());
                 }
                 let score = match (verdict, judged.validator_score) {
-                    (Verdict::AC, Some(score)) if policy != ValidatorScore::Forbidden => score,
+                    (Verdict::AC, Some(score)) => score,
                     (Verdict::AC, _) => group.rules.accept_score,
                     _ => group.rules.reject_score,
                 };
@@ -501,6 +513,63 @@ mod tests {
         assert_eq!(forbidden.verdict, JE, "a has a score.txt");
         assert_eq!(kattis_verdict(WA, Some(1.0), ValidatorScore::Allowed), JE);
         assert_eq!(kattis_verdict(PE, None, ValidatorScore::Allowed), WA);
+    }
+
+    /// 2025-09: a group decides whether its tests' `score.txt` counts (none in `pass-fail`, ignored in
+    /// the samples) and how high it may go (the test's maximum score).
+    #[test]
+    fn a_group_decides_its_tests_validator_scores_and_their_bound() {
+        let group = |policy, test_max| Scoring {
+            root: ScoreGroup {
+                name: String::new(),
+                rules: GroupRules {
+                    on_reject: OnReject::Continue,
+                    accept_score: 10.0,
+                    validator_score: Some(policy),
+                    test_max,
+                    ..GroupRules::default()
+                },
+                items: vec![ScoreItem::Test("a".into())],
+            },
+            validator_score: ValidatorScore::Allowed,
+            expected: Vec::new(),
+            partial: PartialRule::AcceptedBelowFull,
+        };
+        let with = |scoring: &Scoring, given: Option<f64>| {
+            let result = score(scoring, &mut |_| {
+                Ok(Some(Judged {
+                    verdict: AC,
+                    validator_score: given,
+                }))
+            })
+            .unwrap();
+            (result.verdict, result.score)
+        };
+        use ValidatorScore::*;
+        assert_eq!(with(&group(Allowed, Some(10.0)), Some(4.0)), (AC, 4.0));
+        assert_eq!(with(&group(Allowed, Some(10.0)), None), (AC, 10.0));
+        assert_eq!(
+            with(&group(Allowed, Some(10.0)), Some(10.5)).0,
+            JE,
+            "above the test's maximum"
+        );
+        assert_eq!(
+            with(&group(Allowed, Some(10.0)), Some(-1.0)).0,
+            JE,
+            "below 0"
+        );
+        assert_eq!(
+            with(&group(Forbidden, Some(10.0)), Some(4.0)).0,
+            JE,
+            "pass-fail"
+        );
+        assert_eq!(with(&group(Required, None), None).0, JE, "unbounded");
+        assert_eq!(with(&group(Required, None), Some(1e6)), (AC, 1e6));
+        assert_eq!(
+            with(&group(Ignored, Some(10.0)), Some(4.0)),
+            (AC, 10.0),
+            "samples"
+        );
     }
 
     #[test]

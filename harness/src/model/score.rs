@@ -54,6 +54,13 @@ pub struct GroupRules {
     pub reject_score: f64,
     /// The scores the group may get, inclusive (`-inf +inf` when unbounded).
     pub range: (f64, f64),
+    /// Whether a validator's `score.txt` counts for the tests right in this group, when the group decides
+    /// it rather than the problem (2025-09: not in a `pass-fail` group, required in an unbounded one,
+    /// ignored in `sample`).
+    pub validator_score: Option<ValidatorScore>,
+    /// The most a test right in this group may score (2025-09: the group's `max_score`, or its share
+    /// under `sum`); a `score.txt` above it, or below 0, is a judge error.
+    pub test_max: Option<f64>,
 }
 
 impl Default for GroupRules {
@@ -69,6 +76,8 @@ impl Default for GroupRules {
             accept_score: 1.0,
             reject_score: 0.0,
             range: (f64::NEG_INFINITY, f64::INFINITY),
+            validator_score: None,
+            test_max: None,
         }
     }
 }
@@ -127,6 +136,8 @@ pub enum ValidatorScore {
     Allowed,
     /// An accepted test without one is a judge error (legacy `validation: custom score`).
     Required,
+    /// Not read (2025-09's samples: a `score.txt` there is neither used nor an error).
+    Ignored,
 }
 
 /// What `partially_accepted/` asks of a submission.

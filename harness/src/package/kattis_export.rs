@@ -107,7 +107,9 @@ fn write_package(
         root_yaml.push_str(&format!("output_validator_flags: {}\n", flags.join(" ")));
     }
     if !problem.groups.is_empty() {
+        let total: f64 = problem.groups.iter().map(|g| g.points).sum();
         root_yaml.push_str(ROOT_GROUP_YAML);
+        root_yaml.push_str(&format!("range: 0 {}\n", number(total)));
     }
     if !root_yaml.is_empty() {
         write(&dir.join("data").join("testdata.yaml"), &root_yaml)?;
@@ -249,9 +251,10 @@ fn write_data(
     if !problem.groups.is_empty() {
         if data.join("sample").is_dir() {
             // The root's `ignore_sample` is not for the samples' own group.
+            // Nor its `accept_score`: a sample is worth no points.
             write(
                 &data.join("sample").join("testdata.yaml"),
-                "grader_flags: first_error\n",
+                "grader_flags: first_error\naccept_score: 0\nrange: 0 0\n",
             )?;
         }
         return write_groups(workspace, problem, dir, &validation);
@@ -268,13 +271,14 @@ fn write_data(
 
 /// The keys of `data/testdata.yaml` in a scored package: the samples are judged but do not count (they
 /// count where a group of problem.toml has them, in its copy under `data/secret/`), and a failed sample
-/// does not stop the rest.
+/// does not stop the rest. The `range` (0 to the points of all groups) follows: the full score, which a
+/// `partially_accepted/` submission must not reach.
 const ROOT_GROUP_YAML: &str =
     "grading: default\non_reject: continue\ngrader_flags: ignore_sample\n";
 
 /// The groups of problem.toml as test groups of `data/secret/`, each a folder with a copy of its tests
 /// (a test in two groups is in both folders; relaxed inputs in a `relaxed/` folder below, which inherits
-/// the group's keys) and a `testdata.yaml` that makes problemtools' default grader score it as
+/// the group's keys; a group's `input_validator_args` as its `input_validator_flags`) and a `testdata.yaml` that makes problemtools' default grader score it as
 /// `native_groups` does: a `min` group gives `accept_score` = its points for each test and takes the
 /// lowest, stopping at the first failure; a `sum` group gives each test its share and adds them.
 /// `data/secret/` adds the groups and is accepted when any group is, so that a submission that earns
@@ -302,20 +306,27 @@ fn write_groups(
         };
         let folder = secret.join(&group.name);
         let rules = &group.rules;
+        let validator_args = problem
+            .groups
+            .iter()
+            .find(|g| g.name == group.name)
+            .map(|g| g.input_validator_args.join(" "))
+            .unwrap_or_default();
         let (flags, on_reject) = match rules.scores {
             crate::model::score::ScoreAggregation::Min => ("worst_error min", "break"),
             _ => ("worst_error sum", "continue"),
         };
-        write(
-            &folder.join("testdata.yaml"),
-            &format!(
-                "grading: default\non_reject: {on_reject}\ngrader_flags: {flags}\naccept_score: {}\nreject_score: {}\nrange: {} {}\n",
-                number(rules.accept_score),
-                number(rules.reject_score),
-                number(rules.range.0),
-                number(rules.range.1)
-            ),
-        )?;
+        let mut yaml = format!(
+            "grading: default\non_reject: {on_reject}\ngrader_flags: {flags}\naccept_score: {}\nreject_score: {}\nrange: {} {}\n",
+            number(rules.accept_score),
+            number(rules.reject_score),
+            number(rules.range.0),
+            number(rules.range.1)
+        );
+        if !validator_args.is_empty() {
+            yaml.push_str(&format!("input_validator_flags: {validator_args}\n"));
+        }
+        write(&folder.join("testdata.yaml"), &yaml)?;
         for member in &group.items {
             let crate::model::ScoreItem::Test(name) = member else {
                 continue;
@@ -334,7 +345,10 @@ fn write_groups(
         if folder.join("relaxed").is_dir() {
             write(
                 &folder.join("relaxed").join("testdata.yaml"),
-                "input_validator_flags: --relaxed\n",
+                &format!(
+                    "input_validator_flags: {}\n",
+                    format!("--relaxed {validator_args}").trim_end()
+                ),
             )?;
         }
     }

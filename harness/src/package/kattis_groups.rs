@@ -3,9 +3,11 @@
 //! each key inherited from the folder above when not given, as problemtools reads them: `on_reject`
 //! (`break`, `continue`), `grading` (`default`), `grader_flags`, `accept_score`, `reject_score`, `range`;
 //! a legacy problem.yaml's `grading` (`accept_score`, `reject_score`, `range`, `on_reject`) overrides them
-//! everywhere. The newer keys map onto the same rules: `scoring: {score, aggregation}` and `max_score`
-//! with `score_aggregation` (`sum`, `min`, `pass-fail`). Expected scores: a submission's
-//! `@EXPECTED_SCORE@: N` (or `N M`, a range) and `submissions.yaml`'s `score`.
+//! everywhere. The 2023-07 draft's keys map onto the same rules: `scoring: {score, aggregation}` and
+//! `max_score` with `score_aggregation` (`sum`, `min`, `pass-fail`). A 2025-09 package is read by its own
+//! specification instead (`tree_2025`): groups only in `secret`, scoring keys not inherited, their
+//! defaults. Expected scores: a submission's `@EXPECTED_SCORE@: N` (or `N M`, a range) and
+//! `submissions.yaml`'s `score`.
 
 use std::path::{Path, PathBuf};
 
@@ -49,12 +51,14 @@ pub fn load(
     let legacy = problem_yaml.sub("grading")?;
     let mut reader = Reader {
         dir,
-        format,
         legacy: legacy.as_ref(),
         warnings,
     };
     let names: Vec<&str> = tests.iter().map(|t| t.case.name.as_str()).collect();
-    let root = reader.group(dir.join("data"), String::new(), &Mapping::new(), &names)?;
+    let root = match format {
+        FormatVersion::V2025 => reader.tree_2025(&names)?,
+        _ => reader.group(dir.join("data"), String::new(), &Mapping::new(), &names)?,
+    };
     let custom_score = match format {
         FormatVersion::Legacy => problem_yaml
             .words("validation")?
@@ -78,7 +82,6 @@ pub fn load(
 
 struct Reader<'a> {
     dir: &'a Path,
-    format: FormatVersion,
     legacy: Option<&'a YamlMap>,
     warnings: &'a mut Vec<String>,
 }
@@ -95,6 +98,13 @@ impl Reader<'_> {
         let own = own_config(&folder)?;
         let mut config = inherited.clone();
         if let Some(own) = &own {
+            // Named where it is said, before the groups below that inherit it.
+            if own.string("grading")?.as_deref() == Some("custom") {
+                bail!(
+                    "{}: key `grading`: custom graders are not supported yet (this package cannot be judged)",
+                    own.path.display()
+                );
+            }
             for key in own.unknown_keys(KEYS) {
                 let shown = own.path.strip_prefix(self.dir).unwrap_or(&own.path);
                 self.warnings
@@ -139,24 +149,14 @@ impl Reader<'_> {
         let file = own
             .map(|o| o.path)
             .unwrap_or_else(|| folder.join("testdata.yaml"));
-        let rules = self.rules(&config, &file, &name, direct)?;
+        let rules = self.rules(&config, &file, direct)?;
         Ok(ScoreGroup { name, rules, items })
     }
 
     /// A group's rules from its (inherited) keys, then problem.yaml's legacy `grading`, then the defaults.
-    fn rules(&self, config: &Mapping, file: &Path, name: &str, tests: usize) -> Result<GroupRules> {
+    fn rules(&self, config: &Mapping, file: &Path, tests: usize) -> Result<GroupRules> {
         let yaml = YamlMap::from_map(file, config.clone());
-        let newer = self.format == FormatVersion::V2025;
         let mut rules = GroupRules::default();
-        if newer && (name.is_empty() || name == "secret") {
-            // Samples do not count, and `secret` sums up to 100 by default.
-            rules.on_reject = OnReject::Continue;
-            if name.is_empty() {
-                rules.apply_flags(&["ignore_sample".to_string()]).ok();
-            } else {
-                self.newer_rules(&mut rules, 100.0, "sum", tests);
-            }
-        }
         match yaml.string("grading")?.as_deref() {
             None | Some("default") => {}
             Some("custom") => bail!(
@@ -202,7 +202,7 @@ impl Reader<'_> {
                 );
             }
             let max = score.unwrap_or(f64::INFINITY);
-            self.newer_rules(&mut rules, max, &aggregation, tests);
+            newer_rules(&mut rules, max, &aggregation, tests);
         }
         let layers: [Option<&YamlMap>; 2] = [Some(&yaml), self.legacy];
         for layer in layers.into_iter().flatten() {
@@ -231,27 +231,260 @@ impl Reader<'_> {
         Ok(rules)
     }
 
-    /// The rules a `max_score` and `score_aggregation` stand for: a test accepted scores the whole
-    /// (`min`, `pass-fail`) or its share (`sum`), and the group is accepted when any child is (a
-    /// submission that solves some groups is accepted with their points).
-    fn newer_rules(&self, rules: &mut GroupRules, max: f64, aggregation: &str, tests: usize) {
-        let share = match (aggregation, tests) {
-            ("sum", n) if n > 0 && max.is_finite() => max / n as f64,
-            _ => max,
+    /// A 2025-09 package's groups ("Test data groups", "Result aggregation"): `data/` scores `secret`
+    /// alone (`sample` is judged, worth nothing, and its `score.txt` ignored). `secret` is either one
+    /// group of every test below it, or, when any folder in it has a `test_group.yaml`, a group of those
+    /// folders (then every folder in it must be one, and no test lies right in it); a group is every
+    /// test below its folder (folders below a group are not groups). `max_score` and
+    /// `score_aggregation` are not inherited: `secret` is `100` and `sum` unless it says otherwise, a
+    /// group `unbounded` and `pass-fail`, which only an unbounded `secret` allows.
+    fn tree_2025(&mut self, names: &[&str]) -> Result<ScoreGroup> {
+        let data = self.dir.join("data");
+        let under = |prefix: &str| -> Vec<String> {
+            names
+                .iter()
+                .filter(|n| n.starts_with(prefix))
+                .map(|n| n.to_string())
+                .collect()
         };
-        rules.accept_score = if share.is_finite() { share } else { 1.0 };
-        rules.reject_score = 0.0;
-        rules.range = (0.0, max);
-        rules.scores = match aggregation {
-            "sum" => crate::model::score::ScoreAggregation::Sum,
-            _ => crate::model::score::ScoreAggregation::Min,
+        let tests = |names: Vec<String>| names.into_iter().map(ScoreItem::Test).collect();
+        let mut root_items = Vec::new();
+        let sample = under("sample/");
+        if !sample.is_empty() {
+            let own = self.config_2025(&data.join("sample"))?;
+            for key in ["max_score", "score_aggregation", "require_pass"] {
+                if own.get(key).is_some() {
+                    bail!(
+                        "{}: key `{key}` is not permitted in sample",
+                        own.path.display()
+                    );
+                }
+            }
+            let mut rules = GroupRules {
+                on_reject: OnReject::Continue,
+                accept_score: 0.0,
+                range: (0.0, 0.0),
+                validator_score: Some(ValidatorScore::Ignored),
+                ..GroupRules::default()
+            };
+            rules.apply_flags(&["first_error".to_string()]).ok();
+            root_items.push(ScoreItem::Group(ScoreGroup {
+                name: "sample".into(),
+                rules,
+                items: tests(sample),
+            }));
+        }
+        let secret_dir = data.join("secret");
+        let secret_yaml = self.config_2025(&secret_dir)?;
+        let secret = under("secret/");
+        let is_group = |folder: &str| {
+            let dir = secret_dir.join(folder);
+            dir.join("test_group.yaml").is_file() || dir.join("testdata.yaml").is_file()
         };
-        rules.accept_if_any_accepted = aggregation == "sum";
-        rules.on_reject = match aggregation {
-            "sum" => OnReject::Continue,
-            _ => OnReject::Break,
+        let folder_of = |name: &str| {
+            name["secret/".len()..]
+                .split_once('/')
+                .map(|(f, _)| f.to_string())
         };
+        let has_groups = secret
+            .iter()
+            .any(|n| folder_of(n).is_some_and(|f| is_group(&f)));
+        let (secret_max, secret_aggregation) = scoring_keys(&secret_yaml, 100.0, "sum")?;
+        let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+        if has_groups && secret_aggregation != "pass-fail" {
+            for name in &secret {
+                let Some(folder) = folder_of(name) else {
+                    bail!(
+                        "{}: data/{name}.in: `secret` has test data groups, so no test case may lie right in it",
+                        self.dir.display()
+                    );
+                };
+                if !is_group(&folder) {
+                    bail!(
+                        "{}: data/secret/{folder}/: `secret` has test data groups, so each of its folders must be one (a test_group.yaml)",
+                        self.dir.display()
+                    );
+                }
+                match groups.last_mut() {
+                    Some((last, members)) if *last == folder => members.push(name.clone()),
+                    _ => groups.push((folder, vec![name.clone()])),
+                }
+            }
+        }
+        // A `pass-fail` secret scores its maximum when every test passes (its groups are `pass-fail`
+        // too): one group of all its tests.
+        let secret_items: Vec<ScoreItem> = match groups.is_empty() {
+            true => tests(secret.clone()),
+            false => {
+                let mut items = Vec::new();
+                for (folder, members) in groups {
+                    let yaml = self.config_2025(&secret_dir.join(&folder))?;
+                    let (max, aggregation) = scoring_keys(&yaml, f64::INFINITY, "pass-fail")?;
+                    if max.is_infinite() && secret_max.is_finite() {
+                        bail!(
+                            "{}: key `max_score`: a test data group's maximum score is `unbounded` unless given, and only an unbounded `secret` allows that; give the group's `max_score`",
+                            yaml.path.display()
+                        );
+                    }
+                    if aggregation == "pass-fail" && max.is_infinite() {
+                        bail!(
+                            "{}: key `score_aggregation`: a `pass-fail` group needs a bounded `max_score`",
+                            yaml.path.display()
+                        );
+                    }
+                    let mut rules = GroupRules::default();
+                    newer_rules(&mut rules, max, &aggregation, members.len());
+                    items.push(ScoreItem::Group(ScoreGroup {
+                        name: format!("secret/{folder}"),
+                        rules,
+                        items: tests(members),
+                    }));
+                }
+                items
+            }
+        };
+        let direct = match has_groups && secret_aggregation != "pass-fail" {
+            true => 0,
+            false => secret.len(),
+        };
+        let mut secret_rules = GroupRules::default();
+        newer_rules(&mut secret_rules, secret_max, &secret_aggregation, direct);
+        if !secret_items.is_empty() {
+            root_items.push(ScoreItem::Group(ScoreGroup {
+                name: "secret".into(),
+                rules: secret_rules,
+                items: secret_items,
+            }));
+        }
+        let mut root = GroupRules {
+            on_reject: OnReject::Continue,
+            range: (0.0, secret_max),
+            ..GroupRules::default()
+        };
+        root.apply_flags(&["ignore_sample".to_string()]).ok();
+        Ok(ScoreGroup {
+            name: String::new(),
+            rules: root,
+            items: root_items,
+        })
     }
+
+    /// A 2025-09 folder's `test_group.yaml` (an empty map without one); keys that are not 2025-09's
+    /// are ignored with a warning, and those this judge does not implement are errors. The drafts'
+    /// `testdata.yaml` with `scoring: {score, aggregation}` (the format's own example of a scoring
+    /// problem still has them) is read in its place, with a warning.
+    fn config_2025(&mut self, folder: &Path) -> Result<YamlMap> {
+        let file = folder.join("test_group.yaml");
+        let draft = folder.join("testdata.yaml");
+        let mut yaml = YamlMap::read_if_exists(&file)?
+            .unwrap_or_else(|| YamlMap::from_map(&file, Mapping::new()));
+        if !file.is_file() && draft.is_file() {
+            yaml = YamlMap::read(&draft)?;
+            let shown = draft.strip_prefix(self.dir).unwrap_or(&draft);
+            self.warnings.push(format!(
+                "{}: the drafts' name; 2025-09 reads test_group.yaml (read in its place)",
+                shown.display()
+            ));
+        }
+        if let Some(scoring) = yaml.sub("scoring")? {
+            let shown = yaml.path.strip_prefix(self.dir).unwrap_or(&yaml.path);
+            self.warnings.push(format!(
+                "{}: key `scoring`: the drafts' form; 2025-09 says max_score and score_aggregation (read as them)",
+                shown.display()
+            ));
+            for (from, to) in [("score", "max_score"), ("aggregation", "score_aggregation")] {
+                if let (Some(value), None) = (scoring.get(from), yaml.get(to)) {
+                    yaml.map.insert(Value::from(to), value.clone());
+                }
+            }
+            yaml.map.remove("scoring");
+        }
+        for key in yaml.unknown_keys(KEYS_2025) {
+            let shown = yaml.path.strip_prefix(self.dir).unwrap_or(&yaml.path);
+            self.warnings.push(format!(
+                "{}: key `{key}` is not a 2025-09 key: ignored",
+                shown.display()
+            ));
+        }
+        for key in ["require_pass", "static_validation_score"] {
+            if yaml.get(key).is_some() {
+                bail!(
+                    "{}: key `{key}`: not supported yet (group dependencies and static validation are not implemented)",
+                    yaml.path.display()
+                );
+            }
+        }
+        Ok(yaml)
+    }
+}
+
+/// The keys of a 2025-09 `test_group.yaml`.
+const KEYS_2025: &[&str] = &[
+    "max_score",
+    "score_aggregation",
+    "static_validation_score",
+    "require_pass",
+    "args",
+    "input_validator_args",
+    "static_validator_args",
+    "output_validator_args",
+    "input_visualizer_args",
+    "output_visualizer_args",
+    "full_feedback",
+];
+
+/// A 2025-09 group's `max_score` (a whole number from 0, or `unbounded`: infinite) and
+/// `score_aggregation` (`pass-fail`, `sum`, `min`), with the defaults given.
+fn scoring_keys(yaml: &YamlMap, max: f64, aggregation: &str) -> Result<(f64, String)> {
+    let max = match yaml.get("max_score") {
+        None => max,
+        Some(Value::String(s)) if s == "unbounded" => f64::INFINITY,
+        Some(value) => match value.as_u64() {
+            Some(n) => n as f64,
+            None => {
+                return Err(yaml.bad("max_score", "a whole number from 0, or `unbounded`", value))
+            }
+        },
+    };
+    let aggregation = yaml
+        .string("score_aggregation")?
+        .unwrap_or_else(|| aggregation.into());
+    if !["sum", "min", "pass-fail"].contains(&aggregation.as_str()) {
+        bail!(
+            "{}: key `score_aggregation`: expected pass-fail, sum or min, got `{aggregation}`",
+            yaml.path.display()
+        );
+    }
+    Ok((max, aggregation))
+}
+
+/// The rules a `max_score` and `score_aggregation` stand for: a test accepted scores the whole
+/// (`min`, `pass-fail`) or its share of `tests` (`sum`) unless its validator scores it (not under
+/// `pass-fail`; always when unbounded), and a `sum` group is accepted when any child is (a submission
+/// that solves some groups is accepted with their points).
+fn newer_rules(rules: &mut GroupRules, max: f64, aggregation: &str, tests: usize) {
+    let share = match (aggregation, tests) {
+        ("sum", n) if n > 0 && max.is_finite() => max / n as f64,
+        _ => max,
+    };
+    rules.accept_score = if share.is_finite() { share } else { 1.0 };
+    rules.reject_score = 0.0;
+    rules.range = (0.0, max);
+    rules.scores = match aggregation {
+        "sum" => crate::model::score::ScoreAggregation::Sum,
+        _ => crate::model::score::ScoreAggregation::Min,
+    };
+    rules.accept_if_any_accepted = aggregation == "sum";
+    rules.on_reject = match aggregation {
+        "sum" => OnReject::Continue,
+        _ => OnReject::Break,
+    };
+    rules.test_max = share.is_finite().then_some(share);
+    rules.validator_score = Some(match (aggregation, max.is_finite()) {
+        ("pass-fail", _) => ValidatorScore::Forbidden,
+        (_, false) => ValidatorScore::Required,
+        _ => ValidatorScore::Allowed,
+    });
 }
 
 /// A folder's own group file.

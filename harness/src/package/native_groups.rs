@@ -24,6 +24,8 @@ pub(super) struct GroupToml {
     tests: toml::Spanned<Vec<String>>,
     #[serde(default)]
     aggregation: Option<toml::Spanned<Aggregation>>,
+    #[serde(default)]
+    input_validator_args: Vec<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -44,6 +46,9 @@ pub struct GroupDecl {
     pub aggregation: Aggregation,
     /// `<file>:<line>` of the group's `tests` key.
     pub tests_at: String,
+    /// Passed to the input validator for each test of the group (a subtask's bounds: `--small`), as a
+    /// Kattis group's `input_validator_flags`; `harness validate` checks the group's tests with them.
+    pub input_validator_args: Vec<String>,
 }
 
 /// The groups of problem.toml, checked on their own (the tests they name are checked by `scoring`):
@@ -99,6 +104,7 @@ pub(super) fn declared(
                 .as_ref()
                 .map_or(Aggregation::Min, |a| *a.get_ref()),
             tests_at: at("tests", group.tests.span()),
+            input_validator_args: group.input_validator_args.clone(),
         });
     }
     Ok(declared)
@@ -215,6 +221,7 @@ mod tests {
             tests: vec!["*".into()],
             aggregation,
             tests_at: String::new(),
+            input_validator_args: Vec::new(),
         }
     }
 

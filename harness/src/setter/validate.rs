@@ -2,6 +2,8 @@
 //! 42 when it meets the statement's constraints exactly, 43 with a message otherwise. Every input of the
 //! problem's data must be accepted (as tests.toml says: strictly, `--relaxed`, or not at all), and every
 //! file of `problems/<id>/invalid/` must be rejected, so a validator that accepts everything is caught.
+//! A `[[group]]` with `input_validator_args` (a subtask's bounds) has its tests checked with them too, and
+//! the files of `invalid/<group>/` must be rejected with them.
 
 use std::ffi::OsString;
 use std::fs;
@@ -109,6 +111,8 @@ enum Mode {
 struct Check {
     input: PathBuf,
     mode: Mode,
+    /// A group's `input_validator_args`, after `--relaxed` when there is one.
+    args: Vec<OsString>,
 }
 
 /// Every input of the data (as tests.toml declares it) and every file of `invalid/`.
@@ -119,25 +123,64 @@ fn plan(workspace: &Workspace, id: &str) -> Result<Vec<Check>> {
         .into_iter()
         .map(|spec| Check {
             input: data.join(format!("{}.in", spec.name)),
-            mode: match spec.validate {
-                Validation::Strict => Mode::MustAccept,
-                Validation::Relaxed => Mode::MustAcceptRelaxed,
-                Validation::None => Mode::Exempt,
-            },
+            mode: mode(spec.validate),
+            args: Vec::new(),
         })
         .collect();
-    let invalid = dir.join("invalid");
-    let mut bad = Vec::new();
-    if invalid.is_dir() {
-        for entry in
-            fs::read_dir(&invalid).with_context(|| format!("cannot list {}", invalid.display()))?
+    let mode_of = |name: &str| {
+        checks
+            .iter()
+            .find(|c| c.input == data.join(format!("{name}.in")))
+            .map(|c| c.mode)
+    };
+    let mut by_group = Vec::new();
+    let problem = workspace.load_problem(id)?;
+    if problem
+        .groups
+        .iter()
+        .any(|g| !g.input_validator_args.is_empty())
+    {
+        let tests = workspace.load_tests(&problem)?;
+        let scoring = workspace.native_scoring(&problem, &tests)?;
+        for group in problem
+            .groups
+            .iter()
+            .filter(|g| !g.input_validator_args.is_empty())
         {
-            let path = entry?.path();
-            if path.extension().is_some_and(|e| e == "in") {
-                bad.push(path);
+            let args: Vec<OsString> = group
+                .input_validator_args
+                .iter()
+                .map(OsString::from)
+                .collect();
+            let members = scoring.root.items.iter().find_map(|item| match item {
+                crate::model::ScoreItem::Group(g) if g.name == group.name => Some(&g.items),
+                _ => None,
+            });
+            for member in members.into_iter().flatten() {
+                let crate::model::ScoreItem::Test(name) = member else {
+                    continue;
+                };
+                let mode = mode_of(name).unwrap_or(Mode::MustAccept);
+                if mode != Mode::Exempt {
+                    by_group.push(Check {
+                        input: data.join(format!("{name}.in")),
+                        mode,
+                        args: args.clone(),
+                    });
+                }
+            }
+            let invalid = dir.join("invalid").join(&group.name);
+            for input in inputs_in(&invalid)? {
+                by_group.push(Check {
+                    input,
+                    mode: Mode::MustReject,
+                    args: args.clone(),
+                });
             }
         }
     }
+    let invalid = dir.join("invalid");
+    let bad = inputs_in(&invalid)?;
     if bad.len() < 3 {
         bail!(
             "{}: {} invalid inputs; add at least three (each breaking a different rule) that the validator must reject",
@@ -145,12 +188,38 @@ fn plan(workspace: &Workspace, id: &str) -> Result<Vec<Check>> {
             bad.len()
         );
     }
-    bad.sort();
     checks.extend(bad.into_iter().map(|input| Check {
         input,
         mode: Mode::MustReject,
+        args: Vec::new(),
     }));
+    checks.extend(by_group);
     Ok(checks)
+}
+
+fn mode(validation: Validation) -> Mode {
+    match validation {
+        Validation::Strict => Mode::MustAccept,
+        Validation::Relaxed => Mode::MustAcceptRelaxed,
+        Validation::None => Mode::Exempt,
+    }
+}
+
+/// The `.in` files right in `folder` (none when it does not exist), sorted.
+fn inputs_in(folder: &Path) -> Result<Vec<PathBuf>> {
+    let mut inputs = Vec::new();
+    if folder.is_dir() {
+        for entry in
+            fs::read_dir(folder).with_context(|| format!("cannot list {}", folder.display()))?
+        {
+            let path = entry?.path();
+            if path.extension().is_some_and(|e| e == "in") {
+                inputs.push(path);
+            }
+        }
+    }
+    inputs.sort();
+    Ok(inputs)
 }
 
 /// How the validator judged an input.
@@ -165,10 +234,11 @@ enum Judged {
 
 /// Runs the validator on one input; a failure when it does not judge it as it must.
 fn run(validator: &Executable, check: &Check, scratch: &Scratch) -> Result<Judged> {
-    let args: Vec<OsString> = match check.mode {
+    let mut args: Vec<OsString> = match check.mode {
         Mode::MustAcceptRelaxed => vec!["--relaxed".into()],
         _ => Vec::new(),
     };
+    args.extend(check.args.iter().cloned());
     let limits = Limits::tool();
     let command = validator.invocation(limits.memory_kb / 1024, &args);
     let stdout = scratch.file("validator.out");
@@ -182,12 +252,29 @@ fn run(validator: &Executable, check: &Check, scratch: &Scratch) -> Result<Judge
             false => said,
         }),
         (Mode::MustReject, Exit::Code(VALID)) => Judged::Failed(format!(
-            "{shown}: accepted, but it is an invalid input the validator must reject"
+            "{shown}{}: accepted, but it is an invalid input the validator must reject",
+            with(&check.args)
         )),
         (_, Exit::Code(VALID)) => Judged::Accepted,
-        (_, Exit::Code(INVALID)) => Judged::Failed(format!("{shown}: rejected: {said}")),
+        (_, Exit::Code(INVALID)) => {
+            Judged::Failed(format!("{shown}{}: rejected: {said}", with(&check.args)))
+        }
         (_, exit) => Judged::Failed(format!(
             "{shown}: the validator failed ({exit}), instead of exiting 42 or 43: {said}"
         )),
     })
+}
+
+/// ` (with --small)`: the group's arguments a check ran with, for its messages.
+fn with(args: &[OsString]) -> String {
+    match args.is_empty() {
+        true => String::new(),
+        false => {
+            let args: Vec<String> = args
+                .iter()
+                .map(|a| a.to_string_lossy().into_owned())
+                .collect();
+            format!(" (with {})", args.join(" "))
+        }
+    }
 }

@@ -109,3 +109,47 @@ fn new_scaffolds_a_validator_that_compiles_and_asks_for_invalid_examples() {
     assert!(!printed(&second).contains("created problems/.shared/validate.rs"));
     assert_eq!(fs::read_to_string(&shared).unwrap(), edited);
 }
+
+/// A subtask's bounds are checked where its group says so: the small groups of hdu1536 and poj1091 pass
+/// `--small` to the validator (`input_validator_args`), so each of their tests must meet the subtask's
+/// bounds and each file of `invalid/small/` (valid for the full problem) must be rejected with it. A
+/// copy of poj1091 whose small group takes in a maximal test fails, naming the test and the flag.
+#[test]
+fn a_groups_validator_args_check_its_tests_and_its_invalid_examples() {
+    let output = harness(&workspace_root(), &["validate", "hdu1536", "poj1091"]);
+    let text = printed(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    for rejected in [
+        "problems/hdu1536/invalid/small/k-6.in: rejected: line 1: k = 6 is above 5",
+        "problems/hdu1536/invalid/small/s-11.in: rejected: line 1: s = 11 is above 10",
+        "problems/hdu1536/invalid/small/heap-21.in: rejected: line 3: h = 21 is above 20",
+        "problems/poj1091/invalid/small/cards-200704.in: rejected: line 1: M^N = 448^2 is above 200000",
+    ] {
+        assert!(text.contains(rejected), "{rejected}: {text}");
+    }
+
+    let copy = scratch("validate-group-args");
+    let real = workspace_root();
+    for dir in [
+        "problems/.shared",
+        "problems/poj1091",
+        "solutions/poj1091",
+        "testdata/poj1091",
+    ] {
+        super::common::copy_tree(&real.join(dir), &copy.join(dir));
+    }
+    let toml = copy.join("problems/poj1091/problem.toml");
+    let text = fs::read_to_string(&toml).unwrap();
+    fs::write(
+        &toml,
+        text.replacen("\"rand-*\"]", "\"rand-*\", \"max-01\"]", 1),
+    )
+    .unwrap();
+    let output = harness(&copy, &["validate", "poj1091"]);
+    let text = printed(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("testdata/poj1091/max-01.in (with --small): rejected: line 1: M^N = 100000000^15 is above 200000"),
+        "{text}"
+    );
+}

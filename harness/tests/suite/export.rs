@@ -176,10 +176,21 @@ fn exported_groups_give_the_scores_of_grading_in_place() {
     let package = package(&verified, "hdu1536");
     let theirs: Vec<&Value> = package["submissions"].as_array().unwrap().iter().collect();
     assert_eq!(scores_by_name(&theirs), expected);
+    // The full score is the package's (data/'s range), and the samples are worth nothing.
+    for submission in &theirs {
+        assert_eq!(submission["score"]["max"], 100.0, "{submission:#}");
+        let sample = &submission["score"]["groups"][0];
+        assert_eq!(sample["group"], "sample");
+        assert_eq!(
+            (sample["score"].as_f64(), sample["max"].as_f64()),
+            (Some(0.0), Some(0.0))
+        );
+    }
     let yaml = std::fs::read_to_string(dir.join("problem.yaml")).unwrap();
     assert!(yaml.contains("type: scoring"), "{yaml}");
     let small = std::fs::read_to_string(dir.join("data/secret/small/testdata.yaml")).unwrap();
     assert!(small.contains("accept_score: 30"), "{small}");
+    assert!(small.contains("input_validator_flags: --small"), "{small}");
     assert!(dir.join("data/secret/small/rand-01.in").is_file());
     assert!(dir.join("data/secret/full/rand-01.in").is_file());
     assert!(dir
@@ -270,9 +281,120 @@ fn verifyproblem() -> Option<std::path::PathBuf> {
 
 /// The problems whose exports the problemtools test checks, one of each kind: the default validator with
 /// flags, a `same_as` problem, relaxed inputs and a left-out test, a testlib checker in Rust behind
-/// `build`/`run` scripts, an interactor in Rust. With `PROBLEMTOOLS_ALL=1`, every problem (about 15 s
-/// each here, against 2 minutes for these).
-const PROBLEMTOOLS_SAMPLE: [&str; 5] = ["hdu1846", "hdu1944", "hdu1848", "nim-move", "play-nim"];
+/// `build`/`run` scripts, an interactor in Rust, a scored problem (groups of points, partially accepted
+/// submissions). With `PROBLEMTOOLS_ALL=1`, every problem (about 15 s each here, against 2 minutes for
+/// these).
+const PROBLEMTOOLS_SAMPLE: [&str; 6] = [
+    "hdu1846", "hdu1944", "hdu1848", "nim-move", "play-nim", "hdu1536",
+];
+
+/// problemtools' table of results (after "Submission results:"): for each program (its file name), each
+/// column's cell by header (`Pts`, the groups of `data/` and `data/secret/` by folder name), without
+/// the times (`AC(30):0.01s` is `AC(30)`), and a column `Verdict`: the submission's verdict, from its line
+/// (`accepted/a.rs (Rust) OK: AC (100) [...]`, or `... got WA [...]`).
+fn problemtools_table(text: &str) -> Vec<(String, Vec<(String, String)>)> {
+    let verdicts: Vec<(String, String)> = text
+        .lines()
+        .filter_map(|line| {
+            let line = line.strip_prefix("   ").or(line.strip_prefix("ERROR "))?;
+            let (path, rest) = line.split_once(' ')?;
+            let (_, after) = [" OK: ", " OK with extra time: ", " got "]
+                .iter()
+                .find_map(|mark| rest.split_once(mark))?;
+            let name = path.rsplit('/').next()?.to_string();
+            Some((name, after.split_whitespace().next()?.to_string()))
+        })
+        .collect();
+    let mut rows = problemtools_groups(text);
+    for (name, cells) in &mut rows {
+        let verdict = verdicts
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone());
+        cells.push(("Verdict".into(), verdict.unwrap_or_else(|| "-".into())));
+    }
+    rows
+}
+
+fn problemtools_groups(text: &str) -> Vec<(String, Vec<(String, String)>)> {
+    let mut lines = text
+        .lines()
+        .skip_while(|l| !l.starts_with("Submission results:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("   "));
+    let Some(header) = lines.next() else {
+        return Vec::new();
+    };
+    let headers: Vec<&str> = header.split_whitespace().collect();
+    lines
+        .map(|row| {
+            let cells: Vec<&str> = row.split_whitespace().collect();
+            let by_header = headers
+                .iter()
+                .zip(&cells)
+                .skip(1)
+                .filter(|(h, _)| **h != "Time")
+                .map(|(h, c)| (h.to_string(), c.split(':').next().unwrap().to_string()))
+                .collect();
+            (cells[0].to_string(), by_header)
+        })
+        .collect()
+}
+
+/// The same table from `harness verify`'s JSON report of a package, in problemtools' notation: a group
+/// accepted is `AC(score)` (whole, else two decimals), else its verdict (`RTE` for RE); `Pts` the score
+/// with no decimals.
+fn harness_table(package: &Value, headers: &[String]) -> Vec<(String, Vec<(String, String)>)> {
+    let shown = |score: f64| match score == score.trunc() {
+        true => format!("{score:.0}"),
+        false => format!("{score:.2}"),
+    };
+    let mut rows = Vec::new();
+    for submission in package["submissions"].as_array().unwrap() {
+        let file = submission["file"].as_str().unwrap();
+        let name = file.rsplit('/').next().unwrap().to_string();
+        let score = &submission["score"];
+        let mut groups = Vec::new();
+        fn walk<'a>(group: &'a Value, into: &mut Vec<&'a Value>) {
+            into.push(group);
+            group["groups"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .for_each(|g| walk(g, into));
+        }
+        for group in score["groups"].as_array().unwrap() {
+            walk(group, &mut groups);
+        }
+        let cells = headers
+            .iter()
+            .map(|header| {
+                let kattis = |verdict: &str| match verdict {
+                    "RE" => "RTE".to_string(),
+                    other => other.to_string(),
+                };
+                let cell = match header.as_str() {
+                    "Pts" => format!("{:.0}", score["score"].as_f64().unwrap()),
+                    "Verdict" => kattis(submission["verdict"].as_str().unwrap()),
+                    folder => groups
+                        .iter()
+                        .find(|g| {
+                            let group = g["group"].as_str().unwrap();
+                            group.matches('/').count() <= 1
+                                && group.rsplit('/').next() == Some(folder)
+                        })
+                        .map_or("-".to_string(), |g| match g["verdict"].as_str().unwrap() {
+                            "AC" => format!("AC({})", shown(g["score"].as_f64().unwrap())),
+                            other => kattis(other),
+                        }),
+                };
+                (header.clone(), cell)
+            })
+            .collect();
+        rows.push((name, cells));
+    }
+    rows
+}
 
 #[test]
 fn exported_packages_pass_problemtools_verifyproblem() {
@@ -303,6 +425,7 @@ fn exported_packages_pass_problemtools_verifyproblem() {
         .collect();
     packages.sort();
     let mut failures = Vec::new();
+    let mut scored = 0;
     for package in &packages {
         let name = package.file_name().unwrap().to_string_lossy().into_owned();
         // The statement part renders a PDF with LaTeX, which the test machines do not have. Without
@@ -334,7 +457,40 @@ fn exported_packages_pass_problemtools_verifyproblem() {
         if !verdict.starts_with("0 errors") {
             failures.push(format!("{name}: {verdict}\n{text}"));
         }
+        // A scored package: `harness verify` gives every submission problemtools' score, and every
+        // group problemtools' verdict and score.
+        let yaml = std::fs::read_to_string(package.join("problem.yaml")).unwrap();
+        if yaml.contains("type: scoring") {
+            scored += 1;
+            assert!(
+                !text.contains("No score range declared"),
+                "{name}: every group of points has its range\n{text}"
+            );
+            let mut theirs = problemtools_table(&text);
+            assert!(!theirs.is_empty(), "{name}: no table of results in\n{text}");
+            let headers: Vec<String> = theirs[0].1.iter().map(|(h, _)| h.clone()).collect();
+            assert!(headers.iter().any(|h| h == "Pts"), "{name}: {headers:?}");
+            let output = common::harness(
+                &common::workspace_root(),
+                &["verify", "--format", "json", package.to_str().unwrap()],
+            );
+            assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+            let report = json_report(&output);
+            let mut ours = harness_table(super::packages::package(&report, &name), &headers);
+            theirs.sort();
+            ours.sort();
+            println!("{name}: problemtools {theirs:?}");
+            if theirs != ours {
+                failures.push(format!(
+                    "{name}: the scores differ\n  problemtools: {theirs:?}\n  harness:      {ours:?}"
+                ));
+            }
+        }
     }
+    assert!(
+        scored > 0 || all,
+        "the sample holds a scored problem: {packages:?}"
+    );
     let workspace = harness::package::Workspace::find(&common::workspace_root()).unwrap();
     let expected = match all {
         true => workspace.native_problem_ids().unwrap().len(),

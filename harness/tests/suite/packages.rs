@@ -394,6 +394,188 @@ fn a_score_other_than_the_expected_one_fails_verify() {
     assert!(text.contains("secret/group2"), "{text}");
 }
 
+/// A 2025-09 scoring package, scored by that specification (its "Result aggregation"): `secret` sums
+/// its groups; `g1-pass` (`max_score: 30`, `pass-fail` by default) gives 30 or 0; `g2-sum` gives each of
+/// its four tests a quarter of 40, the one in a folder below it too (a folder in a group is not a
+/// group); `g3-min` takes its lowest test, where the output validator writes a `score.txt` of 12 for a
+/// `close` answer. The expected scores are worked out by hand from those rules (the submissions' tags).
+#[test]
+fn a_2025_09_package_is_scored_by_max_score_and_score_aggregation() {
+    let output = verify(&["scoring-2025"], &["--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    let scoring = package(&report, "scoring-2025");
+    let scores = |file: &str| -> Vec<(String, f64, f64)> {
+        let score = &submission(scoring, file)["score"];
+        let mut all = vec![(
+            "total".to_string(),
+            score["score"].as_f64().unwrap(),
+            score["max"].as_f64().unwrap(),
+        )];
+        for group in score["groups"][1]["groups"].as_array().unwrap() {
+            all.push((
+                group["group"].as_str().unwrap().to_string(),
+                group["score"].as_f64().unwrap(),
+                group["max"].as_f64().unwrap(),
+            ));
+        }
+        all
+    };
+    let row = |total: f64, g1: f64, g2: f64, g3: f64| {
+        vec![
+            ("total".to_string(), total, 100.0),
+            ("secret/g1-pass".to_string(), g1, 30.0),
+            ("secret/g2-sum".to_string(), g2, 40.0),
+            ("secret/g3-min".to_string(), g3, 30.0),
+        ]
+    };
+    assert_eq!(
+        scores("submissions/accepted/exact.py"),
+        row(100.0, 30.0, 40.0, 30.0)
+    );
+    assert_eq!(
+        scores("submissions/partially_accepted/close.py"),
+        row(82.0, 30.0, 40.0, 12.0)
+    );
+    assert_eq!(
+        scores("submissions/partially_accepted/odd-only.py"),
+        row(20.0, 0.0, 20.0, 0.0)
+    );
+    assert_eq!(
+        scores("submissions/wrong_answer/zero.py"),
+        row(0.0, 0.0, 0.0, 0.0)
+    );
+    let sample = &submission(scoring, "submissions/accepted/exact.py")["score"]["groups"][0];
+    assert_eq!(
+        (sample["group"].as_str(), sample["max"].as_f64()),
+        (Some("sample"), Some(0.0))
+    );
+    for file in [
+        "submissions/partially_accepted/close.py",
+        "submissions/partially_accepted/odd-only.py",
+    ] {
+        let partial = submission(scoring, file);
+        assert_eq!(
+            (&partial["verdict"], &partial["matched"]),
+            (&Value::from("AC"), &Value::from(true)),
+            "{partial:#}"
+        );
+    }
+}
+
+/// An interactor scores the interaction as an output validator does: `echo-scoring` (2025-09, scoring
+/// and interactive) gives its two tests half of `secret`'s 100 each, and its interactor writes a
+/// `score.txt` of 20 for an answer one off.
+#[test]
+fn an_interactors_score_file_gives_the_tests_score() {
+    let output = verify(&["echo-scoring"], &["--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    let scoring = package(&report, "echo-scoring");
+    let total = |file: &str| {
+        let submission = submission(scoring, file);
+        (
+            submission["verdict"].as_str().unwrap().to_string(),
+            submission["score"]["score"].as_f64().unwrap(),
+        )
+    };
+    assert_eq!(total("submissions/accepted/same.py"), ("AC".into(), 100.0));
+    assert_eq!(
+        total("submissions/partially_accepted/one-off.py"),
+        ("AC".into(), 40.0)
+    );
+    assert_eq!(
+        total("submissions/wrong_answer/zero.py"),
+        ("WA".into(), 0.0)
+    );
+}
+
+/// A custom grader (`grading: custom`, legacy `graders/`) is not implemented: `verify` stops with an
+/// error naming the file that asks for one (never a report that passes without it).
+#[test]
+fn a_custom_grader_is_a_setup_error_naming_the_file() {
+    let copy = common::copy_of("packages/scoring", "scoring-custom-grader");
+    let secret = copy.join("data/secret/testdata.yaml");
+    let mut yaml = std::fs::read_to_string(&secret).unwrap();
+    yaml.push_str("grading: custom\n");
+    std::fs::write(&secret, yaml).unwrap();
+    std::fs::create_dir_all(copy.join("graders")).unwrap();
+    std::fs::write(copy.join("graders/grader.py"), "print('AC 100')\n").unwrap();
+    for format in ["human", "json"] {
+        let output = common::command(
+            &copy,
+            &["verify", "--format", format, copy.to_str().unwrap()],
+        )
+        .output()
+        .unwrap();
+        let text = printed(&output);
+        assert_eq!(output.status.code(), Some(2), "{text}");
+        assert!(
+            text.contains(
+                "data/secret/testdata.yaml: key `grading`: custom graders are not supported yet"
+            ),
+            "{text}"
+        );
+    }
+}
+
+/// A 2025-09 package in the drafts' words (the format's own scoring example has them): a group's
+/// `testdata.yaml` with `scoring: {score, aggregation}` is read as its `test_group.yaml` with
+/// `max_score` and `score_aggregation`, with a warning, and scores the same.
+#[test]
+fn a_2025_09_group_in_the_drafts_words_is_read_as_them() {
+    let copy = common::copy_of("packages/scoring-2025", "scoring-2025-draft-words");
+    let group = copy.join("data/secret/g2-sum");
+    std::fs::remove_file(group.join("test_group.yaml")).unwrap();
+    std::fs::write(
+        group.join("testdata.yaml"),
+        "scoring:\n  score: 40\n  aggregation: sum\n",
+    )
+    .unwrap();
+    let output = common::command(&copy, &["verify", copy.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = printed(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains(
+            "data/secret/g2-sum/testdata.yaml: the drafts' name; 2025-09 reads test_group.yaml"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.trim_start().starts_with("secret/g2-sum ") && l.contains("AC      20/40")),
+        "{text}"
+    );
+}
+
+/// What a 2025-09 package's groups must say, or what this judge does not implement, stops `verify`
+/// with the file and the key: a group without `max_score` under a bounded `secret` (its default is
+/// `unbounded`), a `pass-fail` group without a bound, and `require_pass`.
+#[test]
+fn a_2025_09_group_without_its_bound_or_with_require_pass_is_a_setup_error() {
+    for (group_yaml, says) in [
+        (
+            "score_aggregation: sum\n",
+            "g2-sum/test_group.yaml: key `max_score`",
+        ),
+        (
+            "max_score: 40\nscore_aggregation: sum\nrequire_pass: sample\n",
+            "g2-sum/test_group.yaml: key `require_pass`: not supported yet",
+        ),
+    ] {
+        let copy = common::copy_of("packages/scoring-2025", "scoring-2025-bad");
+        std::fs::write(copy.join("data/secret/g2-sum/test_group.yaml"), group_yaml).unwrap();
+        let output = common::command(&copy, &["verify", copy.to_str().unwrap()])
+            .output()
+            .unwrap();
+        let text = printed(&output);
+        assert_eq!(output.status.code(), Some(2), "{text}");
+        assert!(text.contains(says), "{says}: {text}");
+    }
+}
+
 #[test]
 fn a_malformed_package_is_a_setup_error_naming_the_file_and_key() {
     let output = verify(&["malformed", "wrong-accepted"], &[]);
