@@ -476,7 +476,7 @@ fn exported_packages_pass_problemtools_verifyproblem() {
             );
             assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
             let report = json_report(&output);
-            let mut ours = harness_table(super::packages::package(&report, &name), &headers);
+            let mut ours = harness_table(&super::packages::package(&report, &name), &headers);
             theirs.sort();
             ours.sort();
             println!("{name}: problemtools {theirs:?}");

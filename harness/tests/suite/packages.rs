@@ -406,7 +406,7 @@ fn a_2025_09_package_is_scored_by_max_score_and_score_aggregation() {
     let report = json_report(&output);
     let scoring = package(&report, "scoring-2025");
     let scores = |file: &str| -> Vec<(String, f64, f64)> {
-        let score = &submission(scoring, file)["score"];
+        let score = &submission(&scoring, file)["score"];
         let mut all = vec![(
             "total".to_string(),
             score["score"].as_f64().unwrap(),
@@ -445,7 +445,7 @@ fn a_2025_09_package_is_scored_by_max_score_and_score_aggregation() {
         scores("submissions/wrong_answer/zero.py"),
         row(0.0, 0.0, 0.0, 0.0)
     );
-    let sample = &submission(scoring, "submissions/accepted/exact.py")["score"]["groups"][0];
+    let sample = &submission(&scoring, "submissions/accepted/exact.py")["score"]["groups"][0];
     assert_eq!(
         (sample["group"].as_str(), sample["max"].as_f64()),
         (Some("sample"), Some(0.0))
@@ -454,7 +454,7 @@ fn a_2025_09_package_is_scored_by_max_score_and_score_aggregation() {
         "submissions/partially_accepted/close.py",
         "submissions/partially_accepted/odd-only.py",
     ] {
-        let partial = submission(scoring, file);
+        let partial = submission(&scoring, file);
         assert_eq!(
             (&partial["verdict"], &partial["matched"]),
             (&Value::from("AC"), &Value::from(true)),
@@ -473,7 +473,7 @@ fn an_interactors_score_file_gives_the_tests_score() {
     let report = json_report(&output);
     let scoring = package(&report, "echo-scoring");
     let total = |file: &str| {
-        let submission = submission(scoring, file);
+        let submission = submission(&scoring, file);
         (
             submission["verdict"].as_str().unwrap().to_string(),
             submission["score"]["score"].as_f64().unwrap(),
