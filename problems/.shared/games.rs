@@ -333,6 +333,49 @@ pub fn snim_winning_moves(heaps: &[u64], set: &[u64], sg: &[u64]) -> Vec<(usize,
     moves
 }
 
+/// The heap an S-Nim judge takes min S from in a lost position to make the game long, `pick(len)` choosing
+/// among `len` equal candidates: the heap after which the biggest winning answer removes the fewest beads
+/// (a game lasts at most the beads over what each move removes). `set` sorted, `sg` covering every heap;
+/// O(heaps * (heaps + |S|)).
+pub fn snim_longest_heap(
+    heaps: &[u64],
+    set: &[u64],
+    sg: &[u64],
+    pick: &mut dyn FnMut(usize) -> usize,
+) -> usize {
+    let least = set[0];
+    // The biggest s of a winning answer on a heap of h beads once the xor is x, for every x (0: none).
+    let width = (set.len() + 1).next_power_of_two();
+    let answers = |h: u64| {
+        let mut most = vec![0; width];
+        for &s in set.iter().take_while(|&&s| s <= h) {
+            let x = (sg[h as usize] ^ sg[(h - s) as usize]) as usize;
+            most[x] = most[x].max(s);
+        }
+        most
+    };
+    let tables: Vec<Vec<u64>> = heaps.iter().map(|&h| answers(h)).collect();
+    let movable: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] >= least).collect();
+    let biggest: Vec<u64> = movable
+        .iter()
+        .map(|&i| {
+            let after = heaps[i] - least;
+            let x = (sg[heaps[i] as usize] ^ sg[after as usize]) as usize;
+            let own = answers(after)[x];
+            (0..heaps.len())
+                .filter(|&j| j != i)
+                .map(|j| tables[j][x])
+                .fold(own, u64::max)
+        })
+        .collect();
+    let fewest = *biggest.iter().min().expect("a lost position with a move");
+    let best: Vec<usize> = (0..movable.len())
+        .filter(|&k| biggest[k] == fewest)
+        .map(|k| movable[k])
+        .collect();
+    best[pick(best.len())]
+}
+
 /// Why removing `s` beads from heap `i` (1-based) is not an S-Nim move (`set` sorted), or `None`.
 pub fn heap_fault(heaps: &[u64], set: &[u64], i: u64, s: u64) -> Option<String> {
     if i == 0 || i > heaps.len() as u64 {
@@ -622,6 +665,38 @@ mod tests {
             );
             k += 1;
         }
+    }
+
+    #[test]
+    fn the_snim_judge_leaves_the_smallest_biggest_answer() {
+        let mut checked = 0;
+        for set in [vec![1, 3, 4], vec![2, 5], vec![1, 2, 3], vec![2, 3, 7]] {
+            let sg = grundy(&set, 12);
+            for p in positions(3, 12) {
+                let movable: Vec<usize> = (0..3).filter(|&i| p[i] >= set[0]).collect();
+                if grundy_xor(&p, &sg) != 0 || movable.is_empty() {
+                    continue;
+                }
+                // Independently: the biggest s among every winning answer after each judge move.
+                let biggest = |i: usize| {
+                    let q = after(&p, (i, set[0]));
+                    let answers = snim_winning_moves(&q, &set, &sg);
+                    answers
+                        .iter()
+                        .map(|&(_, s)| s)
+                        .max()
+                        .expect("a won position")
+                };
+                let fewest = movable.iter().map(|&i| biggest(i)).min().unwrap();
+                for choice in 0..3 {
+                    let i = snim_longest_heap(&p, &set, &sg, &mut |len| choice % len);
+                    assert!(p[i] >= set[0], "{set:?} {p:?}");
+                    assert_eq!(biggest(i), fewest, "{set:?} {p:?}");
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 100);
     }
 
     #[test]
