@@ -82,6 +82,33 @@ pub fn misere_winning_moves(piles: &[u64]) -> Vec<(usize, u64)> {
     }
 }
 
+/// The pile a Nim judge halves from a lost position (xor 0) to make the game long, `pick(len)` choosing
+/// among `len` equal candidates (the interactor's seeded random draw). A pile whose bit length no other pile
+/// has, below the longest, first (the shortest such): halving it leaves the xor's top bit only in longer
+/// piles, so every winning answer keeps every bit length and the round costs one bit of B. Otherwise one of
+/// the piles of the shortest bit length that two or more share. Misère Nim plays its lost positions the
+/// same way (they are Nim's, or rows of 1-piles).
+pub fn nim_longest_pile(piles: &[u64], pick: &mut dyn FnMut(usize) -> usize) -> usize {
+    let lengths: Vec<u64> = piles.iter().map(|&a| bit_length(a)).collect();
+    let count = |l: u64| lengths.iter().filter(|&&m| m == l).count();
+    let top = lengths.iter().copied().max().unwrap_or(0);
+    let alone = (0..piles.len())
+        .filter(|&i| piles[i] > 0 && lengths[i] < top && count(lengths[i]) == 1)
+        .min_by_key(|&i| lengths[i]);
+    if let Some(i) = alone {
+        return i;
+    }
+    let shared = (0..piles.len())
+        .filter(|&i| piles[i] > 0 && count(lengths[i]) >= 2)
+        .map(|i| lengths[i])
+        .min()
+        .expect("a lost position with stones has two piles of its top length");
+    let candidates: Vec<usize> = (0..piles.len())
+        .filter(|&i| piles[i] > 0 && lengths[i] == shared)
+        .collect();
+    candidates[pick(candidates.len())]
+}
+
 /// floor(sqrt(n)), exactly: Newton's method on integers from a start above the root.
 pub fn isqrt(n: u128) -> u128 {
     if n < 2 {
@@ -149,6 +176,113 @@ pub fn wythoff_winning_move(a: u64, b: u64) -> Option<(u64, u64)> {
     })
 }
 
+/// Wythoff: every winning move from (a, b), as the lost pair it leads to (smaller pile first); empty when
+/// (a, b) is lost. Down both piles to the pair of the same difference; the bigger pile down to the partner
+/// of the smaller; the smaller down to the partner of the bigger.
+pub fn wythoff_answers(a: u64, b: u64) -> Vec<(u64, u64)> {
+    let (s, big) = (a.min(b), a.max(b));
+    if wythoff_is_lost(s, big) {
+        return Vec::new();
+    }
+    let f = wythoff_lower(big - s);
+    let mut out = Vec::new();
+    if s > f {
+        out.push((f, big - s + f));
+    }
+    let p = wythoff_partner(s);
+    if p < big {
+        out.push((s.min(p), s.max(p)));
+    }
+    let q = wythoff_partner(big);
+    if q < s {
+        out.push((q, big));
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The least a move of one kind must take from a pile of `x` stones to lower its bit length: it leaves
+/// 2^(l-1) - 1, l the bit length (0 for an empty pile).
+pub fn least_lowering(x: u64) -> u64 {
+    if x == 0 {
+        0
+    } else {
+        x - ((1 << (bit_length(x) - 1)) - 1)
+    }
+}
+
+/// The Wythoff judge's moves from (a, b): of each kind (from the first pile, from the second, from both)
+/// the least that lowers a pile's bit length, `(x, y)` taken from the first and second pile.
+pub fn wythoff_lowering_moves(a: u64, b: u64) -> Vec<(u64, u64)> {
+    let mut out = Vec::new();
+    if a > 0 {
+        out.push((least_lowering(a), 0));
+    }
+    if b > 0 {
+        out.push((0, least_lowering(b)));
+    }
+    if a > 0 && b > 0 {
+        let t = least_lowering(a).min(least_lowering(b));
+        out.push((t, t));
+    }
+    out
+}
+
+/// The solved pairs of `wythoff_longest`: a map keyed by a pair, hashed by one multiplication (the default
+/// hasher made the search several times slower, and the keys come from the judge, not from a contestant).
+pub type Memo =
+    std::collections::HashMap<(u64, u64), u64, std::hash::BuildHasherDefault<PairHasher>>;
+
+#[derive(Default)]
+pub struct PairHasher(u64);
+
+impl std::hash::Hasher for PairHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+/// The number of moves the winner still makes from the lost pair (s, b), s <= b, with the judge to move,
+/// when the judge plays only `wythoff_lowering_moves` and picks the one that keeps the game longest and
+/// the winner answers with whichever winning move ends it soonest: exact, by search over that game tree
+/// (`memo` holds the pairs already solved; share it between the games of a test).
+pub fn wythoff_longest(s: u64, b: u64, memo: &mut Memo) -> u64 {
+    if b == 0 {
+        return 0;
+    }
+    if let Some(&n) = memo.get(&(s, b)) {
+        return n;
+    }
+    let n = wythoff_lowering_moves(s, b)
+        .into_iter()
+        .map(|(x, y)| wythoff_after(s - x, b - y, memo))
+        .max()
+        .expect("a pair with stones has a move");
+    memo.insert((s, b), n);
+    n
+}
+
+/// The winner's moves left from the won position (x, y) when it ends the game soonest (see
+/// `wythoff_longest`), its move included.
+pub fn wythoff_after(x: u64, y: u64, memo: &mut Memo) -> u64 {
+    wythoff_answers(x, y)
+        .into_iter()
+        .map(|(c, e)| 1 + wythoff_longest(c, e, memo))
+        .min()
+        .expect("a won position has a winning move")
+}
+
 /// Why taking x from the first pile and y from the second is not a move of Wythoff's game from (a, b).
 pub fn wythoff_fault(a: u64, b: u64, x: u64, y: u64) -> Option<String> {
     if x == 0 && y == 0 {
@@ -197,6 +331,49 @@ pub fn snim_winning_moves(heaps: &[u64], set: &[u64], sg: &[u64]) -> Vec<(usize,
         }
     }
     moves
+}
+
+/// The heap an S-Nim judge takes min S from in a lost position to make the game long, `pick(len)` choosing
+/// among `len` equal candidates: the heap after which the biggest winning answer removes the fewest beads
+/// (a game lasts at most the beads over what each move removes). `set` sorted, `sg` covering every heap;
+/// O(heaps * (heaps + |S|)).
+pub fn snim_longest_heap(
+    heaps: &[u64],
+    set: &[u64],
+    sg: &[u64],
+    pick: &mut dyn FnMut(usize) -> usize,
+) -> usize {
+    let least = set[0];
+    // The biggest s of a winning answer on a heap of h beads once the xor is x, for every x (0: none).
+    let width = (set.len() + 1).next_power_of_two();
+    let answers = |h: u64| {
+        let mut most = vec![0; width];
+        for &s in set.iter().take_while(|&&s| s <= h) {
+            let x = (sg[h as usize] ^ sg[(h - s) as usize]) as usize;
+            most[x] = most[x].max(s);
+        }
+        most
+    };
+    let tables: Vec<Vec<u64>> = heaps.iter().map(|&h| answers(h)).collect();
+    let movable: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] >= least).collect();
+    let biggest: Vec<u64> = movable
+        .iter()
+        .map(|&i| {
+            let after = heaps[i] - least;
+            let x = (sg[heaps[i] as usize] ^ sg[after as usize]) as usize;
+            let own = answers(after)[x];
+            (0..heaps.len())
+                .filter(|&j| j != i)
+                .map(|j| tables[j][x])
+                .fold(own, u64::max)
+        })
+        .collect();
+    let fewest = *biggest.iter().min().expect("a lost position with a move");
+    let best: Vec<usize> = (0..movable.len())
+        .filter(|&k| biggest[k] == fewest)
+        .map(|k| movable[k])
+        .collect();
+    best[pick(best.len())]
 }
 
 /// Why removing `s` beads from heap `i` (1-based) is not an S-Nim move (`set` sorted), or `None`.
@@ -371,6 +548,155 @@ mod tests {
         let (x, y) = wythoff_winning_move(big, big).unwrap();
         assert!(wythoff_is_lost(big - x, big - y));
         assert_eq!(isqrt(u128::MAX), u128::from(u64::MAX));
+    }
+
+    #[test]
+    fn the_nim_judge_halves_a_lone_shorter_pile_so_that_no_answer_lowers_a_bit_length() {
+        let mut lone_rounds = 0;
+        for p in positions(4, 15) {
+            if xor(&p) != 0 || p.iter().all(|&a| a == 0) {
+                continue;
+            }
+            for choice in 0..3 {
+                let i = nim_longest_pile(&p, &mut |len| choice % len);
+                assert!(p[i] > 0, "{p:?}");
+                let lengths: Vec<u64> = p.iter().map(|&a| bit_length(a)).collect();
+                let top = *lengths.iter().max().unwrap();
+                let lone =
+                    lengths[i] < top && lengths.iter().filter(|&&l| l == lengths[i]).count() == 1;
+                let alone_exists = (0..p.len()).any(|j| {
+                    p[j] > 0
+                        && lengths[j] < top
+                        && lengths.iter().filter(|&&l| l == lengths[j]).count() == 1
+                });
+                assert_eq!(lone, alone_exists, "{p:?}: a lone shorter pile goes first");
+                let q = after(&p, (i, p[i] - p[i] / 2));
+                for m in nim_winning_moves(&q) {
+                    if lone {
+                        let r = after(&q, m);
+                        assert_eq!(bit_length(r[m.0]), bit_length(q[m.0]), "{p:?} {m:?}");
+                    }
+                }
+                lone_rounds += usize::from(lone);
+            }
+        }
+        assert!(lone_rounds > 0);
+    }
+
+    #[test]
+    fn wythoff_answers_are_every_winning_move() {
+        // Exhaustive: a position is lost when no move leads to a lost one.
+        let mut table = vec![vec![false; 25]; 25];
+        for a in 0..25usize {
+            for b in 0..25usize {
+                let down = (1..=a).any(|t| table[a - t][b])
+                    || (1..=b).any(|t| table[a][b - t])
+                    || (1..=a.min(b)).any(|t| table[a - t][b - t]);
+                table[a][b] = !down;
+            }
+        }
+        let lost = |x: u64, y: u64| table[x as usize][y as usize];
+        for a in 0..25u64 {
+            for b in 0..25u64 {
+                let mut want = Vec::new();
+                for t in 1..=a.max(b) {
+                    for (x, y) in [(t, 0), (0, t), (t, t)] {
+                        if wythoff_fault(a, b, x, y).is_none() && lost(a - x, b - y) {
+                            let (c, e) = (a - x, b - y);
+                            want.push((c.min(e), c.max(e)));
+                        }
+                    }
+                }
+                want.sort_unstable();
+                want.dedup();
+                assert_eq!(wythoff_answers(a, b), want, "{a} {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_wythoff_judge_search_is_exact_and_a_game_lasts_about_a_bit_length() {
+        // Independently: the judge's options by counting up to the first take that lowers a bit length,
+        // the winner's answers by trying every move, the game tree searched without a memo.
+        fn options(a: u64, b: u64) -> Vec<(u64, u64)> {
+            let lowers = |x: u64, t: u64| bit_length(x - t) < bit_length(x);
+            let mut out = Vec::new();
+            if let Some(t) = (1..=a).find(|&t| lowers(a, t)) {
+                out.push((a - t, b));
+            }
+            if let Some(t) = (1..=b).find(|&t| lowers(b, t)) {
+                out.push((a, b - t));
+            }
+            if let Some(t) = (1..=a.min(b)).find(|&t| lowers(a, t) || lowers(b, t)) {
+                out.push((a - t, b - t));
+            }
+            out
+        }
+        fn longest(a: u64, b: u64) -> u64 {
+            options(a, b)
+                .into_iter()
+                .map(|(x, y)| {
+                    let mut best = u64::MAX;
+                    for t in 1..=x.max(y) {
+                        for (u, v) in [(t, 0), (0, t), (t, t)] {
+                            if wythoff_fault(x, y, u, v).is_none() && wythoff_is_lost(x - u, y - v)
+                            {
+                                best = best.min(1 + longest(x - u, y - v));
+                            }
+                        }
+                    }
+                    best
+                })
+                .max()
+                .unwrap_or(0)
+        }
+        let mut memo = Memo::default();
+        for k in 0..12 {
+            let (s, b) = (wythoff_lower(k), wythoff_lower(k) + k);
+            assert_eq!(wythoff_longest(s, b, &mut memo), longest(s, b), "pair {k}");
+        }
+        // Every lost pair below 2^12: the judge keeps the winner at most the bit length of the bigger pile.
+        let mut k = 0;
+        while wythoff_lower(k) + k < 1 << 12 {
+            let (s, b) = (wythoff_lower(k), wythoff_lower(k) + k);
+            assert!(
+                wythoff_longest(s, b, &mut memo) <= bit_length(b),
+                "pair {k}"
+            );
+            k += 1;
+        }
+    }
+
+    #[test]
+    fn the_snim_judge_leaves_the_smallest_biggest_answer() {
+        let mut checked = 0;
+        for set in [vec![1, 3, 4], vec![2, 5], vec![1, 2, 3], vec![2, 3, 7]] {
+            let sg = grundy(&set, 12);
+            for p in positions(3, 12) {
+                let movable: Vec<usize> = (0..3).filter(|&i| p[i] >= set[0]).collect();
+                if grundy_xor(&p, &sg) != 0 || movable.is_empty() {
+                    continue;
+                }
+                // Independently: the biggest s among every winning answer after each judge move.
+                let biggest = |i: usize| {
+                    let q = after(&p, (i, set[0]));
+                    let answers = snim_winning_moves(&q, &set, &sg);
+                    answers
+                        .iter()
+                        .map(|&(_, s)| s)
+                        .max()
+                        .expect("a won position")
+                };
+                let fewest = movable.iter().map(|&i| biggest(i)).min().unwrap();
+                for choice in 0..3 {
+                    let i = snim_longest_heap(&p, &set, &sg, &mut |len| choice % len);
+                    assert!(p[i] >= set[0], "{set:?} {p:?}");
+                    assert_eq!(biggest(i), fewest, "{set:?} {p:?}");
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 100);
     }
 
     #[test]

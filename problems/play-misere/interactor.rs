@@ -5,11 +5,11 @@
 //!
 //! Misère rules: whoever takes the last stone loses; when one stone is left on the judge's turn, it resigns
 //! (`0 0`) instead of taking it. The judge's moves: from a won position a winning move, chosen at random
-//! among them; from a lost one (never a single pile, so never the last stone) half of a random non-empty
-//! pile, rounded up, seeded by INPUT: the least that still lowers the pile's bit length, so that games last
-//! as long as the statement's bound allows. A game the solution keeps winning lasts at most 2B + 1 moves
-//! (B = the sum of the starting piles' bit lengths); a game still on after that many was lost by a move of
-//! the solution, and is rejected as lost.
+//! among them; from a lost one (never a single pile, so never the last stone) it halves a pile, rounded up
+//! (the least that lowers the pile's bit length), the pile chosen to make the game long
+//! (`games::nim_longest_pile`, ties drawn from the seed in INPUT). A game the solution keeps winning lasts
+//! at most 2B + 1 moves (B = the sum of the starting piles' bit lengths); a game still on after that many
+//! was lost by a move of the solution, and is rejected as lost.
 
 #[path = "../.shared/games.rs"]
 mod games;
@@ -80,8 +80,7 @@ fn main() {
         let piles = &game.0;
         let winning = games::misere_winning_moves(piles);
         let (i, k) = if winning.is_empty() {
-            let nonempty: Vec<usize> = (0..piles.len()).filter(|&i| piles[i] > 0).collect();
-            let i = nonempty[rng.range_usize(0, nonempty.len() - 1)];
+            let i = games::nim_longest_pile(piles, &mut |len| rng.range_usize(0, len - 1));
             (i, piles[i] - piles[i] / 2)
         } else {
             winning[rng.range_usize(0, winning.len() - 1)]

@@ -4,10 +4,12 @@
 //! the conversation and the game loop are `judge.rs`, the rules `games.rs`, the randomness `gen.rs`.
 //!
 //! The judge's moves: from a won position (xor != 0) a winning move, chosen at random among them; from a
-//! lost one half of a random non-empty pile, rounded up, seeded by INPUT: the least that still lowers the
-//! pile's bit length, so that games last as long as the statement's bound allows. A game the solution keeps
-//! winning lasts at most 2B + 1 moves (B = the sum of the starting piles' bit lengths); a game still on
-//! after that many was lost by a move of the solution, and is rejected as lost.
+//! lost one it halves a pile, rounded up (the least that lowers the pile's bit length), the pile chosen to
+//! make the game long (`games::nim_longest_pile`: a pile alone at its bit length below the longest first,
+//! then one of the shortest length shared; ties drawn from the seed in INPUT). Each judge move lowers B
+//! (the sum of the piles' bit lengths) by one and no move raises it, so a game the solution keeps winning
+//! lasts at most 2B + 1 moves (B of the start); a game still on after that many was lost by a move of the
+//! solution, and is rejected as lost.
 
 #[path = "../.shared/games.rs"]
 mod games;
@@ -73,8 +75,7 @@ fn main() {
         let piles = &game.0;
         let winning = games::nim_winning_moves(piles);
         let (i, k) = if winning.is_empty() {
-            let nonempty: Vec<usize> = (0..piles.len()).filter(|&i| piles[i] > 0).collect();
-            let i = nonempty[rng.range_usize(0, nonempty.len() - 1)];
+            let i = games::nim_longest_pile(piles, &mut |len| rng.range_usize(0, len - 1));
             (i, piles[i] - piles[i] / 2)
         } else {
             winning[rng.range_usize(0, winning.len() - 1)]

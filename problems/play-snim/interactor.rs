@@ -6,8 +6,8 @@
 //! S-Nim (the HDOJ 1536 rules): a move removes exactly s beads from one heap, s in the game's set S; a
 //! player with no move loses; the player to move loses iff the xor of the heaps' Grundy values is 0. The
 //! judge's moves: from a won position a winning move, chosen at random among them; from a lost one the
-//! smallest s in S from a random heap that allows a move, seeded by INPUT, so that games last as long as
-//! the rules allow. Every move removes at least min S beads, so a game lasts at most W = (sum of the heaps)
+//! smallest s in S, from the heap after which the biggest winning answer removes the fewest beads
+//! (`games::snim_longest_heap`; ties drawn from the seed in INPUT), so that games are long. Every move removes at least min S beads, so a game lasts at most W = (sum of the heaps)
 //! / min S moves, and the test bounds the sum of the W.
 
 #[path = "../.shared/games.rs"]
@@ -97,9 +97,9 @@ fn main() {
     judge::play_all(channel, list, |game: &Snim| {
         let winning = games::snim_winning_moves(&game.heaps, &game.set, &game.sg);
         let (i, s) = if winning.is_empty() {
-            let (heaps, least) = (&game.heaps, game.set[0]);
-            let movable: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] >= least).collect();
-            (movable[rng.range_usize(0, movable.len() - 1)], least)
+            let pick = &mut |len| rng.range_usize(0, len - 1);
+            let i = games::snim_longest_heap(&game.heaps, &game.set, &game.sg, pick);
+            (i, game.set[0])
         } else {
             winning[rng.range_usize(0, winning.len() - 1)]
         };

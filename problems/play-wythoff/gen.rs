@@ -154,9 +154,10 @@ fn longest(s: u64, b: u64, memo: &mut HashMap<(u64, u64), u64>) -> u64 {
 
 /// 100 games, each one move away from a large lost pair (f, f + k): the smaller pile f and the other grown
 /// by up to 10^6 (or to 10^18), in either order. Of 16 random k from the top half of the range (f + k <
-/// 10^18), the pair whose longest line against the judge's kinds of move is longest: about 55 moves of the
-/// winner, against 2B + 1 = 241 moves in all that the statement allows. Every round halves a pile, and the
-/// winner's answer to a lost pair shrinks the other pile about as much, so B falls by about 2 per round.
+/// 10^18), the pair whose longest line against the former judge's kinds of move (halving a pile) is
+/// longest: about 55 moves of the winner. The judge now searches the least moves that lower a bit length
+/// (`games::wythoff_longest`) and every such game lasts 61 moves of the winner, one more than the bits of
+/// the bigger pile; the selection is kept so that the data stays as it was.
 fn long(rng: &mut Rng) -> Vec<(u64, u64)> {
     // The largest k with f + k < 10^18, by bisection (f + k grows with k).
     let (mut top, mut above) = (1, MAX_PILE / 2);

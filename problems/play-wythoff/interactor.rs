@@ -4,11 +4,13 @@
 //! the conversation and the game loop are `judge.rs`, the rules `games.rs` (exact: no floating point), the
 //! randomness `gen.rs`.
 //!
-//! The judge's moves: from a won position the winning move; from a lost one, seeded by INPUT, a random kind
-//! of move (from the first pile, from the second, from both) that takes half of that pile (of the smaller
-//! pile, from both), rounded up: the least that still lowers a bit length, so that games last as long as
-//! the statement's bound allows. A game the solution keeps winning lasts at most 2B + 1 moves (B = the bit
-//! lengths of a and b); a game still on after that many was lost by a move of the solution.
+//! The judge's moves: from a won position the winning move; from a lost one, of each kind (from the first
+//! pile, from the second, from both) the least that lowers a pile's bit length, and of these the one that
+//! keeps the game longest against the winner's quickest answers (`games::wythoff_longest`, an exact search
+//! of that game tree, its memo shared by the test's games); ties drawn from the seed in INPUT. A game the
+//! solution keeps winning lasts at most 2B + 1 moves (B = the bit lengths of a and b); a game still on
+//! after that many was lost by a move of the solution. In fact the winner's answers to such moves keep
+//! games to about the bit length of the bigger pile (see `games.rs`).
 
 #[path = "../.shared/games.rs"]
 mod games;
@@ -64,18 +66,19 @@ fn main() {
         list.push((Wythoff(a, b), 2 * bits + 1));
     }
     input.end();
+    let mut memo = games::Memo::default();
     judge::play_all(channel, list, |&Wythoff(a, b): &Wythoff| {
         let (x, y) = games::wythoff_winning_move(a, b).unwrap_or_else(|| {
-            let kinds: Vec<u64> = [a, b, a.min(b)]
+            let moves = games::wythoff_lowering_moves(a, b);
+            let lengths: Vec<u64> = moves
                 .iter()
-                .enumerate()
-                .filter(|&(_, &pile)| pile > 0)
-                .map(|(kind, _)| kind as u64)
+                .map(|&(x, y)| games::wythoff_after(a - x, b - y, &mut memo))
                 .collect();
-            let kind = kinds[rng.range_usize(0, kinds.len() - 1)] as usize;
-            let pile = [a, b, a.min(b)][kind];
-            let take = pile - pile / 2;
-            [(take, 0), (0, take), (take, take)][kind]
+            let longest = *lengths.iter().max().expect("a pair with stones has a move");
+            let best: Vec<usize> = (0..moves.len())
+                .filter(|&i| lengths[i] == longest)
+                .collect();
+            moves[best[rng.range_usize(0, best.len() - 1)]]
         });
         vec![x, y]
     })

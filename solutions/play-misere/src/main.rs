@@ -105,13 +105,12 @@ mod tests {
 
     #[test]
     fn sample_interaction() {
-        let judge = "3\n3 3 5 1\n1 2\n1 1\n0 0\n2 1 1\n0 0\n1 7\n\
-                     0 0\n";
+        let judge = "3\n3 3 5 1\n3 1\n2 1\n0 0\n2 1 1\n0 0\n1 7\n0 0\n";
         let mut moves = Vec::new();
         play(judge.as_bytes(), &mut moves).unwrap();
         assert_eq!(
             String::from_utf8(moves).unwrap(),
-            "2 3\n2 1\n2 1\n1 1\n1 6\n"
+            "2 3\n1 1\n1 2\n1 1\n1 6\n"
         );
     }
 

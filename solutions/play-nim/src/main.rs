@@ -90,13 +90,12 @@ mod tests {
 
     #[test]
     fn sample_interaction() {
-        let judge = "3\n3 3 4 5\n1 1\n2 4\n0 0\n2 7 3\n1 2\n1 1\n\
-                     0 0\n1 10\n0 0\n";
+        let judge = "3\n3 3 4 5\n1 1\n3 2\n2 1\n2 1\n0 0\n2 7 3\n2 2\n1 1\n0 0\n1 10\n0 0\n";
         let mut moves = Vec::new();
         play(judge.as_bytes(), &mut moves).unwrap();
         assert_eq!(
             String::from_utf8(moves).unwrap(),
-            "1 2\n3 1\n3 4\n1 4\n2 2\n2 1\n1 10\n"
+            "1 2\n3 1\n2 2\n3 1\n3 1\n1 4\n1 2\n2 1\n1 10\n"
         );
     }
 

@@ -128,13 +128,13 @@ mod tests {
 
     #[test]
     fn sample_interaction() {
-        let judge = "2\n2 5 2\n3 2 4 7\n2 2\n3 2\n0 0\n3 4 1 3\n2 10 6\n\
-                     2 3\n1 4\n1 1\n0 0\n";
+        let judge =
+            "2\n2 5 2\n3 2 4 7\n2 2\n3 2\n0 0\n3 4 1 3\n2 10 6\n2 1\n1 1\n2 1\n1 1\n1 1\n0 0\n";
         let mut moves = Vec::new();
         play(judge.as_bytes(), &mut moves).unwrap();
         assert_eq!(
             String::from_utf8(moves).unwrap(),
-            "1 2\n2 2\n3 5\n2 3\n1 1\n1 3\n1 1\n"
+            "1 2\n2 2\n3 5\n2 3\n1 1\n1 1\n2 1\n1 4\n1 1\n"
         );
     }
 

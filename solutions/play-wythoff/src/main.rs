@@ -141,13 +141,12 @@ mod tests {
 
     #[test]
     fn sample_interaction() {
-        let judge = "3\n4 6\n2 0\n1 0\n0 0\n10 3\n3 3\n0 0\n\
-                     2 2\n0 0\n";
+        let judge = "3\n4 6\n2 2\n0 1\n0 0\n10 3\n2 2\n1 1\n0 0\n2 2\n0 0\n";
         let mut moves = Vec::new();
         play(judge.as_bytes(), &mut moves).unwrap();
         assert_eq!(
             String::from_utf8(moves).unwrap(),
-            "1 1\n0 3\n0 2\n5 0\n2 0\n2 2\n"
+            "1 1\n0 1\n1 1\n5 0\n1 0\n1 0\n2 2\n"
         );
     }
 
