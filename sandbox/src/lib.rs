@@ -29,7 +29,7 @@ use anyhow::Result;
 pub use client::{configure, interact, use_launcher};
 pub use interrupt::install_interrupt_handler;
 pub use launcher::launcher_main;
-pub use protocol::{Chunk, Direction, InteractRequest, Interaction, RunRequest, Side};
+pub use protocol::{Bind, Chunk, Direction, InteractRequest, Interaction, RunRequest, Side};
 
 pub use limits::Limits;
 pub use outcome::{Exit, Invocation, RunOutcome};
@@ -63,5 +63,10 @@ pub fn run(
         stdout: stdout.to_path_buf(),
         limits: *limits,
         isolate: command.isolate,
+        binds: command.binds.clone(),
+        cwd: command.cwd.clone(),
+        env: command.env.clone(),
+        stderr: None,
+        compiler: false,
     })
 }

@@ -17,8 +17,9 @@ use anyhow::{Context, Result};
 use super::{CheckFiles, CheckResult, Checker, Judgement};
 use crate::grade::judge_run;
 use crate::lang::Executable;
-use crate::model::{Limits, Protocol, RunOutcome, Verdict};
+use crate::model::{Invocation, Limits, Protocol, RunOutcome, Verdict};
 use crate::sandbox;
+use crate::sandbox::Bind;
 
 /// How much of a checker's message is kept.
 pub const MESSAGE_BYTES: usize = 2048;
@@ -47,9 +48,7 @@ impl ProgramChecker {
 impl Checker for ProgramChecker {
     fn check(&self, files: &CheckFiles) -> Result<CheckResult> {
         let feedback = files.scratch.join("feedback");
-        let _ = fs::remove_dir_all(&feedback);
-        fs::create_dir_all(&feedback)
-            .with_context(|| format!("cannot create {}", feedback.display()))?;
+        empty_folder(&feedback)?;
         let path = |p: &Path| p.as_os_str().to_owned();
         let (mut args, stdin): (Vec<OsString>, &Path) = match self.protocol {
             Protocol::Testlib => (
@@ -66,9 +65,13 @@ impl Checker for ProgramChecker {
             ),
         };
         args.extend(self.args.iter().map(OsString::from));
-        let command = self
-            .executable
-            .invocation(self.limits.memory_kb / 1024, &args);
+        // It reads its files and writes its feedback, and nothing else of the machine's.
+        let command = Invocation {
+            binds: binds(&[files.input, files.output, files.answer], &[&feedback]),
+            ..self
+                .executable
+                .invocation(self.limits.memory_kb / 1024, &args)
+        };
         let stdout = files.scratch.join("checker.out");
         let outcome = sandbox::run(&command, stdin, &stdout, &self.limits)?;
         Ok(self.judge(&outcome, &feedback))
@@ -154,6 +157,49 @@ fn score_file(feedback: &Path) -> std::result::Result<Option<f64>, String> {
 
 /// The feedback folder as the Kattis protocol passes it: with a final `/`, since validators build their
 /// file names by appending to it.
+/// What a problem's or package's program run on a test's files sees of them: the folders of the files it
+/// reads (read-only: a folder's binding outlives the file, which the judge replaces at each test, so the
+/// program's prepared namespace serves every test) and the folders it writes into.
+pub fn binds(read: &[&Path], write: &[&Path]) -> Vec<Bind> {
+    let mut binds: Vec<Bind> = Vec::new();
+    for file in read {
+        let Some(folder) = std::path::absolute(file)
+            .ok()
+            .and_then(|f| Some(f.parent()?.to_path_buf()))
+        else {
+            continue;
+        };
+        if !binds.iter().any(|b| b.to == folder) {
+            binds.push(Bind::read_only(folder));
+        }
+    }
+    for folder in write {
+        let folder = std::path::absolute(folder).unwrap_or_else(|_| folder.to_path_buf());
+        binds.retain(|b| b.to != folder);
+        binds.push(Bind::writable(folder));
+    }
+    binds
+}
+
+/// `folder`, made if need be and emptied: the same folder test after test (a program's prepared namespace
+/// binds that very folder), with nothing of the last test's in it.
+pub fn empty_folder(folder: &Path) -> Result<()> {
+    fs::create_dir_all(folder).with_context(|| format!("cannot create {}", folder.display()))?;
+    for entry in
+        fs::read_dir(folder).with_context(|| format!("cannot list {}", folder.display()))?
+    {
+        let path = entry
+            .with_context(|| format!("cannot list {}", folder.display()))?
+            .path();
+        let removed = match fs::symlink_metadata(&path).map(|m| m.is_dir()) {
+            Ok(true) => fs::remove_dir_all(&path),
+            _ => fs::remove_file(&path),
+        };
+        removed.with_context(|| format!("cannot remove {}", path.display()))?;
+    }
+    Ok(())
+}
+
 pub fn feedback_arg(feedback: &Path) -> OsString {
     let mut arg = feedback.as_os_str().to_owned();
     arg.push("/");

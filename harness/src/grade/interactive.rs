@@ -13,9 +13,10 @@ use std::ffi::OsString;
 use std::fs;
 use std::path::Path;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 
 use super::{judge_run, Grader};
+use crate::check::program::binds;
 use crate::check::program::{ProgramChecker, MESSAGE_BYTES};
 use crate::check::{CheckFiles, Checker};
 use crate::exec::scratch::Scratch;
@@ -38,9 +39,7 @@ impl Grader for Interactive<'_> {
     fn grade(&self, test: &TestCase, exe: &Executable, scratch: &Scratch) -> Result<TestResult> {
         let dir = scratch.worker_dir()?;
         let feedback = dir.join("feedback");
-        let _ = fs::remove_dir_all(&feedback);
-        fs::create_dir_all(&feedback)
-            .with_context(|| format!("cannot create {}", feedback.display()))?;
+        crate::check::program::empty_folder(&feedback)?;
         let transcript_file = dir.join("transcript.txt");
         let _ = fs::remove_file(&transcript_file);
         let path = |p: &Path| p.as_os_str().to_owned();
@@ -53,26 +52,33 @@ impl Grader for Interactive<'_> {
             Protocol::Testlib => vec![path(&test.input), path(&transcript_file)],
         };
         args.extend(self.interactor.args.iter().map(OsString::from));
-        let side = |command: crate::model::Invocation, limits: Limits, isolate: bool| Side {
+        // The interactor reads the test's files and writes its feedback (and, testlib, its transcript).
+        let binds = match self.interactor.protocol {
+            Protocol::Kattis => binds(&[&test.input, &test.expected], &[&feedback]),
+            Protocol::Testlib => binds(&[&test.input], &[&dir]),
+        };
+        let side = |command: crate::model::Invocation, limits: Limits, binds: Vec<_>| Side {
             program: command.program,
             args: command.args,
             unlimited_address_space: command.unlimited_address_space,
             limits,
-            isolate,
+            isolate: command.isolate,
+            binds,
+            cwd: None,
         };
         let interactor_limits = self.interactor.limits;
         let request = InteractRequest {
             solution: side(
                 exe.invocation(self.limits.memory_kb / 1024, &[]),
                 self.limits,
-                true,
+                Vec::new(),
             ),
             interactor: side(
                 self.interactor
                     .executable
                     .invocation(interactor_limits.memory_kb / 1024, &args),
                 interactor_limits,
-                false,
+                binds,
             ),
             transcript_bytes: TRANSCRIPT_BYTES,
         };

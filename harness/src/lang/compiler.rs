@@ -7,7 +7,6 @@ use std::collections::HashMap;
 use std::ffi::OsString;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use anyhow::{Context, Result};
 use sha2::{Digest, Sha256};
@@ -57,7 +56,8 @@ impl Executable {
             program: argv.next().unwrap_or_default(),
             args: argv.chain(extra.iter().cloned()).collect(),
             unlimited_address_space: self.unlimited_address_space,
-            isolate: false,
+            isolate: true,
+            ..Invocation::default()
         }
     }
 }
@@ -81,6 +81,9 @@ impl Compiler {
         // Asked before anything is written: a missing toolchain is a setup error that writes nothing.
         versions.get(&rust).map_err(anyhow::Error::msg)?;
         fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        // Compilers run through the launchers, which bind each program's build from this cache: told
+        // before the first launcher starts.
+        sandbox::configure(&std::path::absolute(cache_dir).unwrap_or_else(|_| cache_dir.into()));
         Ok(Compiler {
             table,
             cache: BuildCache { dir },
@@ -201,21 +204,30 @@ impl Compiler {
         Ok(Compiled::Ok(self.executable(program, dir)?))
     }
 
+    /// Runs the compiler in the sandbox: it sees the allowlist root, its sources read-only, its build folder
+    /// writable (its working folder), its toolchain, and a clean environment; nothing of the workspace or
+    /// the judge's environment besides.
     fn run_compiler(&self, program: &Program, building: &Path) -> Result<std::process::Output> {
         let vars = Vars::new(program, building, &program_files(program));
         let argv = vars.expand(&program.language.compile);
         let first = argv[0].to_string_lossy().into_owned();
-        let compiler = tool(&program.language, &first);
-        let mut command = Command::new(&compiler);
-        command.args(&argv[1..]);
-        // Compilers write their intermediate files into their working folder: the build folder.
-        super::limited::run(command, building, program.language.unlimited_address_space)
-            .with_context(|| {
-                format!(
-                    "cannot run `{compiler}` to compile {}",
-                    program.main.display()
-                )
-            })
+        let compiler = super::toolchain::compiler(&tool(&program.language, &first));
+        let command = Invocation {
+            program: compiler.clone().into_os_string(),
+            args: argv[1..].to_vec(),
+            unlimited_address_space: program.language.unlimited_address_space,
+            isolate: true,
+            binds: compile_binds(program, building, &argv[1..], &compiler),
+            cwd: Some(building.to_path_buf()),
+            env: COMPILER_ENVIRONMENT.iter().map(OsString::from).collect(),
+        };
+        super::limited::compile(&command, building).with_context(|| {
+            format!(
+                "cannot run `{}` to compile {}",
+                compiler.display(),
+                program.main.display()
+            )
+        })
     }
 
     /// The executable in the build folder `dir`: the run command over the copied sources.
@@ -234,6 +246,50 @@ impl Compiler {
             unlimited_address_space: program.language.unlimited_address_space,
         })
     }
+}
+
+/// A compiler's environment, over the sandbox's fixed one (its PATH): a home and a temporary folder in its
+/// private `/tmp`, and the locale messages are written in. Nothing of the judge's (tokens, `RUSTFLAGS`).
+const COMPILER_ENVIRONMENT: [&str; 4] =
+    ["HOME=/tmp", "TMPDIR=/tmp", "LANG=C.UTF-8", "LC_ALL=C.UTF-8"];
+
+/// What a compiler sees beyond the allowlist root: its build folder (writable); its sources read-only (the
+/// folder of the program, a file's folder holding the headers and modules it includes from beside it; for a
+/// problem's own program, `problems/<id>/` and `problems/.shared/`, where the modules its `#[path]`s name
+/// live); other files its command names (a package program's folder); its toolchain. Never the
+/// workspace, `testdata/` or `.git`.
+fn compile_binds(
+    program: &Program,
+    building: &Path,
+    args: &[OsString],
+    compiler: &Path,
+) -> Vec<sandbox::Bind> {
+    let mut read: Vec<PathBuf> = Vec::new();
+    let root = program_root(program);
+    let shared = root.parent().map(|problems| problems.join(".shared"));
+    match shared.filter(|s| s.is_dir()) {
+        Some(shared) => read.extend([std::path::absolute(&root).unwrap_or(root), shared]),
+        None => read.push(root),
+    }
+    for arg in args {
+        let path = Path::new(arg);
+        if path.is_absolute() && !path.starts_with(building) && path.exists() {
+            read.push(path.to_path_buf());
+        }
+    }
+    let mut binds = vec![sandbox::Bind::writable(building)];
+    for path in read {
+        if !super::toolchain::in_system(&path) && !read_covered(&binds, &path) {
+            binds.push(sandbox::Bind::read_only(path));
+        }
+    }
+    binds.extend(super::toolchain::binds(compiler));
+    binds
+}
+
+/// Whether a read-only bind already holds `path`.
+fn read_covered(binds: &[sandbox::Bind], path: &Path) -> bool {
+    binds.iter().any(|b| !b.writable && path.starts_with(&b.to))
 }
 
 /// The Rust language of the table: every problem of the workspace needs it.
