@@ -13,7 +13,7 @@ use anyhow::Result;
 use super::backstop::{Activity, Backstop};
 use super::launcher::{
     argv, cpu_time_ms, drain_tail, environment, pipe, poll_in, read_tail_chunk, reap, rlimits,
-    start_program, timeval_us, LaunchContext, Prepared,
+    start_program, timeval_us, LaunchContext, Prepared, Spec,
 };
 use super::protocol::{Chunk, Direction, InteractRequest, Interaction, Side};
 use crate::limits::STDERR_TAIL_BYTES;
@@ -204,15 +204,15 @@ fn start(
         rlimits: rlimits(&side.limits, side.unlimited_address_space),
     };
     let started = Instant::now();
-    let setup = context.setup(
-        &side.program,
-        &side.args,
-        side.isolate,
-        side.limits.memory_kb,
-        &side.binds,
-        side.cwd.as_deref(),
-        solution,
-    );
+    let setup = context.setup(Spec {
+        program: &side.program,
+        args: &side.args,
+        isolate: side.isolate,
+        memory_kb: side.limits.memory_kb,
+        binds: &side.binds,
+        cwd: side.cwd.as_deref(),
+        in_cgroup: solution,
+    });
     let (pid, err_read) = start_program(prepared, setup, &side.program, announce)?;
     // SAFETY: making our own descriptor non-blocking.
     unsafe { libc::fcntl(err_read, libc::F_SETFL, libc::O_NONBLOCK) };

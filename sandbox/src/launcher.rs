@@ -107,30 +107,33 @@ pub(super) struct LaunchContext {
     pub templates: std::cell::RefCell<super::template::Templates>,
 }
 
+/// What the launcher sets a program up by.
+pub(super) struct Spec<'a> {
+    pub program: &'a OsStr,
+    pub args: &'a [std::ffi::OsString],
+    pub isolate: bool,
+    pub memory_kb: u64,
+    pub binds: &'a [super::protocol::Bind],
+    pub cwd: Option<&'a std::path::Path>,
+    /// In the launcher's control group (a compiler and an interactor are not).
+    pub in_cgroup: bool,
+}
+
 impl LaunchContext {
-    pub(super) fn setup(
-        &self,
-        program: &OsStr,
-        args: &[std::ffi::OsString],
-        isolate: bool,
-        memory_kb: u64,
-        binds: &[super::protocol::Bind],
-        cwd: Option<&std::path::Path>,
-        in_cgroup: bool,
-    ) -> ChildSetup {
+    pub(super) fn setup(&self, spec: Spec) -> ChildSetup {
         let mut setup = ChildSetup::new(
             &self.isolation,
-            isolate,
-            std::path::Path::new(program),
-            args,
+            spec.isolate,
+            std::path::Path::new(spec.program),
+            spec.args,
             self.cache_bin.as_deref(),
-            memory_kb,
+            spec.memory_kb,
         );
-        if !in_cgroup {
+        if !spec.in_cgroup {
             setup.join.clear();
         }
-        setup.add_binds(&self.isolation, binds);
-        setup.set_cwd(cwd);
+        setup.add_binds(&self.isolation, spec.binds);
+        setup.set_cwd(spec.cwd);
         setup.template = self.templates.borrow_mut().join(&setup);
         setup
     }
@@ -269,15 +272,15 @@ fn launch(
 ) -> Result<RunOutcome> {
     let prepared = prepare(request)?;
     let reaped_base = tree::reaped_cpu_us();
-    let setup = context.setup(
-        &request.program,
-        &request.args,
-        request.isolate,
-        request.limits.memory_kb,
-        &request.binds,
-        request.cwd.as_deref(),
-        !request.compiler,
-    );
+    let setup = context.setup(Spec {
+        program: &request.program,
+        args: &request.args,
+        isolate: request.isolate,
+        memory_kb: request.limits.memory_kb,
+        binds: &request.binds,
+        cwd: request.cwd.as_deref(),
+        in_cgroup: !request.compiler,
+    });
     context.isolation.prepare(request.limits.memory_kb * 1024);
     let started = Instant::now();
     let (pid, err_read) = start_program(prepared, setup, &request.program, announce)?;

@@ -185,11 +185,11 @@ fn programs_without_a_dependency_list_come_from_the_cache() {
     let root = copy_of("languages", "nodeps-cache");
     let cache = scratch("nodeps-cache-bin");
     let mut table = fs::read_to_string(root.join("languages.toml")).unwrap();
-    table.push_str(&format!(
+    table.push_str(
         "\n[[language]]\nid = \"logged\"\nname = \"Logged\"\npriority = 100\nextensions = [\"lsh\"]\n\
-         compile = [\"sh\", \"-c\", \"echo compiled > compiled-here\"]\nrun = [\"bash\", \"{{mainfile}}\"]\n\
-         version = [\"bash\", \"--version\"]\n"
-    ));
+         compile = [\"sh\", \"-c\", \"echo compiled > compiled-here\"]\nrun = [\"bash\", \"{mainfile}\"]\n\
+         version = [\"bash\", \"--version\"]\n",
+    );
     fs::write(root.join("languages.toml"), table).unwrap();
     let submission = root.join("problems/sum/submissions/accepted/sum.lsh");
     fs::write(&submission, "read a b\necho $((a + b))\n").unwrap();
