@@ -132,9 +132,9 @@ impl ChildSetup {
                 continue;
             };
             if let (Some(uid), true) = (isolation.uid(), bind.writable) {
-                // SAFETY: geteuid has no preconditions.
-                if metadata.uid() == unsafe { libc::geteuid() } {
-                    let _ = std::os::unix::fs::chown(&bind.from, Some(uid), Some(uid));
+                // Whoever had it (another worker's uid), never through a link.
+                if metadata.uid() != uid {
+                    let _ = std::os::unix::fs::lchown(&bind.from, Some(uid), Some(uid));
                 }
             }
             // The build's own bind gives way to one of the same folder asked for (a compiler's, writable).

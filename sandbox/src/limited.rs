@@ -72,11 +72,9 @@ pub fn compile(command: &Invocation, dir: &Path) -> Result<Output> {
     if let Some(reason) = &outcome.judge_error {
         bail!("the compiler's run was lost: {reason}");
     }
+    // In the compiler's writable build folder: read as files it may have replaced.
     let read = |path: &Path| -> Vec<u8> {
-        let mut bytes = Vec::new();
-        if let Ok(file) = fs::File::open(path) {
-            let _ = file.take(MESSAGE_BYTES).read_to_end(&mut bytes);
-        }
+        let bytes = crate::read_written(path, MESSAGE_BYTES).unwrap_or_default();
         let _ = fs::remove_file(path);
         bytes
     };

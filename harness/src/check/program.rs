@@ -23,6 +23,8 @@ use crate::sandbox::Bind;
 
 /// How much of a checker's message is kept.
 pub const MESSAGE_BYTES: usize = 2048;
+/// How much of a feedback file is read (the folder is the checker's: its files may be anything).
+const FEEDBACK_BYTES: u64 = 1 << 20;
 
 /// A compiled checker program with its protocol and extra arguments.
 #[derive(Debug, Clone)]
@@ -85,7 +87,7 @@ impl ProgramChecker {
         let feedback_message = || {
             ["judgemessage.txt", "teammessage.txt"]
                 .iter()
-                .filter_map(|name| fs::read(feedback.join(name)).ok())
+                .filter_map(|name| sandbox::read_written(&feedback.join(name), FEEDBACK_BYTES))
                 .map(|bytes| String::from_utf8_lossy(&bytes).trim_end().to_string())
                 .filter(|text| !text.is_empty())
                 .collect::<Vec<_>>()
@@ -142,7 +144,7 @@ impl ProgramChecker {
 
 /// The score in `FEEDBACK_DIR/score.txt`, when there is one; `Err` when it is not a number.
 fn score_file(feedback: &Path) -> std::result::Result<Option<f64>, String> {
-    let Ok(bytes) = fs::read(feedback.join("score.txt")) else {
+    let Some(bytes) = sandbox::read_written(&feedback.join("score.txt"), FEEDBACK_BYTES) else {
         return Ok(None);
     };
     let text = String::from_utf8_lossy(&bytes);
@@ -184,6 +186,10 @@ pub fn binds(read: &[&Path], write: &[&Path]) -> Vec<Bind> {
 /// `folder`, made if need be and emptied: the same folder test after test (a program's prepared namespace
 /// binds that very folder), with nothing of the last test's in it.
 pub fn empty_folder(folder: &Path) -> Result<()> {
+    // A program that could write beside it may have put a link or a file in its place: never followed.
+    if fs::symlink_metadata(folder).is_ok_and(|m| !m.is_dir()) {
+        fs::remove_file(folder).with_context(|| format!("cannot remove {}", folder.display()))?;
+    }
     fs::create_dir_all(folder).with_context(|| format!("cannot create {}", folder.display()))?;
     for entry in
         fs::read_dir(folder).with_context(|| format!("cannot list {}", folder.display()))?

@@ -40,8 +40,10 @@ impl Grader for Interactive<'_> {
         let dir = scratch.worker_dir()?;
         let feedback = dir.join("feedback");
         crate::check::program::empty_folder(&feedback)?;
-        let transcript_file = dir.join("transcript.txt");
-        let _ = fs::remove_file(&transcript_file);
+        // A testlib interactor writes its transcript into a folder of its own.
+        let own = dir.join("interactor");
+        crate::check::program::empty_folder(&own)?;
+        let transcript_file = own.join("transcript.txt");
         let path = |p: &Path| p.as_os_str().to_owned();
         let mut args: Vec<OsString> = match self.interactor.protocol {
             Protocol::Kattis => vec![
@@ -55,7 +57,7 @@ impl Grader for Interactive<'_> {
         // The interactor reads the test's files and writes its feedback (and, testlib, its transcript).
         let binds = match self.interactor.protocol {
             Protocol::Kattis => binds(&[&test.input, &test.expected], &[&feedback]),
-            Protocol::Testlib => binds(&[&test.input], &[&dir]),
+            Protocol::Testlib => binds(&[&test.input], &[&own]),
         };
         let side = |command: crate::model::Invocation, limits: Limits, binds: Vec<_>| Side {
             program: command.program,
@@ -83,6 +85,11 @@ impl Grader for Interactive<'_> {
             transcript_bytes: TRANSCRIPT_BYTES,
         };
         let interaction = sandbox::interact(&request)?;
+        // The checker reads the transcript by its path: a regular file, or none (never a link the
+        // interactor left there).
+        if fs::symlink_metadata(&transcript_file).is_ok_and(|m| !m.is_file()) {
+            crate::check::program::empty_folder(&own)?;
+        }
         let mut result = self.judge(test, &interaction, &feedback, &transcript_file, &dir)?;
         if result.verdict != Verdict::AC {
             result.transcript = Some(interaction.transcript);
@@ -199,7 +206,7 @@ fn interactor_message(protocol: Protocol, outcome: &RunOutcome, feedback: &Path)
     let mut message = String::new();
     if protocol == Protocol::Kattis {
         for name in ["judgemessage.txt", "teammessage.txt"] {
-            if let Ok(bytes) = fs::read(feedback.join(name)) {
+            if let Some(bytes) = sandbox::read_written(&feedback.join(name), 1 << 20) {
                 message.push_str(String::from_utf8_lossy(&bytes).trim_end());
                 message.push('\n');
             }

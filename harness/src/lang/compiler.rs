@@ -174,8 +174,9 @@ impl Compiler {
             false => Some(self.run_compiler(program, building)?),
         };
         let deps_file = building.join("deps.d");
-        let deps = fs::read_to_string(&deps_file)
-            .map(|text| parse_dep_info(&text))
+        // Written in the compiler's build folder: read as a file it may have replaced.
+        let deps = sandbox::read_written(&deps_file, 16 << 20)
+            .map(|bytes| parse_dep_info(&String::from_utf8_lossy(&bytes)))
             .unwrap_or_default();
         let full = match deps.is_empty() {
             true => Some(base.to_string()),

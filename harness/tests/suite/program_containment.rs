@@ -174,7 +174,8 @@ fn a_compiler_is_contained_for_an_unprivileged_user_too() {
 
 /// A Kattis package whose output validator tries to write into the package, into its working folder (the
 /// judge's) and into another folder of the machine: none of it is written, while its feedback folder is
-/// its own (its message reaches the report).
+/// its own (its message reaches the report); a link it leaves there to a file it cannot read is not
+/// followed by the judge.
 fn check_validator_writes_nowhere(unprivileged: bool) {
     let how = if unprivileged { "unprivileged" } else { "root" };
     let root = scratch(&format!("escaping-validator-{how}"));
@@ -208,6 +209,11 @@ fn check_validator_writes_nowhere(unprivileged: bool) {
         outside.join("escaped-by-validator"),
         PathBuf::from("escaped-by-validator"),
     ];
+    // A file only the judge's user may read: the validator links its feedback to it, for the judge to read.
+    fs::create_dir_all(root.join("private")).unwrap();
+    let secret = root.join("private/secret");
+    fs::write(&secret, format!("{SECRET}\n")).unwrap();
+    fs::set_permissions(&secret, fs::Permissions::from_mode(0o600)).unwrap();
     let list: Vec<String> = targets
         .iter()
         .map(|t| format!("{:?}", t.display().to_string()))
@@ -215,9 +221,11 @@ fn check_validator_writes_nowhere(unprivileged: bool) {
     fs::write(
         package.join("output_validators/escape/validate.py"),
         format!(
-            "import sys\nfor target in [{}]:\n    try:\n        open(target, 'w').write('escaped')\n    except OSError:\n        pass\n\
-             open(sys.argv[3] + '/judgemessage.txt', 'w').write('the feedback folder is writable')\nsys.exit(43)\n",
-            list.join(", ")
+            "import os, sys\nfor target in [{}]:\n    try:\n        open(target, 'w').write('escaped')\n    except OSError:\n        pass\n\
+             open(sys.argv[3] + '/judgemessage.txt', 'w').write('the feedback folder is writable')\n\
+             os.symlink({:?}, sys.argv[3] + '/teammessage.txt')\nsys.exit(43)\n",
+            list.join(", "),
+            secret.display().to_string()
         ),
     )
     .unwrap();
@@ -243,6 +251,10 @@ fn check_validator_writes_nowhere(unprivileged: bool) {
     assert!(
         text.contains("the feedback folder is writable"),
         "{how}: the validator's feedback is lost: {report:#}"
+    );
+    assert!(
+        !text.contains(SECRET),
+        "{how}: the judge followed the validator's link: {report:#}"
     );
     let escaped: Vec<PathBuf> = walkdir::WalkDir::new(&root)
         .into_iter()
