@@ -213,14 +213,37 @@ impl Compiler {
         let argv = vars.expand(&program.language.compile);
         let first = argv[0].to_string_lossy().into_owned();
         let compiler = super::toolchain::compiler(&tool(&program.language, &first));
+        let mut binds = compile_binds(program, building, &argv[1..], &compiler);
+        let mut env: Vec<OsString> = COMPILER_ENVIRONMENT.iter().map(OsString::from).collect();
+        // A package's build script calls compilers by name, as on a judge's machine: Rust's too, which
+        // may live outside the system's folders (rustup's toolchains).
+        let rustc = rust(&self.table).map(|rust| super::toolchain::compiler(&tool(&rust, "rustc")));
+        if let Some(bin) = rustc
+            .iter()
+            .filter(|r| !super::toolchain::in_system(r))
+            .find_map(|r| r.parent())
+        {
+            let mut path = OsString::from("PATH=");
+            path.push(bin);
+            for dir in super::version::SANDBOX_PATH {
+                path.push(":");
+                path.push(dir);
+            }
+            env.push(path);
+            for bind in super::toolchain::binds(rustc.as_deref().unwrap_or(bin)) {
+                if !binds.iter().any(|b| b.to == bind.to) {
+                    binds.push(bind);
+                }
+            }
+        }
         let command = Invocation {
             program: compiler.clone().into_os_string(),
             args: argv[1..].to_vec(),
             unlimited_address_space: program.language.unlimited_address_space,
             isolate: true,
-            binds: compile_binds(program, building, &argv[1..], &compiler),
+            binds,
             cwd: Some(building.to_path_buf()),
-            env: COMPILER_ENVIRONMENT.iter().map(OsString::from).collect(),
+            env,
         };
         super::limited::compile(&command, building).with_context(|| {
             format!(

@@ -135,7 +135,10 @@ fn cpp_programs_come_from_the_cache_until_a_header_changes() {
     let wrapper = tools.join("g++");
     fs::write(
         &wrapper,
-        format!("#!/bin/sh\necho \"$*\" > compiled-here\nexec '{real}' \"$@\"\n"),
+        format!(
+            "#!/bin/sh\ncase \"$*\" in *header.cpp*) echo \"$*\" > compiled-here;; esac\n\
+             exec '{real}' \"$@\"\n"
+        ),
     )
     .unwrap();
     fs::set_permissions(&wrapper, fs::Permissions::from_mode(0o755)).unwrap();
