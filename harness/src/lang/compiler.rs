@@ -436,7 +436,9 @@ fn copy_sources(program: &Program, into: &Path) -> Result<()> {
 fn base_key(program: &Program, version: &str) -> Result<String> {
     let mut hasher = Sha256::new();
     let language = &program.language;
-    hasher.update(b"programs-v3\0");
+    // v4: compilers run in the sandbox; what a compiler made outside it (an answer compiled in, a compile
+    // error that quotes a secret or missed a toolchain) is never served again.
+    hasher.update(b"programs-v4\0");
     for part in [&language.id, &version.to_string()] {
         hasher.update(part.as_bytes());
         hasher.update([0]);
