@@ -35,6 +35,29 @@ pub struct ChildSetup {
     pub landlock: Option<i32>,
     /// The program's prepared namespaces (`template`), joined instead of set up anew.
     pub template: Option<Join>,
+    /// What the run sees beyond the allowlist root (`protocol::Bind`), parents before what they hold.
+    pub binds: Vec<Bound>,
+    /// More binds than `MAX_BINDS` were asked for: the run is refused.
+    pub too_many_binds: bool,
+    /// The working folder, entered last.
+    pub cwd: Option<CString>,
+}
+
+/// The most binds a run may have (their descriptors are held in a fixed array between fork and exec).
+pub const MAX_BINDS: usize = 32;
+
+/// A bind of the run, prepared before the fork.
+pub struct Bound {
+    pub from: CString,
+    /// Where it is while the root is staged (`RootPlan::staged`), and that folder's parent.
+    staged: CString,
+    staged_parent: CString,
+    /// Where it is in the root.
+    pub to: CString,
+    pub writable: bool,
+    pub dir: bool,
+    /// The device and inode of `from`: a namespace is prepared for these very files.
+    pub id: (u64, u64),
 }
 
 impl ChildSetup {
@@ -59,6 +82,9 @@ impl ChildSetup {
             userns: None,
             landlock: None,
             template: None,
+            binds: Vec::new(),
+            too_many_binds: false,
+            cwd: None,
         };
         if !isolate {
             return setup;
@@ -89,6 +115,60 @@ impl ChildSetup {
     /// joins it forks once more (`launcher::hop`), since only the children of a process land there.
     pub fn pid_namespace(&self) -> bool {
         self.template.is_some_and(|join| join.pid >= 0)
+    }
+
+    /// Adds what the run sees beyond the allowlist root (only where it has one: otherwise it sees the
+    /// machine anyway). As root, a writable folder of the judge's is handed to the program's uid, which
+    /// must write there.
+    pub fn add_binds(&mut self, isolation: &Isolation, binds: &[super::protocol::Bind]) {
+        use std::os::unix::fs::MetadataExt;
+        if !self.mount_ns {
+            return;
+        }
+        if binds.len() > MAX_BINDS {
+            self.too_many_binds = true;
+            return;
+        }
+        let cpath = |p: &Path| CString::new(p.as_os_str().as_bytes()).ok();
+        for bind in binds {
+            let Ok(metadata) = std::fs::metadata(&bind.from) else {
+                continue;
+            };
+            let (Some(from), Some(to)) = (cpath(&bind.from), cpath(&bind.to)) else {
+                continue;
+            };
+            if let (Some(uid), true) = (isolation.uid(), bind.writable) {
+                // Whoever had it (another worker's uid), never through a link.
+                if metadata.uid() != uid {
+                    let _ = std::os::unix::fs::lchown(&bind.from, Some(uid), Some(uid));
+                }
+            }
+            // The build's own bind gives way to one of the same folder asked for (a compiler's, writable).
+            if self.bin.as_ref().is_some_and(|(_, build)| *build == to) {
+                self.bin = None;
+            }
+            let staged = RootPlan::staged(&to);
+            let staged_parent = bind
+                .to
+                .parent()
+                .and_then(cpath)
+                .map_or_else(|| staged.clone(), |p| RootPlan::staged(&p));
+            self.binds.push(Bound {
+                from,
+                staged,
+                staged_parent,
+                to,
+                writable: bind.writable,
+                dir: metadata.is_dir(),
+                id: (metadata.dev(), metadata.ino()),
+            });
+        }
+        self.binds.sort_by_key(|b| b.to.as_bytes().len());
+    }
+
+    /// The folder the program starts in.
+    pub fn set_cwd(&mut self, cwd: Option<&Path>) {
+        self.cwd = cwd.and_then(|p| CString::new(p.as_os_str().as_bytes()).ok());
     }
 
     /// Applies the setup in the child.
@@ -123,7 +203,10 @@ impl ChildSetup {
         if let Some(ruleset) = self.landlock {
             libc::syscall(libc::SYS_landlock_restrict_self, ruleset, 0u32);
         }
-        true
+        match &self.cwd {
+            Some(cwd) => libc::chdir(cwd.as_ptr()) == 0,
+            None => true,
+        }
     }
 
     /// The program's own namespaces, set up from scratch: a user namespace when not root, a mount
@@ -210,6 +293,9 @@ impl ChildSetup {
         let Some(plan) = &self.root else {
             return false;
         };
+        if self.too_many_binds {
+            return false;
+        }
         libc::mount(
             none,
             c"/".as_ptr(),
@@ -226,6 +312,11 @@ impl ChildSetup {
             ),
             None => -1,
         };
+        // The run's binds, held too.
+        let mut bind_fds = [-1i32; MAX_BINDS];
+        for (fd, bind) in bind_fds.iter_mut().zip(&self.binds) {
+            *fd = libc::open(bind.from.as_ptr(), libc::O_PATH | libc::O_CLOEXEC);
+        }
         if !plan.build(&self.tmp_options) {
             return false;
         }
@@ -235,12 +326,21 @@ impl ChildSetup {
             bind_build(build_fd, &RootPlan::staged(build));
             libc::close(build_fd);
         }
+        for (fd, bind) in bind_fds.iter().zip(&self.binds) {
+            if *fd >= 0 {
+                bind_at(*fd, bind);
+                libc::close(*fd);
+            }
+        }
         if !plan.enter() {
             return false;
         }
         read_only_everywhere();
         for dir in [c"/tmp", c"/dev/shm"] {
             writable(dir);
+        }
+        for bind in self.binds.iter().filter(|b| b.writable) {
+            writable(&bind.to);
         }
         libc::chdir(c"/tmp".as_ptr());
         true
@@ -271,6 +371,39 @@ unsafe fn bind_build(fd: i32, at: &std::ffi::CStr) {
         at.as_ptr(),
         none,
         libc::MS_REMOUNT | libc::MS_BIND | libc::MS_RDONLY,
+        std::ptr::null(),
+    );
+}
+
+/// Binds the file or folder held by `fd` where `bind` is staged (the folders leading to it made, and an
+/// empty file to bind a file over).
+///
+/// # Safety
+/// As `ChildSetup::apply`.
+unsafe fn bind_at(fd: i32, bind: &Bound) {
+    let none = std::ptr::null::<libc::c_char>();
+    if bind.dir {
+        make_dirs(&bind.staged);
+    } else {
+        make_dirs(&bind.staged_parent);
+        let file = libc::open(
+            bind.staged.as_ptr(),
+            libc::O_CREAT | libc::O_WRONLY | libc::O_CLOEXEC,
+            0o644,
+        );
+        if file >= 0 {
+            libc::close(file);
+        }
+    }
+    let mut digits = [0u8; 12];
+    let mut source = *b"/proc/self/fd/\0\0\0\0\0\0\0\0\0\0\0\0\0";
+    let n = decimal(fd as u64, &mut digits);
+    source[14..14 + n.len()].copy_from_slice(n);
+    libc::mount(
+        source.as_ptr().cast::<libc::c_char>(),
+        bind.staged.as_ptr(),
+        none,
+        libc::MS_BIND | libc::MS_REC,
         std::ptr::null(),
     );
 }

@@ -392,6 +392,11 @@ mod tests {
             stdout: "/dev/null".into(),
             limits: Limits::for_problem(100, 16, 1.0, 1 << 20),
             isolate: false,
+            binds: Vec::new(),
+            cwd: None,
+            env: Vec::new(),
+            stderr: None,
+            compiler: false,
         }
     }
 

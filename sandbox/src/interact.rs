@@ -12,8 +12,8 @@ use anyhow::Result;
 
 use super::backstop::{Activity, Backstop};
 use super::launcher::{
-    argv, cpu_time_ms, drain_tail, pipe, poll_in, read_tail_chunk, reap, rlimits, start_program,
-    timeval_us, LaunchContext, Prepared,
+    argv, cpu_time_ms, drain_tail, environment, pipe, poll_in, read_tail_chunk, reap, rlimits,
+    start_program, timeval_us, LaunchContext, Prepared, Spec,
 };
 use super::protocol::{Chunk, Direction, InteractRequest, Interaction, Side};
 use crate::limits::STDERR_TAIL_BYTES;
@@ -42,6 +42,10 @@ struct Running {
     /// Without a control group: the largest resident memory of its tree seen, and whether it was killed
     /// at the memory limit.
     sampled_kb: u64,
+    /// The solution, alone in the launcher's control group: its tree is read from there. The interactor,
+    /// contained as well when it comes from a problem, stays out of it (its own reading of a flood must not
+    /// count against the solution, nor the solution's CPU time against it).
+    in_cgroup: bool,
     memory_killed: bool,
 }
 
@@ -63,15 +67,15 @@ pub(super) fn interact(
     let mut solution = start(
         &request.solution,
         context,
-        to_solution.0,
-        from_solution.1,
+        (to_solution.0, from_solution.1),
+        true,
         announce,
     )?;
     let mut interactor = match start(
         &request.interactor,
         context,
-        to_interactor.0,
-        from_interactor.1,
+        (to_interactor.0, from_interactor.1),
+        false,
         announce,
     ) {
         Ok(interactor) => interactor,
@@ -186,8 +190,8 @@ pub(super) fn interact(
 fn start(
     side: &Side,
     context: &LaunchContext,
-    stdin: i32,
-    stdout: i32,
+    (stdin, stdout): (i32, i32),
+    solution: bool,
     announce: &mut dyn FnMut(i32) -> io::Result<()>,
 ) -> Result<Running> {
     // SAFETY: the pipe ends are ours; the child gets copies, ours close when `prepared` drops.
@@ -195,15 +199,20 @@ fn start(
         argv: argv(&side.program, &side.args)?,
         stdin: unsafe { OwnedFd::from_raw_fd(stdin) },
         stdout: unsafe { OwnedFd::from_raw_fd(stdout) },
+        stderr: None,
+        env: environment(&[])?,
         rlimits: rlimits(&side.limits, side.unlimited_address_space),
     };
     let started = Instant::now();
-    let setup = context.setup(
-        &side.program,
-        &side.args,
-        side.isolate,
-        side.limits.memory_kb,
-    );
+    let setup = context.setup(Spec {
+        program: &side.program,
+        args: &side.args,
+        isolate: side.isolate,
+        memory_kb: side.limits.memory_kb,
+        binds: &side.binds,
+        cwd: side.cwd.as_deref(),
+        in_cgroup: solution,
+    });
     let (pid, err_read) = start_program(prepared, setup, &side.program, announce)?;
     // SAFETY: making our own descriptor non-blocking.
     unsafe { libc::fcntl(err_read, libc::F_SETFL, libc::O_NONBLOCK) };
@@ -217,6 +226,7 @@ fn start(
         wall_killed: false,
         stalled_ms: None,
         lingered_ms: None,
+        in_cgroup: solution && side.isolate,
         cpu_killed: false,
         output_bytes: 0,
         sampled_kb: 0,
@@ -257,7 +267,7 @@ impl Stall {
 
 /// The CPU time it read, if any.
 fn enforce(side: &mut Running, side_spec: &Side, context: &LaunchContext) -> Option<u64> {
-    let sample = (side_spec.isolate && !context.isolation.has_cgroup())
+    let sample = (side.in_cgroup && !context.isolation.has_cgroup())
         .then(|| super::tree::sample_of(side.pid));
     if let Some(sample) = sample {
         side.sampled_kb = side.sampled_kb.max(sample.rss_kb);
@@ -267,7 +277,7 @@ fn enforce(side: &mut Running, side_spec: &Side, context: &LaunchContext) -> Opt
             return None;
         }
     }
-    let tree = match side_spec.isolate {
+    let tree = match side.in_cgroup {
         true => context.isolation.tree_cpu_ms(),
         false => None,
     };

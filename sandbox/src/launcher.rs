@@ -107,22 +107,33 @@ pub(super) struct LaunchContext {
     pub templates: std::cell::RefCell<super::template::Templates>,
 }
 
+/// What the launcher sets a program up by.
+pub(super) struct Spec<'a> {
+    pub program: &'a OsStr,
+    pub args: &'a [std::ffi::OsString],
+    pub isolate: bool,
+    pub memory_kb: u64,
+    pub binds: &'a [super::protocol::Bind],
+    pub cwd: Option<&'a std::path::Path>,
+    /// In the launcher's control group (a compiler and an interactor are not).
+    pub in_cgroup: bool,
+}
+
 impl LaunchContext {
-    pub(super) fn setup(
-        &self,
-        program: &OsStr,
-        args: &[std::ffi::OsString],
-        isolate: bool,
-        memory_kb: u64,
-    ) -> ChildSetup {
+    pub(super) fn setup(&self, spec: Spec) -> ChildSetup {
         let mut setup = ChildSetup::new(
             &self.isolation,
-            isolate,
-            std::path::Path::new(program),
-            args,
+            spec.isolate,
+            std::path::Path::new(spec.program),
+            spec.args,
             self.cache_bin.as_deref(),
-            memory_kb,
+            spec.memory_kb,
         );
+        if !spec.in_cgroup {
+            setup.join.clear();
+        }
+        setup.add_binds(&self.isolation, spec.binds);
+        setup.set_cwd(spec.cwd);
         setup.template = self.templates.borrow_mut().join(&setup);
         setup
     }
@@ -144,11 +155,39 @@ pub(super) struct Prepared {
     pub argv: Vec<CString>,
     pub stdin: OwnedFd,
     pub stdout: OwnedFd,
+    /// stderr into this file; else into the pipe whose tail is kept.
+    pub stderr: Option<OwnedFd>,
+    /// `NAME=value` entries.
+    pub env: Vec<CString>,
     pub rlimits: [(libc::__rlimit_resource_t, u64, u64); 5],
 }
 
-/// A fixed, minimal environment, as on a judge: nothing of ours (RUST_BACKTRACE, locale) leaks in.
+/// A fixed, minimal environment, as on a judge: nothing of ours (RUST_BACKTRACE, locale, tokens) leaks in.
 const ENVIRONMENT: [&CStr; 2] = [c"PATH=/usr/local/bin:/usr/bin:/bin", c"LC_ALL=C"];
+
+/// The fixed environment with `extra` (`NAME=value` entries) over it: an entry replaces the fixed one of
+/// the same name.
+pub(super) fn environment(extra: &[std::ffi::OsString]) -> Result<Vec<CString>> {
+    let name = |entry: &[u8]| {
+        entry
+            .split(|&b| b == b'=')
+            .next()
+            .unwrap_or_default()
+            .to_vec()
+    };
+    let extra: Vec<CString> = extra.iter().map(|e| cstring(e)).collect::<Result<_>>()?;
+    let mut env: Vec<CString> = ENVIRONMENT
+        .iter()
+        .filter(|fixed| {
+            !extra
+                .iter()
+                .any(|e| name(e.as_bytes()) == name(fixed.to_bytes()))
+        })
+        .map(|fixed| (*fixed).to_owned())
+        .collect();
+    env.extend(extra);
+    Ok(env)
+}
 
 /// The program and its arguments as C strings.
 pub(super) fn argv(program: &OsStr, args: &[std::ffi::OsString]) -> Result<Vec<CString>> {
@@ -167,10 +206,21 @@ fn prepare(request: &RunRequest) -> Result<Prepared> {
     let _ = std::fs::remove_file(&request.stdout);
     let stdout = File::create(&request.stdout)
         .with_context(|| format!("cannot create {}", request.stdout.display()))?;
+    let stderr = match &request.stderr {
+        Some(path) => {
+            let _ = std::fs::remove_file(path);
+            let file =
+                File::create(path).with_context(|| format!("cannot create {}", path.display()))?;
+            Some(file.into())
+        }
+        None => None,
+    };
     Ok(Prepared {
         argv,
         stdin: stdin.into(),
         stdout: stdout.into(),
+        stderr,
+        env: environment(&request.env)?,
         rlimits: rlimits(&request.limits, request.unlimited_address_space),
     })
 }
@@ -222,12 +272,15 @@ fn launch(
 ) -> Result<RunOutcome> {
     let prepared = prepare(request)?;
     let reaped_base = tree::reaped_cpu_us();
-    let setup = context.setup(
-        &request.program,
-        &request.args,
-        request.isolate,
-        request.limits.memory_kb,
-    );
+    let setup = context.setup(Spec {
+        program: &request.program,
+        args: &request.args,
+        isolate: request.isolate,
+        memory_kb: request.limits.memory_kb,
+        binds: &request.binds,
+        cwd: request.cwd.as_deref(),
+        in_cgroup: !request.compiler,
+    });
     context.isolation.prepare(request.limits.memory_kb * 1024);
     let started = Instant::now();
     let (pid, err_read) = start_program(prepared, setup, &request.program, announce)?;
@@ -359,7 +412,7 @@ fn spawn_with(
 ) -> Result<i32> {
     let mut argv: Vec<*const libc::c_char> = prepared.argv.iter().map(|a| a.as_ptr()).collect();
     argv.push(std::ptr::null());
-    let mut env: Vec<*const libc::c_char> = ENVIRONMENT.iter().map(|v| v.as_ptr()).collect();
+    let mut env: Vec<*const libc::c_char> = prepared.env.iter().map(|v| v.as_ptr()).collect();
     env.push(std::ptr::null());
     // SAFETY: getpid has no preconditions.
     let launcher_pid = unsafe { libc::getpid() };
@@ -406,7 +459,13 @@ unsafe fn exec_child(
     }
     libc::dup2(prepared.stdin.as_raw_fd(), 0);
     libc::dup2(prepared.stdout.as_raw_fd(), 1);
-    libc::dup2(err_write, 2);
+    libc::dup2(
+        prepared
+            .stderr
+            .as_ref()
+            .map_or(err_write, AsRawFd::as_raw_fd),
+        2,
+    );
     // Nothing else the launcher holds (or the judge inherited) reaches the program: every other
     // descriptor closes at exec (CLOSE_RANGE_CLOEXEC keeps `exec_write` open until then).
     libc::syscall(

@@ -30,7 +30,7 @@ use anyhow::Result;
 pub use client::{configure, interact, use_launcher};
 pub use interrupt::install_interrupt_handler;
 pub use launcher::launcher_main;
-pub use protocol::{Chunk, Direction, InteractRequest, Interaction, RunRequest, Side};
+pub use protocol::{Bind, Chunk, Direction, InteractRequest, Interaction, RunRequest, Side};
 
 pub use limits::Limits;
 pub use outcome::{Exit, Invocation, RunOutcome};
@@ -43,6 +43,25 @@ pub fn process_exists(pid: u32) -> bool {
     // SAFETY: signal 0 only checks that the process exists.
     let found = unsafe { libc::kill(pid, 0) } == 0;
     found || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
+}
+
+/// Reads at most `limit` bytes of a file that a contained program could have made or replaced (in a
+/// folder it may write): only a regular file, never through a link (a link to `/etc/shadow` planted for the
+/// judge to read), never blocking (a FIFO). `None` when it is missing or not such a file.
+pub fn read_written(path: &Path, limit: u64) -> Option<Vec<u8>> {
+    use std::io::Read;
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(path)
+        .ok()?;
+    if !file.metadata().ok()?.is_file() {
+        return None;
+    }
+    let mut bytes = Vec::new();
+    file.take(limit).read_to_end(&mut bytes).ok()?;
+    Some(bytes)
 }
 
 /// The argument that turns the harness binary into the launcher.
@@ -64,5 +83,10 @@ pub fn run(
         stdout: stdout.to_path_buf(),
         limits: *limits,
         isolate: command.isolate,
+        binds: command.binds.clone(),
+        cwd: command.cwd.clone(),
+        env: command.env.clone(),
+        stderr: None,
+        compiler: false,
     })
 }

@@ -1,26 +1,32 @@
-//! Compilers run under limits too: a program can make a compiler run for minutes, eat gigabytes or write
-//! a binary of gigabytes. A compiler stopped by its limits is a compile error that says so; its whole process
-//! tree is killed then, and on Ctrl-C.
+//! Compilers run under limits too, and contained as the programs they build: a program can make a compiler
+//! run for minutes, eat gigabytes or write a binary of gigabytes, and a source can name any file of the
+//! machine (`#include "/etc/shadow"`, `include_str!` of an answer). So a compiler runs through the launcher,
+//! in the allowlist root with only its sources (read-only), its build folder (writable) and its toolchain
+//! bound in, in a clean environment (`compile`). A compiler stopped by its limits is a compile error that
+//! says so; its whole process tree is killed then, and on Ctrl-C. The judge's own tools (version commands,
+//! rustfmt, cargo) run here under a wall-clock limit only (`output_within`).
 
 use std::fs;
 use std::io::Read;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Result};
+
+use crate::protocol::RunRequest;
+use crate::{Exit, Invocation, Limits};
 
 use crate::interrupt::running_groups;
 
-/// CPU time, address space (unless the runtime needs more, as the JVM does), file size and wall time.
-/// DOMjudge's defaults for its compile step are 30 s (`script_timelimit`, wall clock), 2 GiB of memory
-/// (`script_memory_limit`, a cgroup) and files of 2.5 GiB (`script_filesize_limit`): here 30 s of CPU time
-/// (the wall clock only stops a compiler that hangs, so a busy machine changes nothing) and the same
-/// file size (a binary holding a 512 MiB initialised array is no compile error); compilers have no cgroup
-/// here, so their address space is capped, above their memory.
+/// CPU time, memory, file size and wall time. DOMjudge's defaults for its compile step are 30 s
+/// (`script_timelimit`, wall clock), 2 GiB of memory (`script_memory_limit`, a cgroup) and files of 2.5 GiB
+/// (`script_filesize_limit`): here 30 s of CPU time (the wall clock only stops a compiler that hangs, so a
+/// busy machine changes nothing), the same memory (the launcher's control group, or sampled) and the
+/// same file size (a binary holding a 512 MiB initialised array is no compile error).
 const CPU_SECONDS: u64 = 30;
-const ADDRESS_SPACE: u64 = 6 << 30;
+const COMPILER_MEMORY_KB: u64 = 2 << 20;
 const FILE_SIZE: u64 = 2560 << 20;
 const WALL: Duration = Duration::from_secs(300);
 /// How long the output of a tool that has ended may take to be read to its end.
@@ -30,63 +36,82 @@ const TOOL_OUTPUT_BYTES: u64 = 64 << 20;
 /// Of a compiler's messages, this much is kept.
 const MESSAGE_BYTES: u64 = 1 << 20;
 
-/// Runs a compiler in `dir` to its end under the limits; its stdout and stderr go through files there.
-pub fn run(mut command: Command, dir: &Path, unlimited_address_space: bool) -> Result<Output> {
+/// The limits of a compiler's run through a launcher: 30 s of CPU time, 2 GiB of memory (DOMjudge's
+/// `script_memory_limit`), files of 2.5 GiB; the wall-clock backstop only stops a compiler that is idle
+/// past 30 s (one that waits for a CPU on a busy machine goes on), and the cap at 300 s.
+pub fn compiler_limits() -> Limits {
+    Limits {
+        cpu_ms: CPU_SECONDS * 1000,
+        wall_ms: WALL.as_millis() as u64 / crate::limits::WALL_CAP_FACTOR,
+        memory_kb: COMPILER_MEMORY_KB,
+        output_bytes: FILE_SIZE,
+    }
+}
+
+/// Runs a compiler to its end through this thread's launcher, contained as `command` says (its binds, its
+/// working folder, its environment), under `compiler_limits`; its stdout and stderr go through files in
+/// `dir`. Where the machine gives no allowlist root, it runs as the launcher's other programs do there.
+pub fn compile(command: &Invocation, dir: &Path) -> Result<Output> {
     let out_path = dir.join("compiler.stdout");
     let err_path = dir.join("compiler.stderr");
-    let stdout = fs::File::create(&out_path)
-        .with_context(|| format!("cannot create {}", out_path.display()))?;
-    let stderr = fs::File::create(&err_path)
-        .with_context(|| format!("cannot create {}", err_path.display()))?;
-    command
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .stdout(stdout)
-        .stderr(stderr)
-        .process_group(0);
-    let address_space = match unlimited_address_space {
-        true => libc::RLIM_INFINITY,
-        false => ADDRESS_SPACE as libc::rlim_t,
-    };
-    // SAFETY: the closure only calls setrlimit, which is async-signal-safe.
-    unsafe {
-        command.pre_exec(move || {
-            for (resource, value) in [
-                (libc::RLIMIT_CPU, CPU_SECONDS as libc::rlim_t),
-                (libc::RLIMIT_AS, address_space),
-                (libc::RLIMIT_FSIZE, FILE_SIZE as libc::rlim_t),
-                (libc::RLIMIT_CORE, 0),
-            ] {
-                let limit = libc::rlimit {
-                    rlim_cur: value,
-                    rlim_max: value,
-                };
-                libc::setrlimit(resource, &limit);
-            }
-            Ok(())
-        });
+    let limits = compiler_limits();
+    let outcome = crate::client::run(&RunRequest {
+        program: command.program.clone(),
+        args: command.args.clone(),
+        unlimited_address_space: command.unlimited_address_space,
+        stdin: PathBuf::from("/dev/null"),
+        stdout: out_path.clone(),
+        limits,
+        isolate: command.isolate,
+        binds: command.binds.clone(),
+        cwd: command.cwd.clone(),
+        env: command.env.clone(),
+        stderr: Some(err_path.clone()),
+        compiler: true,
+    })?;
+    if let Some(reason) = &outcome.judge_error {
+        bail!("the compiler's run was lost: {reason}");
     }
-    let mut child = spawn_grouped(&mut command)?;
-    let (status, timed_out) = wait_within(&mut child, WALL)?;
+    // In the compiler's writable build folder: read as files it may have replaced.
     let read = |path: &Path| -> Vec<u8> {
-        let mut bytes = Vec::new();
-        if let Ok(file) = fs::File::open(path) {
-            let _ = file.take(MESSAGE_BYTES).read_to_end(&mut bytes);
-        }
+        let bytes = crate::read_written(path, MESSAGE_BYTES).unwrap_or_default();
         let _ = fs::remove_file(path);
         bytes
     };
     let mut stderr = read(&err_path);
-    if let Some(why) = stopped_by(status, timed_out) {
+    let stopped = if outcome.wall_killed {
+        Some(format!("it ran for more than {} s", WALL.as_secs()))
+    } else if outcome.memory_killed || outcome.peak_kb > limits.memory_kb {
+        Some(format!(
+            "more than {} MiB of memory",
+            limits.memory_kb >> 10
+        ))
+    } else if outcome.cpu_us / 1000 > limits.cpu_ms || outcome.exit == Exit::Signal(libc::SIGXCPU) {
+        Some(format!("more than {CPU_SECONDS} s of CPU time"))
+    } else if outcome.exit == Exit::Signal(libc::SIGXFSZ) {
+        Some(format!(
+            "an output file of more than {} MiB",
+            FILE_SIZE >> 20
+        ))
+    } else if outcome.tasks_refused {
+        Some("more processes or threads than allowed".to_string())
+    } else {
+        None
+    };
+    if let Some(why) = &stopped {
         stderr.extend_from_slice(
             format!("\nthe compiler was stopped by its limits: {why}\n").as_bytes(),
         );
     }
+    let status = match outcome.exit {
+        _ if stopped.is_some() && outcome.exit == Exit::Code(0) => {
+            ExitStatus::from_raw(libc::SIGKILL)
+        }
+        Exit::Code(code) => ExitStatus::from_raw((code & 0xff) << 8),
+        Exit::Signal(signal) => ExitStatus::from_raw(signal & 0x7f),
+    };
     Ok(Output {
-        status: match timed_out {
-            true => ExitStatus::from_raw(libc::SIGKILL),
-            false => status,
-        },
+        status,
         stdout: read(&out_path),
         stderr,
     })
@@ -168,22 +193,6 @@ fn wait_within(child: &mut Child, wall: Duration) -> std::io::Result<(ExitStatus
     unsafe { libc::killpg(group, libc::SIGKILL) };
     running_groups().remove(&group);
     Ok((status, timed_out))
-}
-
-/// Why a compiler ended, when its limits ended it.
-fn stopped_by(status: ExitStatus, timed_out: bool) -> Option<String> {
-    if timed_out {
-        return Some(format!("it ran for more than {} s", WALL.as_secs()));
-    }
-    match status.signal() {
-        Some(libc::SIGXCPU) => Some(format!("more than {CPU_SECONDS} s of CPU time")),
-        Some(libc::SIGXFSZ) => Some(format!(
-            "an output file of more than {} MiB",
-            FILE_SIZE >> 20
-        )),
-        Some(libc::SIGKILL) => Some("killed (out of memory?)".to_string()),
-        _ => None,
-    }
 }
 
 #[cfg(test)]

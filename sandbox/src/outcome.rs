@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::Limits;
 
 /// A command to run in the sandbox.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Invocation {
     /// An absolute path: the sandbox does not search PATH.
     pub program: OsString,
@@ -16,6 +16,12 @@ pub struct Invocation {
     pub unlimited_address_space: bool,
     /// A program under judgement (not the judge's own checker or a setter's tool): contained.
     pub isolate: bool,
+    /// What a contained run sees beyond its allowlist root (its files, its writable folders).
+    pub binds: Vec<crate::protocol::Bind>,
+    /// The working folder; without one, the private `/tmp` of a contained run, the launcher's otherwise.
+    pub cwd: Option<std::path::PathBuf>,
+    /// `NAME=value` entries over the fixed minimal environment (`launcher::ENVIRONMENT`).
+    pub env: Vec<OsString>,
 }
 
 /// How the program ended.

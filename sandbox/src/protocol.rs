@@ -30,6 +30,53 @@ pub struct RunRequest {
     /// A program under judgement: contained as far as the machine allows (`sandbox::isolate`).
     #[serde(default)]
     pub isolate: bool,
+    /// What a contained run sees beyond its allowlist root.
+    #[serde(default)]
+    pub binds: Vec<Bind>,
+    /// The working folder (`Invocation::cwd`).
+    #[serde(default, with = "opt_path_bytes")]
+    pub cwd: Option<PathBuf>,
+    /// `NAME=value` entries over the fixed environment.
+    #[serde(default, with = "os_bytes_vec")]
+    pub env: Vec<OsString>,
+    /// stderr goes into this file (created afresh) instead of the kept tail.
+    #[serde(default, with = "opt_path_bytes")]
+    pub stderr: Option<PathBuf>,
+    /// A compiler: kept out of the runs' control group, where the pages it writes (a binary of
+    /// hundreds of MiB) would stay charged to the programs run after it; rlimits bound it.
+    #[serde(default)]
+    pub compiler: bool,
+}
+
+/// A file or folder of the machine that a contained run sees, at `to` in its root (its own path, as a rule:
+/// paths the program is given then mean the same inside), read-only unless `writable`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Bind {
+    #[serde(with = "path_bytes")]
+    pub from: PathBuf,
+    #[serde(with = "path_bytes")]
+    pub to: PathBuf,
+    pub writable: bool,
+}
+
+impl Bind {
+    /// `path`, read-only, at its own place.
+    pub fn read_only(path: impl Into<PathBuf>) -> Bind {
+        let path = path.into();
+        Bind {
+            from: path.clone(),
+            to: path,
+            writable: false,
+        }
+    }
+
+    /// `path`, writable, at its own place.
+    pub fn writable(path: impl Into<PathBuf>) -> Bind {
+        Bind {
+            writable: true,
+            ..Bind::read_only(path)
+        }
+    }
 }
 
 /// What the judge asks a launcher.
@@ -51,6 +98,10 @@ pub struct Side {
     pub limits: Limits,
     #[serde(default)]
     pub isolate: bool,
+    #[serde(default)]
+    pub binds: Vec<Bind>,
+    #[serde(default, with = "opt_path_bytes")]
+    pub cwd: Option<PathBuf>,
 }
 
 /// Run a solution and an interactor with their stdin and stdout crossed, through the launcher, which
@@ -208,6 +259,25 @@ mod path_bytes {
     }
 }
 
+mod opt_path_bytes {
+    use std::ffi::OsString;
+    use std::os::unix::ffi::{OsStrExt, OsStringExt};
+    use std::path::{Path, PathBuf};
+
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(value: &Option<PathBuf>, s: S) -> Result<S::Ok, S::Error> {
+        match value {
+            Some(path) => s.serialize_some(&path.as_os_str().as_bytes()),
+            None => s.serialize_none(),
+        }
+    }
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<PathBuf>, D::Error> {
+        Option::<Vec<u8>>::deserialize(d)
+            .map(|bytes| bytes.map(|b| Path::new(&OsString::from_vec(b)).to_path_buf()))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -224,6 +294,14 @@ mod tests {
             stdout: PathBuf::from(OsString::from_vec(b"o\x80ut".to_vec())),
             limits: Limits::tool(),
             isolate: true,
+            binds: vec![
+                Bind::read_only(OsString::from_vec(b"/a/\xff".to_vec())),
+                Bind::writable("/b"),
+            ],
+            cwd: Some(PathBuf::from("/b")),
+            env: vec![OsString::from("HOME=/tmp")],
+            stderr: None,
+            compiler: false,
         };
         let mut frame = Vec::new();
         write_message(&mut frame, &request).unwrap();

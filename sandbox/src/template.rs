@@ -143,6 +143,15 @@ impl Templates {
             .map_or_else(Vec::new, |(_, build)| build.as_bytes().to_vec());
         key.push(b'\n');
         key.extend_from_slice(setup.tmp_options.as_bytes());
+        // And per set of binds, down to the very files bound: a program given other files never joins a
+        // namespace prepared for different ones.
+        for bind in &setup.binds {
+            let (dev, ino) = bind.id;
+            key.extend_from_slice(format!("\n{dev}:{ino}:{}:", u8::from(bind.writable)).as_bytes());
+            key.extend_from_slice(bind.from.as_bytes());
+            key.push(b'>');
+            key.extend_from_slice(bind.to.as_bytes());
+        }
         let key = CString::new(key).unwrap_or_default();
         self.used.push(key.clone());
         if let Some(i) = self.kept.iter().position(|(k, _)| *k == key) {

@@ -32,8 +32,8 @@ fn sh(script: &str, limits: &Limits) -> (RunOutcome, String) {
     let command = Invocation {
         program: OsString::from("/bin/sh"),
         args: vec!["-c".into(), script.into()],
-        unlimited_address_space: false,
         isolate: true,
+        ..Invocation::default()
     };
     let outcome = sandbox::run(&command, Path::new("/dev/null"), &stdout, limits).unwrap();
     let text = std::fs::read_to_string(&stdout).unwrap_or_default();
@@ -137,4 +137,108 @@ fn a_daemon_does_not_outlive_its_run() {
         })
         .collect();
     assert!(left.is_empty(), "{} daemons left", left.len());
+}
+
+/// Runs `sh -c SCRIPT` contained, with these binds, working folder and environment entries.
+fn sh_with(
+    script: &str,
+    binds: Vec<sandbox::Bind>,
+    cwd: Option<&Path>,
+    env: &[&str],
+) -> (RunOutcome, String) {
+    let dir = setup();
+    let stdout = dir.join(format!("out-binds-{}", script.len()));
+    let command = Invocation {
+        program: OsString::from("/bin/sh"),
+        args: vec!["-c".into(), script.into()],
+        isolate: true,
+        binds,
+        cwd: cwd.map(Path::to_path_buf),
+        env: env.iter().map(OsString::from).collect(),
+        ..Invocation::default()
+    };
+    let outcome = sandbox::run(&command, Path::new("/dev/null"), &stdout, &limits(5000)).unwrap();
+    let text = std::fs::read_to_string(&stdout).unwrap_or_default();
+    (outcome, text)
+}
+
+fn has_allowlist_root(what: &str) -> bool {
+    let layers = sandbox::layers::active();
+    let has = layers.iter().any(|l| l == "allowlist-root");
+    if !has {
+        eprintln!("SKIPPED {what}: {layers:?} has no allowlist-root layer on this machine");
+    }
+    has
+}
+
+/// A folder of its own for a test, with a file `seen`, a file `hidden` and a folder `out`.
+fn bind_folder(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("sandbox-binds-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("out")).unwrap();
+    std::fs::write(dir.join("seen"), "seen-content\n").unwrap();
+    std::fs::write(dir.join("hidden"), "hidden-content\n").unwrap();
+    dir
+}
+
+#[test]
+fn a_run_sees_its_binds_only_writes_where_allowed_and_gets_a_clean_environment() {
+    if !has_allowlist_root("binds") {
+        return;
+    }
+    let dir = bind_folder("one");
+    let (seen, hidden, out) = (dir.join("seen"), dir.join("hidden"), dir.join("out"));
+    let script = format!(
+        "cat '{s}'; test -e '{h}' && echo hidden-visible; (echo x > '{s}') 2>/dev/null && echo wrote-seen; \
+         echo made > made && echo made-in-cwd; pwd; env | sort",
+        s = seen.display(),
+        h = hidden.display()
+    );
+    let (outcome, text) = sh_with(
+        &script,
+        vec![
+            sandbox::Bind::read_only(&seen),
+            sandbox::Bind::writable(&out),
+        ],
+        Some(&out),
+        &["HOME=/tmp", "LC_ALL=C.UTF-8"],
+    );
+    assert_eq!(outcome.exit, Exit::Code(0), "{text}");
+    let mut lines: Vec<&str> = text.lines().collect();
+    // `env` shows a few variables of the shell's own too.
+    lines.retain(|l| !l.starts_with("PWD=") && !l.starts_with("SHLVL=") && !l.starts_with("_="));
+    let want = vec![
+        "seen-content".to_string(),
+        "made-in-cwd".to_string(),
+        out.display().to_string(),
+        "HOME=/tmp".to_string(),
+        "LC_ALL=C.UTF-8".to_string(),
+        "PATH=/usr/local/bin:/usr/bin:/bin".to_string(),
+    ];
+    assert_eq!(lines, want, "{outcome:?}");
+    assert_eq!(std::fs::read_to_string(out.join("made")).unwrap(), "made\n");
+    assert_eq!(std::fs::read_to_string(&seen).unwrap(), "seen-content\n");
+}
+
+/// The namespace prepared for a program with some binds is never joined by a run with others.
+#[test]
+fn runs_with_other_binds_get_a_namespace_of_their_own() {
+    if !has_allowlist_root("binds") {
+        return;
+    }
+    let dir = bind_folder("two");
+    let (seen, hidden) = (dir.join("seen"), dir.join("hidden"));
+    let script = format!(
+        "test -e '{}' && echo seen; test -e '{}' && echo hidden; true",
+        seen.display(),
+        hidden.display()
+    );
+    let (_, first) = sh_with(&script, vec![sandbox::Bind::read_only(&seen)], None, &[]);
+    let (_, second) = sh_with(&script, vec![sandbox::Bind::read_only(&hidden)], None, &[]);
+    let (_, third) = sh_with(&script, vec![], None, &[]);
+    assert_eq!(
+        (first.as_str(), second.as_str(), third.as_str()),
+        ("seen\n", "hidden\n", "")
+    );
 }

@@ -21,10 +21,22 @@ pub fn doctor() -> Result<i32> {
         if is_root() { " (root)" } else { "" },
         kernel.trim()
     )?;
-    for layer in layers() {
+    let layers = layers();
+    for layer in &layers {
         let state = if layer.active { "active" } else { "off" };
         writeln!(out, "{state:<7} {:<19} {}", layer.name, layer.detail)?;
     }
+    let root = layers
+        .iter()
+        .any(|l| l.name == "allowlist-root" && l.active);
+    writeln!(
+        out,
+        "Compilers and the problems' and packages' checkers, interactors, validators and generators: {}",
+        match root {
+            true => "contained as the submissions are, in the allowlist root with only their own files bound in",
+            false => "without an allowlist root they see the machine, as the submissions do (same limits, a clean environment)",
+        }
+    )?;
     writeln!(
         out,
         "Not a hardened sandbox: no seccomp filter, and no defence against kernel exploits (README, \

@@ -9,6 +9,10 @@ use std::path::Path;
 
 use super::Judgement;
 
+/// How much of a feedback file is read (the folder is the program's: its files may be anything, links and
+/// FIFOs included, and are read only as regular files).
+const FEEDBACK_BYTES: u64 = 1 << 20;
+
 /// The arguments before the problem's own.
 pub fn args(input: &Path, answer: &Path, feedback: &Path) -> Vec<OsString> {
     let path = |p: &Path| p.as_os_str().to_owned();
@@ -38,7 +42,7 @@ pub fn said(code: i32) -> Result<Judgement, String> {
 pub fn message(feedback: &Path) -> String {
     ["judgemessage.txt", "teammessage.txt"]
         .iter()
-        .filter_map(|name| fs::read(feedback.join(name)).ok())
+        .filter_map(|name| crate::sandbox::read_written(&feedback.join(name), FEEDBACK_BYTES))
         .map(|bytes| String::from_utf8_lossy(&bytes).trim_end().to_string())
         .filter(|text| !text.is_empty())
         .collect::<Vec<_>>()
@@ -49,10 +53,11 @@ pub fn message(feedback: &Path) -> String {
 pub fn score_file(feedback: &Path) -> std::result::Result<Option<f64>, String> {
     // 2025-09's other way to score (a fraction of the test's maximum): not implemented, so a judge
     // error rather than a score it did not mean.
-    if feedback.join("score_multiplier.txt").exists() {
+    if fs::symlink_metadata(feedback.join("score_multiplier.txt")).is_ok() {
         return Err("the validator wrote score_multiplier.txt, which this judge does not support yet (write score.txt)".into());
     }
-    let Ok(bytes) = fs::read(feedback.join("score.txt")) else {
+    let Some(bytes) = crate::sandbox::read_written(&feedback.join("score.txt"), FEEDBACK_BYTES)
+    else {
         return Ok(None);
     };
     let text = String::from_utf8_lossy(&bytes);

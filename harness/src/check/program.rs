@@ -12,8 +12,9 @@ use anyhow::{Context, Result};
 
 use super::{kattis, testlib, CheckFiles, CheckResult, Checker, Judgement};
 use crate::lang::Executable;
-use crate::model::{judge_run, Exit, Limits, Protocol, RunOutcome, Verdict};
+use crate::model::{judge_run, Exit, Invocation, Limits, Protocol, RunOutcome, Verdict};
 use crate::sandbox;
+use crate::sandbox::Bind;
 
 /// How much of a checker's message is kept.
 pub const MESSAGE_BYTES: usize = 2048;
@@ -42,9 +43,7 @@ impl ProgramChecker {
 impl Checker for ProgramChecker {
     fn check(&self, files: &CheckFiles) -> Result<CheckResult> {
         let feedback = files.scratch.join("feedback");
-        let _ = fs::remove_dir_all(&feedback);
-        fs::create_dir_all(&feedback)
-            .with_context(|| format!("cannot create {}", feedback.display()))?;
+        empty_folder(&feedback)?;
         let (mut args, stdin): (Vec<OsString>, &Path) = match self.protocol {
             Protocol::Testlib => (
                 testlib::checker_args(files.input, files.output, files.answer),
@@ -56,9 +55,13 @@ impl Checker for ProgramChecker {
             ),
         };
         args.extend(self.args.iter().map(OsString::from));
-        let command = self
-            .executable
-            .invocation(self.limits.memory_kb / 1024, &args);
+        // It reads its files and writes its feedback, and nothing else of the machine's.
+        let command = Invocation {
+            binds: binds(&[files.input, files.output, files.answer], &[&feedback]),
+            ..self
+                .executable
+                .invocation(self.limits.memory_kb / 1024, &args)
+        };
         let stdout = files.scratch.join("checker.out");
         let outcome = sandbox::run(&command, stdin, &stdout, &self.limits)?;
         Ok(self.judge(&outcome, &feedback))
@@ -94,6 +97,53 @@ impl ProgramChecker {
             score,
         }
     }
+}
+
+/// What a problem's or package's program run on a test's files sees of them: the folders of the files it
+/// reads (read-only: a folder's binding outlives the file, which the judge replaces at each test, so the
+/// program's prepared namespace serves every test) and the folders it writes into.
+pub fn binds(read: &[&Path], write: &[&Path]) -> Vec<Bind> {
+    let mut binds: Vec<Bind> = Vec::new();
+    for file in read {
+        let Some(folder) = std::path::absolute(file)
+            .ok()
+            .and_then(|f| Some(f.parent()?.to_path_buf()))
+        else {
+            continue;
+        };
+        if !binds.iter().any(|b| b.to == folder) {
+            binds.push(Bind::read_only(folder));
+        }
+    }
+    for folder in write {
+        let folder = std::path::absolute(folder).unwrap_or_else(|_| folder.to_path_buf());
+        binds.retain(|b| b.to != folder);
+        binds.push(Bind::writable(folder));
+    }
+    binds
+}
+
+/// `folder`, made if need be and emptied: the same folder test after test (a program's prepared namespace
+/// binds that very folder), with nothing of the last test's in it.
+pub fn empty_folder(folder: &Path) -> Result<()> {
+    // A program that could write beside it may have put a link or a file in its place: never followed.
+    if fs::symlink_metadata(folder).is_ok_and(|m| !m.is_dir()) {
+        fs::remove_file(folder).with_context(|| format!("cannot remove {}", folder.display()))?;
+    }
+    fs::create_dir_all(folder).with_context(|| format!("cannot create {}", folder.display()))?;
+    for entry in
+        fs::read_dir(folder).with_context(|| format!("cannot list {}", folder.display()))?
+    {
+        let path = entry
+            .with_context(|| format!("cannot list {}", folder.display()))?
+            .path();
+        let removed = match fs::symlink_metadata(&path).map(|m| m.is_dir()) {
+            Ok(true) => fs::remove_dir_all(&path),
+            _ => fs::remove_file(&path),
+        };
+        removed.with_context(|| format!("cannot remove {}", path.display()))?;
+    }
+    Ok(())
 }
 
 /// What a checker or interactor program said by its protocol; the error says why it is a judge error: it

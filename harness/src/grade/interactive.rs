@@ -13,9 +13,10 @@ use std::ffi::OsString;
 use std::fs;
 use std::path::Path;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 
 use super::{judge_run, Grader};
+use crate::check::program::binds;
 use crate::check::program::{self, ProgramChecker};
 use crate::check::{kattis, testlib, CheckFiles, Checker, Judgement};
 use crate::exec::scratch::Scratch;
@@ -38,40 +39,52 @@ impl Grader for Interactive<'_> {
     fn grade(&self, test: &TestCase, exe: &Executable, scratch: &Scratch) -> Result<TestResult> {
         let dir = scratch.worker_dir()?;
         let feedback = dir.join("feedback");
-        let _ = fs::remove_dir_all(&feedback);
-        fs::create_dir_all(&feedback)
-            .with_context(|| format!("cannot create {}", feedback.display()))?;
-        let transcript_file = dir.join("transcript.txt");
-        let _ = fs::remove_file(&transcript_file);
+        crate::check::program::empty_folder(&feedback)?;
+        // A testlib interactor writes its transcript into a folder of its own.
+        let own = dir.join("interactor");
+        crate::check::program::empty_folder(&own)?;
+        let transcript_file = own.join("transcript.txt");
         let mut args: Vec<OsString> = match self.interactor.protocol {
             Protocol::Kattis => kattis::args(&test.input, &test.expected, &feedback),
             Protocol::Testlib => testlib::interactor_args(&test.input, &transcript_file),
         };
         args.extend(self.interactor.args.iter().map(OsString::from));
-        let side = |command: crate::model::Invocation, limits: Limits, isolate: bool| Side {
+        // The interactor reads the test's files and writes its feedback (and, testlib, its transcript).
+        let binds = match self.interactor.protocol {
+            Protocol::Kattis => binds(&[&test.input, &test.expected], &[&feedback]),
+            Protocol::Testlib => binds(&[&test.input], &[&own]),
+        };
+        let side = |command: crate::model::Invocation, limits: Limits, binds: Vec<_>| Side {
             program: command.program,
             args: command.args,
             unlimited_address_space: command.unlimited_address_space,
             limits,
-            isolate,
+            isolate: command.isolate,
+            binds,
+            cwd: None,
         };
         let interactor_limits = self.interactor.limits;
         let request = InteractRequest {
             solution: side(
                 exe.invocation(self.limits.memory_kb / 1024, &[]),
                 self.limits,
-                true,
+                Vec::new(),
             ),
             interactor: side(
                 self.interactor
                     .executable
                     .invocation(interactor_limits.memory_kb / 1024, &args),
                 interactor_limits,
-                false,
+                binds,
             ),
             transcript_bytes: TRANSCRIPT_BYTES,
         };
         let interaction = sandbox::interact(&request)?;
+        // The checker reads the transcript by its path: a regular file, or none (never a link the
+        // interactor left there).
+        if fs::symlink_metadata(&transcript_file).is_ok_and(|m| !m.is_file()) {
+            crate::check::program::empty_folder(&own)?;
+        }
         let mut result = self.judge(test, &interaction, &feedback, &transcript_file, &dir)?;
         if result.verdict != Verdict::AC {
             result.transcript = Some(interaction.transcript);

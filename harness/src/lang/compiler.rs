@@ -7,7 +7,6 @@ use std::collections::HashMap;
 use std::ffi::OsString;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use anyhow::{Context, Result};
 use sha2::{Digest, Sha256};
@@ -57,7 +56,8 @@ impl Executable {
             program: argv.next().unwrap_or_default(),
             args: argv.chain(extra.iter().cloned()).collect(),
             unlimited_address_space: self.unlimited_address_space,
-            isolate: false,
+            isolate: true,
+            ..Invocation::default()
         }
     }
 }
@@ -81,6 +81,9 @@ impl Compiler {
         // Asked before anything is written: a missing toolchain is a setup error that writes nothing.
         versions.get(&rust).map_err(anyhow::Error::msg)?;
         fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        // Compilers run through the launchers, which bind each program's build from this cache: told
+        // before the first launcher starts.
+        sandbox::configure(&std::path::absolute(cache_dir).unwrap_or_else(|_| cache_dir.into()));
         Ok(Compiler {
             table,
             cache: BuildCache { dir },
@@ -171,8 +174,9 @@ impl Compiler {
             false => Some(self.run_compiler(program, building)?),
         };
         let deps_file = building.join("deps.d");
-        let deps = fs::read_to_string(&deps_file)
-            .map(|text| parse_dep_info(&text))
+        // Written in the compiler's build folder: read as a file it may have replaced.
+        let deps = sandbox::read_written(&deps_file, 16 << 20)
+            .map(|bytes| parse_dep_info(&String::from_utf8_lossy(&bytes)))
             .unwrap_or_default();
         let full = match deps.is_empty() {
             true => Some(base.to_string()),
@@ -201,21 +205,53 @@ impl Compiler {
         Ok(Compiled::Ok(self.executable(program, dir)?))
     }
 
+    /// Runs the compiler in the sandbox: it sees the allowlist root, its sources read-only, its build folder
+    /// writable (its working folder), its toolchain, and a clean environment; nothing of the workspace or
+    /// the judge's environment besides.
     fn run_compiler(&self, program: &Program, building: &Path) -> Result<std::process::Output> {
         let vars = Vars::new(program, building, &program_files(program));
         let argv = vars.expand(&program.language.compile);
         let first = argv[0].to_string_lossy().into_owned();
-        let compiler = tool(&program.language, &first);
-        let mut command = Command::new(&compiler);
-        command.args(&argv[1..]);
-        // Compilers write their intermediate files into their working folder: the build folder.
-        super::limited::run(command, building, program.language.unlimited_address_space)
-            .with_context(|| {
-                format!(
-                    "cannot run `{compiler}` to compile {}",
-                    program.main.display()
-                )
-            })
+        let compiler = super::toolchain::compiler(&tool(&program.language, &first));
+        let mut binds = compile_binds(program, building, &argv[1..], &compiler);
+        let mut env: Vec<OsString> = COMPILER_ENVIRONMENT.iter().map(OsString::from).collect();
+        // A package's build script calls compilers by name, as on a judge's machine: Rust's too, which
+        // may live outside the system's folders (rustup's toolchains).
+        let rustc = rust(&self.table).map(|rust| super::toolchain::compiler(&tool(&rust, "rustc")));
+        if let Some(bin) = rustc
+            .iter()
+            .filter(|r| !super::toolchain::in_system(r))
+            .find_map(|r| r.parent())
+        {
+            let mut path = OsString::from("PATH=");
+            path.push(bin);
+            for dir in super::version::SANDBOX_PATH {
+                path.push(":");
+                path.push(dir);
+            }
+            env.push(path);
+            for bind in super::toolchain::binds(rustc.as_deref().unwrap_or(bin)) {
+                if !binds.iter().any(|b| b.to == bind.to) {
+                    binds.push(bind);
+                }
+            }
+        }
+        let command = Invocation {
+            program: compiler.clone().into_os_string(),
+            args: argv[1..].to_vec(),
+            unlimited_address_space: program.language.unlimited_address_space,
+            isolate: true,
+            binds,
+            cwd: Some(building.to_path_buf()),
+            env,
+        };
+        super::limited::compile(&command, building).with_context(|| {
+            format!(
+                "cannot run `{}` to compile {}",
+                compiler.display(),
+                program.main.display()
+            )
+        })
     }
 
     /// The executable in the build folder `dir`: the run command over the copied sources.
@@ -234,6 +270,50 @@ impl Compiler {
             unlimited_address_space: program.language.unlimited_address_space,
         })
     }
+}
+
+/// A compiler's environment, over the sandbox's fixed one (its PATH): a home and a temporary folder in its
+/// private `/tmp`, and the locale messages are written in. Nothing of the judge's (tokens, `RUSTFLAGS`).
+const COMPILER_ENVIRONMENT: [&str; 4] =
+    ["HOME=/tmp", "TMPDIR=/tmp", "LANG=C.UTF-8", "LC_ALL=C.UTF-8"];
+
+/// What a compiler sees beyond the allowlist root: its build folder (writable); its sources read-only (the
+/// folder of the program, a file's folder holding the headers and modules it includes from beside it; for a
+/// problem's own program, `problems/<id>/` and `problems/.shared/`, where the modules its `#[path]`s name
+/// live); other files its command names (a package program's folder); its toolchain. Never the
+/// workspace, `testdata/` or `.git`.
+fn compile_binds(
+    program: &Program,
+    building: &Path,
+    args: &[OsString],
+    compiler: &Path,
+) -> Vec<sandbox::Bind> {
+    let mut read: Vec<PathBuf> = Vec::new();
+    let root = program_root(program);
+    let shared = root.parent().map(|problems| problems.join(".shared"));
+    match shared.filter(|s| s.is_dir()) {
+        Some(shared) => read.extend([std::path::absolute(&root).unwrap_or(root), shared]),
+        None => read.push(root),
+    }
+    for arg in args {
+        let path = Path::new(arg);
+        if path.is_absolute() && !path.starts_with(building) && path.exists() {
+            read.push(path.to_path_buf());
+        }
+    }
+    let mut binds = vec![sandbox::Bind::writable(building)];
+    for path in read {
+        if !super::toolchain::in_system(&path) && !read_covered(&binds, &path) {
+            binds.push(sandbox::Bind::read_only(path));
+        }
+    }
+    binds.extend(super::toolchain::binds(compiler));
+    binds
+}
+
+/// Whether a read-only bind already holds `path`.
+fn read_covered(binds: &[sandbox::Bind], path: &Path) -> bool {
+    binds.iter().any(|b| !b.writable && path.starts_with(&b.to))
 }
 
 /// The Rust language of the table: every problem of the workspace needs it.
@@ -356,7 +436,9 @@ fn copy_sources(program: &Program, into: &Path) -> Result<()> {
 fn base_key(program: &Program, version: &str) -> Result<String> {
     let mut hasher = Sha256::new();
     let language = &program.language;
-    hasher.update(b"programs-v3\0");
+    // v4: compilers run in the sandbox; what a compiler made outside it (an answer compiled in, a compile
+    // error that quotes a secret or missed a toolchain) is never served again.
+    hasher.update(b"programs-v4\0");
     for part in [&language.id, &version.to_string()] {
         hasher.update(part.as_bytes());
         hasher.update([0]);

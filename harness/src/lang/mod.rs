@@ -1,6 +1,6 @@
 //! Languages and compilation: the language table (`table`, data in `languages.toml`), the compiler that
 //! builds one program the way an online judge does (`compiler`), the cache keyed on every file the compiler
-//! read (`cache`), the toolchains' versions, part of every key and kept per toolchain identity (`version`,
+//! read (`cache`), what a compiler needs in the sandbox (`toolchain`), the toolchains' versions, part of every key and kept per toolchain identity (`version`,
 //! `identity`), and compile messages named from the workspace (`located`). A new language is a row of the
 //! table.
 
@@ -10,6 +10,7 @@ pub mod identity;
 pub use sandbox::limited;
 pub mod located;
 pub mod table;
+pub mod toolchain;
 pub mod version;
 
 pub use compiler::{Compiled, Compiler, Executable};

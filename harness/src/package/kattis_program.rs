@@ -1,9 +1,9 @@
 //! The output validator of a package: `output_validators/<name>/` (legacy) or `output_validator/`, a file
 //! or a folder. Those the language table cannot build alone: a folder with `build` and/or `run`
 //! scripts, and a folder of Python files run as a module (`__main__.py`). Each becomes a row of the
-//! language table, made for that program: its "compile" command copies the folder to a place of its own
-//! in the cache (named by the hash of every file) and runs `build` there; its run command is that copy's
-//! `run` (or `python3 <copy>`). The compiler then caches and runs it like any program; a `build` that
+//! language table, made for that program (its marker file named by the hash of every file): its "compile"
+//! command copies the folder into its build folder and runs `build` there, in the sandbox as every
+//! compiler; its run command is that copy's `run` (or `python3 <copy>`). The compiler then caches and runs it like any program; a `build` that
 //! fails is a compile error with the script's output.
 
 use std::fs;
@@ -205,11 +205,12 @@ pub fn script_language(
         .with_context(|| format!("cannot resolve {}", program.path.display()))?;
     fs::write(&marker, format!("{}\n{hash}\n", source.display()))
         .with_context(|| format!("cannot write {}", marker.display()))?;
-    let copy = home.join("program");
+    // The copy is made in the build folder, the one folder its compiler may write and its runs see.
+    let copy = "{path}/program".to_string();
     let text = |p: &Path| p.to_string_lossy().into_owned();
     let run = match program.kind {
-        ProgramKind::PythonPackage => vec!["python3".to_string(), text(&copy)],
-        _ => vec![text(&copy.join("run"))],
+        ProgramKind::PythonPackage => vec!["python3".to_string(), copy.clone()],
+        _ => vec![format!("{copy}/run")],
     };
     let language = Language {
         id: extension.clone(),
@@ -221,7 +222,7 @@ pub fn script_language(
         compile: ["sh", "-c", script, "sh"]
             .iter()
             .map(|s| s.to_string())
-            .chain([text(&source), text(&copy)])
+            .chain([text(&source), copy])
             .collect(),
         run,
         version: ["sh", "-c", "echo kattis-program-1"]

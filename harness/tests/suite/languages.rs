@@ -114,7 +114,8 @@ fn a_program_in_every_language() {
 
 /// A C++ program is compiled once: the next run takes it from the binary cache without calling the
 /// compiler, and editing a header it includes from its own folder builds it again. The compiler is seen
-/// through a `g++` wrapper first on PATH that logs every call.
+/// through a `g++` wrapper first on PATH that marks every build it makes (in its build folder, the one
+/// folder a compiler may write).
 #[test]
 fn cpp_programs_come_from_the_cache_until_a_header_changes() {
     let Ok(found) = std::process::Command::new("sh")
@@ -131,13 +132,12 @@ fn cpp_programs_come_from_the_cache_until_a_header_changes() {
     let root = copy_of("languages", "cpp-cache");
     let cache = scratch("cpp-cache-bin");
     let tools = scratch("cpp-cache-tools");
-    let log = tools.join("calls.log");
     let wrapper = tools.join("g++");
     fs::write(
         &wrapper,
         format!(
-            "#!/bin/sh\necho \"$*\" >> '{}'\nexec '{real}' \"$@\"\n",
-            log.display()
+            "#!/bin/sh\ncase \"$*\" in *header.cpp*) echo \"$*\" > compiled-here;; esac\n\
+             exec '{real}' \"$@\"\n"
         ),
     )
     .unwrap();
@@ -161,10 +161,12 @@ fn cpp_programs_come_from_the_cache_until_a_header_changes() {
             .unwrap();
         let report = json_report(&output);
         let verdict = report["submissions"][0]["verdict"].clone();
-        let compiles = fs::read_to_string(&log)
-            .unwrap_or_default()
-            .lines()
-            .filter(|line| line.contains("header.cpp"))
+        // The compiler writes only in its build folder: each build it made holds the wrapper's mark.
+        let compiles = walkdir::WalkDir::new(&cache)
+            .into_iter()
+            .flatten()
+            .filter(|e| e.file_name() == "compiled-here")
+            .filter(|e| fs::read_to_string(e.path()).is_ok_and(|t| t.contains("header.cpp")))
             .count();
         (verdict, compiles)
     };
@@ -180,26 +182,29 @@ fn cpp_programs_come_from_the_cache_until_a_header_changes() {
 }
 
 /// A language whose compiler writes no dependency list (as javac, Python's check or node's) is compiled
-/// once too: the workspace adds one whose compile step logs each call.
+/// once too: the workspace adds one whose compile step marks each build it makes.
 #[test]
 fn programs_without_a_dependency_list_come_from_the_cache() {
     let root = copy_of("languages", "nodeps-cache");
     let cache = scratch("nodeps-cache-bin");
-    let log = root.join("calls.log");
     let mut table = fs::read_to_string(root.join("languages.toml")).unwrap();
-    table.push_str(&format!(
+    table.push_str(
         "\n[[language]]\nid = \"logged\"\nname = \"Logged\"\npriority = 100\nextensions = [\"lsh\"]\n\
-         compile = [\"sh\", \"-c\", \"echo compiled >> '{}'\"]\nrun = [\"bash\", \"{{mainfile}}\"]\n\
+         compile = [\"sh\", \"-c\", \"echo compiled > compiled-here\"]\nrun = [\"bash\", \"{mainfile}\"]\n\
          version = [\"bash\", \"--version\"]\n",
-        log.display()
-    ));
+    );
     fs::write(root.join("languages.toml"), table).unwrap();
     let submission = root.join("problems/sum/submissions/accepted/sum.lsh");
     fs::write(&submission, "read a b\necho $((a + b))\n").unwrap();
     let run = || {
         let output = judge_one(&root, &cache, &submission).output().unwrap();
         let report = json_report(&output);
-        let compiles = fs::read_to_string(&log).unwrap_or_default().lines().count();
+        // The compiler writes only in its build folder: each build it made holds its mark.
+        let compiles = walkdir::WalkDir::new(&cache)
+            .into_iter()
+            .flatten()
+            .filter(|e| e.file_name() == "compiled-here")
+            .count();
         (report["submissions"][0]["verdict"].clone(), compiles)
     };
     assert_eq!(run(), (serde_json::json!("AC"), 1));

@@ -17,6 +17,7 @@ mod languages;
 mod lint;
 mod packages;
 mod private_folder;
+mod program_containment;
 mod reports;
 mod scale;
 mod setup_errors;
