@@ -1,6 +1,6 @@
 //! The built-in checkers (ARCHITECTURE.md, "Verdicts"): `lines` (the HDOJ rule), `exact`, `tokens` and `float:EPS`, comparing
-//! the expected output with the program's, both read into per-worker buffers (an answer much larger than
-//! the output is streamed instead: `stream`).
+//! the expected output with the program's, both read into per-worker buffers when small (either larger
+//! than `STREAMED_COMPARISON_BYTES`: both are streamed instead, `stream`).
 
 use std::cell::RefCell;
 use std::fs;
@@ -11,48 +11,40 @@ use anyhow::{Context, Result};
 
 use super::diff::{diff, first_line_difference, first_token_difference};
 use super::{CheckFiles, CheckResult, Checker, Judgement};
-use crate::model::limits::{ANSWER_PREFIX_BYTES, STREAMED_ANSWER_MARGIN};
+use crate::model::limits::STREAMED_COMPARISON_BYTES;
 use crate::model::{BuiltinChecker, TokenOptions};
 
 impl Checker for BuiltinChecker {
     fn check(&self, files: &CheckFiles) -> Result<CheckResult> {
+        let size = |path: &Path| {
+            fs::metadata(path)
+                .map(|m| m.len())
+                .with_context(|| format!("cannot read {}", path.display()))
+        };
+        // Large files are compared as streams, so the judge's memory is bounded whatever their sizes;
+        // small ones (nearly every test) are read whole, which is faster.
+        if size(files.output)?.max(size(files.answer)?) > STREAMED_COMPARISON_BYTES {
+            return super::stream::check_files(*self, files.answer, files.output);
+        }
         OUTPUTS.with(|buffers| {
-            // Buffers kept per worker: large outputs would otherwise cost fresh page faults on every test.
+            // Buffers kept per worker: outputs would otherwise cost fresh page faults on every test.
             let (expected, got) = &mut *buffers.borrow_mut();
             read_into(files.output, got)?;
-            let answer_bytes = fs::metadata(files.answer)
-                .with_context(|| format!("cannot read {}", files.answer.display()))?
-                .len();
-            // The output is bounded by the output limit; the answer is not: one much larger than the
-            // output is compared as a stream, and only its beginning read for the report.
-            let input = Some(files.input);
-            let checked = match answer_bytes > (got.len() + STREAMED_ANSWER_MARGIN) as u64 {
-                false => {
-                    read_into(files.answer, expected)?;
-                    details(*self, input, judge(*self, expected, got), expected, got)
-                }
-                true => {
-                    let judgement = super::stream::judge_streaming(*self, files.answer, got)?;
-                    let prefix = ANSWER_PREFIX_BYTES + got.len();
-                    *expected = super::stream::read_prefix(files.answer, prefix)?;
-                    details(*self, input, judgement, expected, got)
-                }
-            };
-            for buffer in [expected, got] {
-                if buffer.capacity() > KEPT_BUFFER_BYTES {
-                    *buffer = Vec::new();
-                }
-            }
-            Ok(checked)
+            read_into(files.answer, expected)?;
+            Ok(details(
+                *self,
+                Some(files.input),
+                judge(*self, expected, got),
+                expected,
+                got,
+            ))
         })
     }
 }
 
-/// Output buffers larger than this are given back after the test rather than kept for the next one.
-const KEPT_BUFFER_BYTES: usize = 16 << 20;
-
 thread_local! {
-    /// The expected and the actual output of the test a worker is checking.
+    /// The expected and the actual output of the test a worker is checking (each at most
+    /// `STREAMED_COMPARISON_BYTES`).
     static OUTPUTS: RefCell<(Vec<u8>, Vec<u8>)> = const { RefCell::new((Vec::new(), Vec::new())) };
 }
 

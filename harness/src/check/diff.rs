@@ -9,10 +9,10 @@ use super::builtin::{same_token_of, tokens};
 use crate::model::BuiltinChecker;
 
 /// Lines of context shown before the first difference, and lines shown from it.
-const DIFF_BEFORE: usize = 2;
-const DIFF_AFTER: usize = 12;
+pub(super) const DIFF_BEFORE: usize = 2;
+pub(super) const DIFF_AFTER: usize = 12;
 /// Longest line shown in a diff or a difference, in characters.
-const MAX_SHOWN: usize = 120;
+pub(super) const MAX_SHOWN: usize = 120;
 
 /// "line 3, token 2: expected `Yes`, got `No`" for the first differing token; when either line holds more
 /// than one token, the whole lines (`expected `BAD MOVE`, got `I WIN``): an answer of several words is
@@ -332,11 +332,21 @@ fn unified_diff(expected: &[u8], got: &[u8]) -> String {
         }
         text
     };
-    let old = window(expected);
-    let new = window(got);
+    let mut out = render_unified(&window(expected), &window(got), start);
+    let more = line_count(expected)
+        .max(line_count(got))
+        .saturating_sub(end);
+    if more > 1 {
+        let _ = writeln!(out, " … ({} more lines not shown)", more - 1);
+    }
+    out
+}
+
+/// The unified diff of two windows of lines (made visible, one per line) that begin at line `start` (0-based).
+pub(super) fn render_unified(old: &str, new: &str, start: usize) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "--- expected\n+++ got\n@@ from line {} @@", start + 1);
-    for change in similar::TextDiff::from_lines(&old, &new).iter_all_changes() {
+    for change in similar::TextDiff::from_lines(old, new).iter_all_changes() {
         let sign = match change.tag() {
             similar::ChangeTag::Equal => ' ',
             similar::ChangeTag::Delete => '-',
@@ -346,12 +356,6 @@ fn unified_diff(expected: &[u8], got: &[u8]) -> String {
         if change.missing_newline() {
             out.push('\n');
         }
-    }
-    let more = line_count(expected)
-        .max(line_count(got))
-        .saturating_sub(end);
-    if more > 1 {
-        let _ = writeln!(out, " … ({} more lines not shown)", more - 1);
     }
     out
 }
