@@ -49,7 +49,8 @@ pub fn check<R: BufRead>(
     answer: impl Fn() -> Result<R>,
     output: impl Fn() -> Result<R>,
 ) -> Result<CheckResult> {
-    let texts = || -> Result<(Text<R>, Text<R>)> { Ok((Text::new(answer()?), Text::new(output()?))) };
+    let texts =
+        || -> Result<(Text<R>, Text<R>)> { Ok((Text::new(answer()?), Text::new(output()?))) };
     let exact = TokenOptions {
         case_sensitive: true,
         ..TokenOptions::default()
@@ -181,10 +182,7 @@ impl<R: BufRead> Text<R> {
                 return Ok(true);
             }
             let room = cap - into.len();
-            let end = chunk
-                .iter()
-                .take(room)
-                .position(u8::is_ascii_whitespace);
+            let end = chunk.iter().take(room).position(u8::is_ascii_whitespace);
             let n = end.unwrap_or(room.min(chunk.len()));
             into.extend_from_slice(&chunk[..n]);
             self.reader.consume(n);
@@ -508,7 +506,13 @@ mod tests {
     use Judgement::*;
 
     /// Checks `got` against `answer` streamed through buffers of `chunk` bytes, tokens held up to `token`.
-    fn streamed(checker: &str, answer: &[u8], got: &[u8], chunk: usize, token: usize) -> CheckResult {
+    fn streamed(
+        checker: &str,
+        answer: &[u8],
+        got: &[u8],
+        chunk: usize,
+        token: usize,
+    ) -> CheckResult {
         let checker = BuiltinChecker::parse(checker).unwrap();
         let sizes = Sizes { chunk, token };
         check(
@@ -561,9 +565,15 @@ mod tests {
             ("CRLF", answer.replace('\n', "\r\n")),
             ("trailing blank lines", format!("{answer}\n\n \n\r\n")),
             ("no final newline", answer.trim_end().to_string()),
-            ("inner space doubled", answer.replacen("Case 1:", "Case  1:", 1)),
+            (
+                "inner space doubled",
+                answer.replacen("Case 1:", "Case  1:", 1),
+            ),
             ("leading space", replace_line(last, " word59 Yes -59")),
-            ("line break moved", answer.replacen("Case 1: ", "Case 1:\n", 1)),
+            (
+                "line break moved",
+                answer.replacen("Case 1: ", "Case 1:\n", 1),
+            ),
             ("blank line inside", answer.replacen("\n", "\n\n", 1)),
             ("tab between tokens", answer.replace("Yes ", "Yes\t")),
             ("case changed", answer.replace("Yes", "YES")),
@@ -601,7 +611,8 @@ mod tests {
                         if token < 10 && rule.contains("e-") {
                             continue;
                         }
-                        let result = streamed(rule, answer.as_bytes(), got.as_bytes(), chunk, token);
+                        let result =
+                            streamed(rule, answer.as_bytes(), got.as_bytes(), chunk, token);
                         assert_eq!(
                             result.judgement, want,
                             "{rule}, {what}, chunks of {chunk}, tokens held up to {token}"
@@ -635,7 +646,10 @@ mod tests {
         for (answer, got, want) in table {
             for chunk in [1, 2, 3, 64] {
                 let result = streamed("lines", answer.as_bytes(), got.as_bytes(), chunk, 64);
-                assert_eq!(result.judgement, *want, "{answer:?} vs {got:?}, chunks of {chunk}");
+                assert_eq!(
+                    result.judgement, *want,
+                    "{answer:?} vs {got:?}, chunks of {chunk}"
+                );
                 assert_eq!(
                     in_memory("lines", answer.as_bytes(), got.as_bytes()).judgement,
                     *want,
@@ -656,7 +670,12 @@ mod tests {
                 ("tokens", format!("x {long}"), format!("x {long}"), Accepted),
                 ("default", format!("{long}A"), format!("{long}a"), Accepted),
                 ("tokens", format!("{long}A"), format!("{long}a"), Wrong),
-                ("lines", format!("{long}  1"), format!("{long} 1"), Presentation),
+                (
+                    "lines",
+                    format!("{long}  1"),
+                    format!("{long} 1"),
+                    Presentation,
+                ),
             ] {
                 let result = streamed(rule, answer.as_bytes(), got.as_bytes(), chunk, 5);
                 assert_eq!(result.judgement, want, "{rule}: chunks of {chunk}");
@@ -704,7 +723,13 @@ mod tests {
         assert!(diff.contains("@@ from line 498 @@"), "{diff}");
         assert!(diff.contains(" 498\n 499\n-500\n+5000\n 501\n"), "{diff}");
         assert!(!diff.contains("497") && !diff.contains("512"), "{diff}");
-        let tail = streamed("lines", answer.as_bytes(), answer.trim_end().as_bytes(), 3, 64);
+        let tail = streamed(
+            "lines",
+            answer.as_bytes(),
+            answer.trim_end().as_bytes(),
+            3,
+            64,
+        );
         assert_eq!(tail.judgement, Accepted);
         let short = streamed("lines", b"1\n2", b"1\n3", 1, 64).diff.unwrap();
         assert!(short.contains("-2⏎ (no newline at end)\n+3⏎"), "{short}");
