@@ -354,22 +354,20 @@ fn tokens_match<R: BufRead>(
             (false, false, false) => same_long_token(options, a, b, &want, &have)?,
             _ => false,
         };
-        let located = |line: usize, text: &mut Text<R>, token: &[u8]| {
+        for (text, token) in [(&mut *a, &want), (&mut *b, &have)] {
             if !token.is_empty() {
                 text.index += 1;
             }
-            Located {
-                line,
-                index: text.index,
-                token: (!token.is_empty()).then(|| token.to_vec()),
-            }
-        };
-        let want_at = located(a_line, a, &want);
-        let have_at = located(b_line, b, &have);
+        }
         if !matched {
+            let located = |line: usize, index: usize, token: &[u8]| Located {
+                line,
+                index,
+                token: (!token.is_empty()).then(|| token.to_vec()),
+            };
             return Ok(Found::Token(TokenDifference {
-                want: want_at,
-                have: have_at,
+                want: located(a_line, a.index, &want),
+                have: located(b_line, b.index, &have),
             }));
         }
         if spacing {
