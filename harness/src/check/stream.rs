@@ -576,7 +576,10 @@ mod tests {
             ("tab between tokens", answer.replace("Yes ", "Yes\t")),
             ("case changed", answer.replace("Yes", "YES")),
             ("word's case changed", answer.replace("word20", "WORD20")),
-            ("word's first letter changed", answer.replace("word20", "xord20")),
+            (
+                "word's first letter changed",
+                answer.replace("word20", "xord20"),
+            ),
             ("decimal close", answer.replace("0.142857", "0.1428575")),
             ("decimal far", answer.replace("0.142857", "0.15")),
             ("decimal as integer", answer.replace("0.000000", "0")),
@@ -655,6 +658,52 @@ mod tests {
                     *want,
                     "in memory: {answer:?} vs {got:?}"
                 );
+            }
+        }
+    }
+
+    fn padded(head: &str, pad: &str, tail: &str) -> Vec<u8> {
+        let mut text = head.as_bytes().to_vec();
+        text.extend(pad.repeat((256 << 10) / pad.len()).bytes());
+        text.extend(tail.bytes());
+        text
+    }
+
+    /// Runs of blanks, blank lines or one token longer than the buffers the judge streams with.
+    #[test]
+    fn runs_longer_than_the_buffers() {
+        #[rustfmt::skip]
+        let table: &[(&str, Vec<u8>, &str, Judgement)] = &[
+            ("lines", padded("5\n", " \n", ""), "5\n", Accepted),
+            ("lines", padded("5", " ", "\n"), "5\n", Accepted),
+            ("lines", padded("5", "\t\r", "\n\n"), "5", Accepted),
+            ("lines", padded("5", " ", "x\n"), "5\n", Wrong),
+            ("lines", padded("5", "a", "\n"), "5\n", Wrong),
+            ("lines", padded("1  2\n", "\n", ""), "1 2\n", Presentation),
+            ("lines", padded("1\n", "\n", "2\n"), "1\n2\n", Presentation),
+            ("exact", padded("1 2\n", "\n", ""), "1 2\n", Presentation),
+            ("exact", padded("1 2\n", "\n", "3"), "1 2\n", Wrong),
+            ("tokens", padded("Yes\n", " ", ""), "Yes", Accepted),
+            ("default", padded("Yes\n", " ", "No"), "yes", Wrong),
+            ("float:1e-6", padded("0.5\n", "\n", ""), "0.5000001\n", Accepted),
+            ("default space_change_sensitive", padded("1 2\n3", " ", ""), "1 2\n3", Wrong),
+        ];
+        for (rule, answer, got, want) in table {
+            let head = String::from_utf8_lossy(&answer[..8]).into_owned();
+            for (expected, output) in [(&answer[..], got.as_bytes()), (got.as_bytes(), &answer[..])]
+            {
+                let result = streamed(rule, expected, output, SIZES.chunk, SIZES.token);
+                let in_memory = in_memory(rule, expected, output).judgement;
+                assert_eq!(
+                    result.judgement, in_memory,
+                    "{rule}: {head:?}... against {got:?}"
+                );
+                if expected.len() > output.len() {
+                    assert_eq!(
+                        result.judgement, *want,
+                        "{rule}: {head:?}... against {got:?}"
+                    );
+                }
             }
         }
     }
