@@ -282,12 +282,22 @@ fn common_prefix<R: BufRead>(a: &mut Text<R>, b: &mut Text<R>) -> Result<bool> {
         if x.is_empty() && y.is_empty() {
             return Ok(false);
         }
-        let n = x.iter().zip(y).take_while(|(p, q)| p == q).count();
+        let n = same_bytes(x, y);
         if n == 0 {
             return Ok(true);
         }
         a.consume_counted(n);
         b.consume_counted(n);
+    }
+}
+
+/// How many bytes two chunks have in common from their start (whole chunks compared at once first: equal
+/// outputs are the common case).
+fn same_bytes(x: &[u8], y: &[u8]) -> usize {
+    let m = x.len().min(y.len());
+    match x[..m] == y[..m] {
+        true => m,
+        false => x.iter().zip(y).take_while(|(p, q)| p == q).count(),
     }
 }
 
@@ -415,7 +425,7 @@ fn first_line_difference<R: BufRead>(a: &mut Text<R>, b: &mut Text<R>) -> Result
     let mut head = Vec::new();
     loop {
         let (x, y) = (a.reader.fill_buf()?, b.reader.fill_buf()?);
-        let n = x.iter().zip(y).take_while(|(p, q)| p == q).count();
+        let n = same_bytes(x, y);
         if n == 0 {
             break;
         }
