@@ -195,7 +195,14 @@ fn line_by_line(
     if differing == 0 {
         return None;
     }
-    let text = input.and_then(|path| std::fs::read(path).ok());
+    // An input larger than the outputs the judge reads whole is not read: its cases stay unknown.
+    let small = |path: &&Path| {
+        std::fs::metadata(path)
+            .is_ok_and(|m| m.len() <= crate::model::limits::STREAMED_COMPARISON_BYTES)
+    };
+    let text = input
+        .filter(small)
+        .and_then(|path| std::fs::read(path).ok());
     let at: Vec<usize> = shown.iter().map(|(i, _, _)| *i).collect();
     let cases = text
         .as_deref()
@@ -475,6 +482,20 @@ mod tests {
             "line by line: 2 of 2 lines differ (line i answers case i of the input)\n\
              case 1 (line 1): expected `A`, got `B`; input `1 2`\n\
              case 2 (line 2): expected `B`, got `A`; input `3 4`\n"
+        );
+    }
+
+    #[test]
+    fn a_large_input_is_not_read_for_its_cases() {
+        let padding = "\n".repeat(crate::model::limits::STREAMED_COMPARISON_BYTES as usize);
+        assert_eq!(
+            wrong(&format!("2\na\nb\n{padding}"), "1\n2\n", "1\n3\n"),
+            "line by line: 1 of 2 lines differs\nline 2: expected `2`, got `3`\n"
+        );
+        assert_eq!(
+            wrong("2\na\nb\n", "1\n2\n", "1\n3\n"),
+            "line by line: 1 of 2 lines differs (line i answers case i of the input)\n\
+             case 2 (line 2): expected `2`, got `3`; input `b`\n"
         );
     }
 
