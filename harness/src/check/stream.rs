@@ -93,7 +93,7 @@ pub fn check<R: BufRead>(
                 score: None,
             })
         }
-        Found::Token(difference) => (difference.want.line, difference.message()),
+        Found::Token(difference) => (difference.line(), difference.message()),
         Found::Spacing => {
             let (mut a, mut b) = texts()?;
             first_line_difference(&mut a, &mut b)?
@@ -245,6 +245,14 @@ struct TokenDifference {
 }
 
 impl TokenDifference {
+    /// The line the diff is shown around: the answer's, or the output's extra token's.
+    fn line(&self) -> usize {
+        match self.want.token {
+            Some(_) => self.want.line,
+            None => self.have.line,
+        }
+    }
+
     fn message(&self) -> String {
         let shown = |token: &[u8]| visible(&token[..token.len().min(SHOWN_BYTES)]);
         let (want, have) = (&self.want, &self.have);
@@ -800,6 +808,10 @@ mod tests {
             64,
         );
         assert_eq!(tail.judgement, Accepted);
+        // Extra output far below the answer's end: the diff is around it.
+        let extra = format!("{answer}{}end\n", "\n".repeat(100));
+        let diff = streamed("lines", answer.as_bytes(), extra.as_bytes(), 64, 64).diff;
+        assert!(diff.as_deref().unwrap().contains("+end\n"), "{diff:?}");
         let short = streamed("lines", b"1\n2", b"1\n3", 1, 64).diff.unwrap();
         assert!(short.contains("-2⏎ (no newline at end)\n+3⏎"), "{short}");
     }
