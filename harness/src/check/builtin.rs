@@ -1,6 +1,6 @@
 //! The built-in checkers (ARCHITECTURE.md, "Verdicts"): `lines` (the HDOJ rule), `exact`, `tokens` and `float:EPS`, comparing
-//! the expected output with the program's, both read into per-worker buffers (an answer much larger than
-//! the output is streamed instead: `stream`).
+//! the expected output with the program's, both read into per-worker buffers when small (either larger
+//! than `STREAMED_COMPARISON_BYTES`: both are streamed instead, `stream`).
 
 use std::cell::RefCell;
 use std::fs;
@@ -11,48 +11,40 @@ use anyhow::{Context, Result};
 
 use super::diff::{diff, first_line_difference, first_token_difference};
 use super::{CheckFiles, CheckResult, Checker, Judgement};
-use crate::model::limits::{ANSWER_PREFIX_BYTES, STREAMED_ANSWER_MARGIN};
+use crate::model::limits::STREAMED_COMPARISON_BYTES;
 use crate::model::{BuiltinChecker, TokenOptions};
 
 impl Checker for BuiltinChecker {
     fn check(&self, files: &CheckFiles) -> Result<CheckResult> {
+        let size = |path: &Path| {
+            fs::metadata(path)
+                .map(|m| m.len())
+                .with_context(|| format!("cannot read {}", path.display()))
+        };
+        // Large files are compared as streams, so the judge's memory is bounded whatever their sizes;
+        // small ones (nearly every test) are read whole, which is faster.
+        if size(files.output)?.max(size(files.answer)?) > STREAMED_COMPARISON_BYTES {
+            return super::stream::check_files(*self, files.answer, files.output);
+        }
         OUTPUTS.with(|buffers| {
-            // Buffers kept per worker: large outputs would otherwise cost fresh page faults on every test.
+            // Buffers kept per worker: outputs would otherwise cost fresh page faults on every test.
             let (expected, got) = &mut *buffers.borrow_mut();
             read_into(files.output, got)?;
-            let answer_bytes = fs::metadata(files.answer)
-                .with_context(|| format!("cannot read {}", files.answer.display()))?
-                .len();
-            // The output is bounded by the output limit; the answer is not: one much larger than the
-            // output is compared as a stream, and only its beginning read for the report.
-            let input = Some(files.input);
-            let checked = match answer_bytes > (got.len() + STREAMED_ANSWER_MARGIN) as u64 {
-                false => {
-                    read_into(files.answer, expected)?;
-                    details(*self, input, judge(*self, expected, got), expected, got)
-                }
-                true => {
-                    let judgement = super::stream::judge_streaming(*self, files.answer, got)?;
-                    let prefix = ANSWER_PREFIX_BYTES + got.len();
-                    *expected = super::stream::read_prefix(files.answer, prefix)?;
-                    details(*self, input, judgement, expected, got)
-                }
-            };
-            for buffer in [expected, got] {
-                if buffer.capacity() > KEPT_BUFFER_BYTES {
-                    *buffer = Vec::new();
-                }
-            }
-            Ok(checked)
+            read_into(files.answer, expected)?;
+            Ok(details(
+                *self,
+                Some(files.input),
+                judge(*self, expected, got),
+                expected,
+                got,
+            ))
         })
     }
 }
 
-/// Output buffers larger than this are given back after the test rather than kept for the next one.
-const KEPT_BUFFER_BYTES: usize = 16 << 20;
-
 thread_local! {
-    /// The expected and the actual output of the test a worker is checking.
+    /// The expected and the actual output of the test a worker is checking (each at most
+    /// `STREAMED_COMPARISON_BYTES`).
     static OUTPUTS: RefCell<(Vec<u8>, Vec<u8>)> = const { RefCell::new((Vec::new(), Vec::new())) };
 }
 
@@ -106,109 +98,25 @@ fn details(
     }
 }
 
+/// The judgement of `got` by `checker`'s rule: `lines` (else PE when the tokens are the same), `exact` (PE
+/// when the tokens are the same), and the Kattis default validator (`tokens`, `float:EPS`, `default FLAGS`).
 fn judge(checker: BuiltinChecker, expected: &[u8], got: &[u8]) -> Judgement {
     if expected == got {
         return Judgement::Accepted;
     }
-    let open = || {
-        Ok(InMemory {
-            rest: expected,
-            done: false,
-        })
-    };
-    judge_answer(checker, open, got).expect("an answer in memory is read without errors")
-}
-
-/// The judgement of `got` by `checker`'s rule, against an answer that `open` reads (afresh for each rule
-/// it tries): `lines` (else PE when the tokens are the same), `exact` (PE when the tokens are the same),
-/// and the Kattis default validator (`tokens`, `float:EPS`, `default FLAGS`).
-pub(super) fn judge_answer<A: Answer>(
-    checker: BuiltinChecker,
-    mut open: impl FnMut() -> Result<A>,
-    got: &[u8],
-) -> Result<Judgement> {
     let exact = TokenOptions {
         case_sensitive: true,
         ..TokenOptions::default()
     };
-    Ok(match checker {
-        BuiltinChecker::Lines if lines_equal(&mut open()?, got)? => Judgement::Accepted,
-        BuiltinChecker::Lines | BuiltinChecker::Exact
-            if tokens_match(&exact, &mut open()?, got)? =>
-        {
+    match checker {
+        BuiltinChecker::Lines if lines_equal(expected, got) => Judgement::Accepted,
+        BuiltinChecker::Lines | BuiltinChecker::Exact if tokens_match(&exact, expected, got) => {
             Judgement::Presentation
         }
-        BuiltinChecker::Tokens(options) if tokens_match(&options, &mut open()?, got)? => {
+        BuiltinChecker::Tokens(options) if tokens_match(&options, expected, got) => {
             Judgement::Accepted
         }
         _ => Judgement::Wrong,
-    })
-}
-
-/// An expected answer, read line by line or piece by piece (the blanks before a token, and the token): in
-/// memory, or streamed from its file (`stream`), where a line or token longer than the whole output is
-/// cut and marked, since it can match nothing.
-pub(super) trait Answer {
-    /// The next line without its trailing spaces, tabs and CR; `None` after the last.
-    fn line(&mut self) -> Result<Option<Cut<'_>>>;
-    /// The blanks before the next token, and the token (empty at the end).
-    fn piece(&mut self) -> Result<(Cut<'_>, Cut<'_>)>;
-}
-
-/// A line, token or run of blanks of an answer, and whether it was cut.
-#[derive(Clone, Copy)]
-pub(super) struct Cut<'a> {
-    pub bytes: &'a [u8],
-    pub too_long: bool,
-}
-
-impl Cut<'_> {
-    fn empty(self) -> bool {
-        self.bytes.is_empty() && !self.too_long
-    }
-}
-
-/// An answer in memory: nothing is cut.
-struct InMemory<'a> {
-    rest: &'a [u8],
-    done: bool,
-}
-
-impl Answer for InMemory<'_> {
-    fn line(&mut self) -> Result<Option<Cut<'_>>> {
-        if self.done {
-            return Ok(None);
-        }
-        let rest = self.rest;
-        let line = match rest.iter().position(|&b| b == b'\n') {
-            Some(end) => {
-                self.rest = &rest[end + 1..];
-                &rest[..end]
-            }
-            None => {
-                self.done = true;
-                rest
-            }
-        };
-        Ok(Some(whole(trim_end(line))))
-    }
-
-    fn piece(&mut self) -> Result<(Cut<'_>, Cut<'_>)> {
-        let rest = self.rest;
-        let blanks = rest.iter().take_while(|b| b.is_ascii_whitespace()).count();
-        let token = rest[blanks..]
-            .iter()
-            .take_while(|b| !b.is_ascii_whitespace())
-            .count();
-        self.rest = &rest[blanks + token..];
-        Ok((whole(&rest[..blanks]), whole(&rest[blanks..blanks + token])))
-    }
-}
-
-fn whole(bytes: &[u8]) -> Cut<'_> {
-    Cut {
-        bytes,
-        too_long: false,
     }
 }
 
@@ -218,25 +126,16 @@ pub(super) fn tokens(text: &[u8]) -> impl Iterator<Item = &[u8]> {
 }
 
 /// The `lines` rule (HDOJ's): the same lines once trailing spaces, tabs and CR are removed from every line
-/// and trailing blank lines are dropped. Compares lazily: nothing is collected, whatever the size.
-fn lines_equal(answer: &mut impl Answer, got: &[u8]) -> Result<bool> {
-    let mut have = lines_of(got);
+/// and trailing blank lines are dropped. Compares lazily: nothing is collected.
+fn lines_equal(expected: &[u8], got: &[u8]) -> bool {
+    let (mut want, mut have) = (lines_of(expected), lines_of(got));
     loop {
-        match (answer.line()?, have.next()) {
-            (Some(w), Some(h)) if !w.too_long && w.bytes == h => continue,
-            (Some(_), Some(_)) => return Ok(false),
-            (Some(w), None) if w.empty() => {
-                // The rest of the answer must be blank lines.
-                while let Some(w) = answer.line()? {
-                    if !w.empty() {
-                        return Ok(false);
-                    }
-                }
-                return Ok(true);
-            }
-            (Some(_), None) => return Ok(false),
-            (None, Some(h)) => return Ok(h.is_empty() && have.all(<[u8]>::is_empty)),
-            (None, None) => return Ok(true),
+        match (want.next(), have.next()) {
+            (Some(w), Some(h)) if w == h => continue,
+            (Some(_), Some(_)) => return false,
+            (Some(w), None) => return w.is_empty() && want.all(<[u8]>::is_empty),
+            (None, Some(h)) => return h.is_empty() && have.all(<[u8]>::is_empty),
+            (None, None) => return true,
         }
     }
 }
@@ -258,35 +157,28 @@ pub(super) fn lines_of(text: &[u8]) -> impl Iterator<Item = &[u8]> {
 /// The Kattis default output validator: the same tokens (any whitespace between them, or exactly the same
 /// whitespace when space-sensitive), compared as text (ignoring case unless case-sensitive) or, when a
 /// tolerance is set and the answer's token is a number, as numbers.
-fn tokens_match(options: &TokenOptions, answer: &mut impl Answer, got: &[u8]) -> Result<bool> {
+fn tokens_match(options: &TokenOptions, expected: &[u8], got: &[u8]) -> bool {
     if options.space_sensitive {
-        let mut have = pieces(got);
+        let (mut want, mut have) = (pieces(expected), pieces(got));
         loop {
-            let (space, token) = answer.piece()?;
-            let Some((blanks, h)) = have.next() else {
-                return Ok(false);
+            let (Some((space, w)), Some((blanks, h))) = (want.next(), have.next()) else {
+                return false;
             };
-            if space.too_long
-                || token.too_long
-                || space.bytes != blanks
-                || !same_token(options, token.bytes, h)
-            {
-                return Ok(false);
+            if space != blanks || !same_token(options, w, h) {
+                return false;
             }
-            if token.empty() {
-                return Ok(have.next().is_none());
+            if w.is_empty() {
+                // Both at their end: only an empty token matches an empty one.
+                return true;
             }
         }
     }
-    let mut have = tokens(got);
+    let (mut want, mut have) = (tokens(expected), tokens(got));
     loop {
-        let (_, token) = answer.piece()?;
-        if token.empty() {
-            return Ok(have.next().is_none());
-        }
-        match have.next() {
-            Some(h) if !token.too_long && same_token(options, token.bytes, h) => {}
-            _ => return Ok(false),
+        match (want.next(), have.next()) {
+            (None, None) => return true,
+            (Some(w), Some(h)) if same_token(options, w, h) => {}
+            _ => return false,
         }
     }
 }

@@ -9,10 +9,10 @@ use super::builtin::{same_token_of, tokens};
 use crate::model::BuiltinChecker;
 
 /// Lines of context shown before the first difference, and lines shown from it.
-const DIFF_BEFORE: usize = 2;
-const DIFF_AFTER: usize = 12;
+pub(super) const DIFF_BEFORE: usize = 2;
+pub(super) const DIFF_AFTER: usize = 12;
 /// Longest line shown in a diff or a difference, in characters.
-const MAX_SHOWN: usize = 120;
+pub(super) const MAX_SHOWN: usize = 120;
 
 /// "line 3, token 2: expected `Yes`, got `No`" for the first differing token; when either line holds more
 /// than one token, the whole lines (`expected `BAD MOVE`, got `I WIN``): an answer of several words is
@@ -195,7 +195,14 @@ fn line_by_line(
     if differing == 0 {
         return None;
     }
-    let text = input.and_then(|path| std::fs::read(path).ok());
+    // An input larger than the outputs the judge reads whole is not read: its cases stay unknown.
+    let small = |path: &&Path| {
+        std::fs::metadata(path)
+            .is_ok_and(|m| m.len() <= crate::model::limits::STREAMED_COMPARISON_BYTES)
+    };
+    let text = input
+        .filter(small)
+        .and_then(|path| std::fs::read(path).ok());
     let at: Vec<usize> = shown.iter().map(|(i, _, _)| *i).collect();
     let cases = text
         .as_deref()
@@ -332,11 +339,21 @@ fn unified_diff(expected: &[u8], got: &[u8]) -> String {
         }
         text
     };
-    let old = window(expected);
-    let new = window(got);
+    let mut out = render_unified(&window(expected), &window(got), start);
+    let more = line_count(expected)
+        .max(line_count(got))
+        .saturating_sub(end);
+    if more > 1 {
+        let _ = writeln!(out, " … ({} more lines not shown)", more - 1);
+    }
+    out
+}
+
+/// The unified diff of two windows of lines (made visible, one per line) that begin at line `start` (0-based).
+pub(super) fn render_unified(old: &str, new: &str, start: usize) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "--- expected\n+++ got\n@@ from line {} @@", start + 1);
-    for change in similar::TextDiff::from_lines(&old, &new).iter_all_changes() {
+    for change in similar::TextDiff::from_lines(old, new).iter_all_changes() {
         let sign = match change.tag() {
             similar::ChangeTag::Equal => ' ',
             similar::ChangeTag::Delete => '-',
@@ -346,12 +363,6 @@ fn unified_diff(expected: &[u8], got: &[u8]) -> String {
         if change.missing_newline() {
             out.push('\n');
         }
-    }
-    let more = line_count(expected)
-        .max(line_count(got))
-        .saturating_sub(end);
-    if more > 1 {
-        let _ = writeln!(out, " … ({} more lines not shown)", more - 1);
     }
     out
 }
@@ -471,6 +482,20 @@ mod tests {
             "line by line: 2 of 2 lines differ (line i answers case i of the input)\n\
              case 1 (line 1): expected `A`, got `B`; input `1 2`\n\
              case 2 (line 2): expected `B`, got `A`; input `3 4`\n"
+        );
+    }
+
+    #[test]
+    fn a_large_input_is_not_read_for_its_cases() {
+        let padding = "\n".repeat(crate::model::limits::STREAMED_COMPARISON_BYTES as usize);
+        assert_eq!(
+            wrong(&format!("2\na\nb\n{padding}"), "1\n2\n", "1\n3\n"),
+            "line by line: 1 of 2 lines differs\nline 2: expected `2`, got `3`\n"
+        );
+        assert_eq!(
+            wrong("2\na\nb\n", "1\n2\n", "1\n3\n"),
+            "line by line: 1 of 2 lines differs (line i answers case i of the input)\n\
+             case 2 (line 2): expected `2`, got `3`; input `b`\n"
         );
     }
 

@@ -11,8 +11,7 @@ pub const DEFAULT_OUTPUT_LIMIT: u64 = DEFAULT_OUTPUT_LIMIT_MIB << 20;
 pub const DEFAULT_TIME_SCALE: f64 = 1.0;
 /// Failed tests the human report details per problem (`--max-failures`); the rest are counted.
 pub const DEFAULT_MAX_FAILURES: usize = 5;
-/// An answer (`.out`) longer than the program's output by more than this is compared as a stream, so the
-/// judge's memory is bounded by the output limit, not by the answer's size.
-pub const STREAMED_ANSWER_MARGIN: usize = 1 << 20;
-/// How much of such an answer is read for the report's first difference and diff (beyond the output's size).
-pub const ANSWER_PREFIX_BYTES: usize = 64 << 10;
+/// An output or an answer (`.out`) larger than this is compared with the other as streams through
+/// buffers of a fixed size, so the judge's memory does not grow with their sizes; smaller ones are read
+/// whole, per worker.
+pub const STREAMED_COMPARISON_BYTES: u64 = 4 << 20;

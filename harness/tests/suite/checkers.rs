@@ -218,3 +218,58 @@ fn nim_move_with_its_cpp_kattis_validator() {
         String::from_utf8_lossy(&check.stdout)
     );
 }
+
+/// Outputs and answers larger than the judge reads whole (4 MiB) are compared as streams: the verdicts
+/// and the first difference are those of the rule.
+#[test]
+fn outputs_larger_than_read_whole_are_judged_by_the_rule() {
+    let root = super::common::copy_of("languages", "huge-outputs");
+    std::fs::remove_dir_all(root.join("problems/sum/submissions")).unwrap();
+    let data = root.join("testdata/sum");
+    std::fs::remove_dir_all(&data).unwrap();
+    std::fs::create_dir_all(&data).unwrap();
+    // About 6 MiB of lines; the program prints its input back, or a changed copy.
+    let text: String = (0..700_000).map(|i| format!("{i}\n")).collect();
+    std::fs::write(data.join("big.in"), &text).unwrap();
+    std::fs::write(data.join("big.out"), &text).unwrap();
+    let cases = [
+        ("cat.sh", "cat", "AC", None),
+        ("crlf.sh", "sed 's/$/\\r/'", "AC", None),
+        (
+            "last.sh",
+            "sed '$ s/.*/x/'",
+            "WA",
+            Some("line 700000, token 1: expected `699999`, got `x`"),
+        ),
+        (
+            "spaces.sh",
+            "sed '350000 s/^/ /'",
+            "PE",
+            Some("line 350000: expected `349999`, got ` 349999` (spacing differs)"),
+        ),
+        (
+            "short.sh",
+            "head -n 3",
+            "WA",
+            Some("line 4, token 1: expected `3`, got end of output"),
+        ),
+    ];
+    for (name, script, verdict, first) in cases {
+        let submission = root.join(name);
+        std::fs::write(&submission, format!("{script}\n")).unwrap();
+        let output = harness(
+            &root,
+            &[
+                "sum",
+                "--submission",
+                submission.to_str().unwrap(),
+                "--format",
+                "json",
+            ],
+        );
+        let report = json_report(&output);
+        let test = &report["submissions"][0]["tests"][0];
+        assert_eq!(test["verdict"], verdict, "{name}: {test:#}");
+        assert_eq!(test["first_difference"].as_str(), first, "{name}");
+    }
+}
