@@ -372,6 +372,9 @@ pub(super) fn spawn(
     if !setup.pid_namespace() {
         return spawn_with(prepared, setup, err_write, exec_write, -1);
     }
+    if let Some(pid) = spawn_joined(prepared, setup, err_write, exec_write)? {
+        return Ok(pid);
+    }
     let (hop_read, hop_write) = pipe()?;
     let child = spawn_with(prepared, setup, err_write, exec_write, hop_write);
     // SAFETY: closing our copy of the write end, so that the read sees the end of a child that did not hop.
@@ -401,6 +404,47 @@ pub(super) fn spawn(
         libc::setpgid(program, program);
     }
     Ok(program)
+}
+
+/// As root (no user namespace to enter first), the launcher itself makes its next child land in the
+/// program's pid namespace (`setns` changes only where its children go), forks the program there and goes
+/// back: no hop, one fork per run as without a pid namespace. `None` where that cannot be done (not
+/// root, or the fork into the namespace failed because its init is gone): the hop then says why.
+fn spawn_joined(
+    prepared: &Prepared,
+    setup: &ChildSetup,
+    err_write: i32,
+    exec_write: i32,
+) -> Result<Option<i32>> {
+    let Some(join) = setup.template.filter(|join| join.user < 0 && join.pid >= 0) else {
+        return Ok(None);
+    };
+    let Some(own) = own_pid_namespace() else {
+        return Ok(None);
+    };
+    // SAFETY: setns on a descriptor the template holds; it changes only the pid namespace of the
+    // launcher's children to come (the launcher itself stays where it is).
+    if unsafe { libc::setns(join.pid, libc::CLONE_NEWPID) } != 0 {
+        return Ok(None);
+    }
+    let child = spawn_with(prepared, setup, err_write, exec_write, -1);
+    // SAFETY: as above, back to the launcher's own namespace for every other child (template holders,
+    // the judge's own tools).
+    if unsafe { libc::setns(own, libc::CLONE_NEWPID) } != 0 {
+        bail!(
+            "cannot return to the launcher's own pid namespace: {}",
+            io::Error::last_os_error()
+        );
+    }
+    Ok(child.ok())
+}
+
+/// A descriptor of the launcher's own pid namespace, opened once (`None` where it cannot be).
+fn own_pid_namespace() -> Option<i32> {
+    static OWN: std::sync::OnceLock<Option<std::fs::File>> = std::sync::OnceLock::new();
+    OWN.get_or_init(|| std::fs::File::open("/proc/self/ns/pid").ok())
+        .as_ref()
+        .map(AsRawFd::as_raw_fd)
 }
 
 fn spawn_with(
@@ -454,7 +498,10 @@ unsafe fn exec_child(
     libc::setpgid(0, 0);
     // If the launcher dies (the judge was killed), so does the program.
     libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
-    if libc::getppid() != launcher_pid {
+    // Forked into a pid namespace of its own (`spawn_joined`), it sees no parent (0): the namespace dies
+    // with the launcher anyway.
+    let parent = libc::getppid();
+    if parent != launcher_pid && parent != 0 {
         libc::_exit(126);
     }
     libc::dup2(prepared.stdin.as_raw_fd(), 0);
