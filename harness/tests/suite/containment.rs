@@ -11,18 +11,13 @@ use std::process::Command;
 use serde_json::Value;
 
 use super::common::{command_in, copy_of, copy_tree, json_report, scratch};
-use super::unprivileged::{as_unprivileged_user, run_measured};
+use super::unprivileged::{as_unprivileged_user, is_root, run_measured, unprivileged_judge};
 
 const MARKS: [&str; 3] = [
     "/tmp/harness-hostile-mark",
     "/dev/shm/harness-hostile-mark",
     "/var/tmp/harness-hostile-mark",
 ];
-
-fn is_root() -> bool {
-    // SAFETY: getuid has no preconditions.
-    unsafe { libc::getuid() == 0 }
-}
 
 #[test]
 fn hostile_submissions_get_their_verdicts_and_leave_nothing_behind() {
@@ -55,26 +50,14 @@ fn hostile_submissions_get_their_verdicts_and_leave_nothing_behind() {
 fn hostile_submissions_are_contained_for_an_unprivileged_user() {
     let workspace = copy_of("hostile", "hostile-unprivileged");
     let cache = workspace.join("cache");
-    let mut command = command_in(&workspace, Some(&cache), &["--format", "json"]);
-    // Whether this user may make a user and mount namespace, asked of util-linux, not of the judge.
-    let mut userns = Command::new("unshare");
-    userns.args(["--user", "--mount", "true"]);
-    if is_root() {
-        match as_unprivileged_user(command, &workspace) {
-            Ok((dropped, drop_to)) => {
-                command = dropped;
-                userns = Command::new("setpriv");
-                userns
-                    .args(drop_to)
-                    .args(["unshare", "--user", "--mount", "true"]);
-            }
-            Err(why) => {
-                super::common::skipped("containment as an unprivileged user", &why);
-                return;
-            }
+    let command = command_in(&workspace, Some(&cache), &["--format", "json"]);
+    let (command, userns) = match unprivileged_judge(command, &workspace) {
+        Ok(judge) => judge,
+        Err(why) => {
+            super::common::skipped("containment as an unprivileged user", &why);
+            return;
         }
-    }
-    let userns = userns.output().is_ok_and(|o| o.status.success());
+    };
     if !userns {
         eprintln!("containment as an unprivileged user: no user namespace for this user; the data is readable and reads-the-answer will pass");
     }

@@ -8,7 +8,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use super::common::{command_in, json_report, printed, scratch, workspace_root};
-use super::unprivileged::as_unprivileged_user;
+use super::unprivileged::{as_unprivileged_user, is_root};
 
 /// A batch problem, a problem with a checker program, an interactive problem.
 const PROBLEMS: [&str; 3] = ["hdu1846", "nim-move", "play-nim"];
@@ -58,11 +58,6 @@ fn assert_all_accepted(output: &std::process::Output) {
             "{problem}"
         );
     }
-}
-
-fn is_root() -> bool {
-    // SAFETY: getuid has no preconditions.
-    unsafe { libc::getuid() == 0 }
 }
 
 #[test]

@@ -11,12 +11,7 @@ use std::process::Command;
 use serde_json::Value;
 
 use super::common::{command_in, copy_of, json_report, scratch};
-use super::unprivileged::as_unprivileged_user;
-
-fn is_root() -> bool {
-    // SAFETY: getuid has no preconditions.
-    unsafe { libc::getuid() == 0 }
-}
+use super::unprivileged::{as_unprivileged_user, is_root, unprivileged_judge};
 
 fn has_gcc() -> bool {
     Command::new("gcc")
@@ -145,24 +140,14 @@ fn a_compiler_is_contained_for_an_unprivileged_user_too() {
     let cache = workspace.join("cache");
     let mut command = command_in(&workspace, Some(&cache), &["--format", "json"]);
     command.env("HARNESS_TEST_TOKEN", TOKEN);
-    let mut userns = Command::new("unshare");
-    userns.args(["--user", "--mount", "true"]);
-    if is_root() {
-        match as_unprivileged_user(command, &workspace) {
-            Ok((dropped, drop_to)) => {
-                command = dropped;
-                userns = Command::new("setpriv");
-                userns
-                    .args(drop_to)
-                    .args(["unshare", "--user", "--mount", "true"]);
-            }
-            Err(why) => {
-                super::common::skipped("compilers contained as an unprivileged user", &why);
-                return;
-            }
+    let (command, userns) = match unprivileged_judge(command, &workspace) {
+        Ok(judge) => judge,
+        Err(why) => {
+            super::common::skipped("compilers contained as an unprivileged user", &why);
+            return;
         }
-    }
-    if !userns.output().is_ok_and(|o| o.status.success()) {
+    };
+    if !userns {
         super::common::skipped(
             "compilers contained as an unprivileged user",
             "no user namespace for this user: compilers then see the machine, as README says",

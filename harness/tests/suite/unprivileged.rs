@@ -5,6 +5,35 @@
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
+/// Whether the tests run as root.
+pub fn is_root() -> bool {
+    // SAFETY: getuid has no preconditions.
+    unsafe { libc::getuid() == 0 }
+}
+
+/// The judge's command as an unprivileged user: run as `nobody` (`as_unprivileged_user`) when the test runs
+/// as root, else as it is; and whether that user may make a user and mount namespace (asked of util-linux,
+/// not of the judge), without which the judge cannot give its programs an allowlist root.
+pub fn unprivileged_judge(judge: Command, workspace: &Path) -> Result<(Command, bool), String> {
+    let (command, drop_to) = match is_root() {
+        true => {
+            let (command, drop_to) = as_unprivileged_user(judge, workspace)?;
+            (command, drop_to.to_vec())
+        }
+        false => (judge, Vec::new()),
+    };
+    let mut userns = Command::new("setpriv");
+    userns
+        .args(&drop_to)
+        .args(["unshare", "--user", "--mount", "true"]);
+    if drop_to.is_empty() {
+        userns = Command::new("unshare");
+        userns.args(["--user", "--mount", "true"]);
+    }
+    let userns = userns.output().is_ok_and(|o| o.status.success());
+    Ok((command, userns))
+}
+
 /// The judge's command run as `nobody` (or a system user made for it), on a workspace it owns, with the
 /// Rust toolchain reachable: bound into the test's folder when it lives where that user cannot go.
 pub fn as_unprivileged_user(
