@@ -21,14 +21,30 @@ pub struct Judged {
     pub validator_score: Option<f64>,
 }
 
+/// A package's custom grader (`grading: custom`): given a group's children (verdict, score) and the
+/// group's `grader_flags`, the group's verdict and score; `Err` says why it could not give them (a judge
+/// error of the group).
+pub type CustomGrader<'a> =
+    &'a dyn Fn(&[(Verdict, f64)], &[String]) -> std::result::Result<(Verdict, f64), String>;
+
 /// Scores a submission. `judge` runs a test by name and says how it went; `None` leaves the test out
 /// (it is not part of the run, as a filtered test in problemtools). Tests are judged in order, and only
-/// those the `on_reject` rules reach.
+/// those the `on_reject` rules reach. A group under `grading: custom` is a judge error here: only
+/// `score_with` has the package's grader.
 pub fn score(
     scoring: &Scoring,
     judge: &mut dyn FnMut(&str) -> Result<Option<Judged>>,
 ) -> Result<SubmissionScore> {
-    let root = score_group(&scoring.root, scoring.validator_score, judge)?;
+    score_with(scoring, None, judge)
+}
+
+/// `score`, with the package's custom grader for the groups under `grading: custom`.
+pub fn score_with(
+    scoring: &Scoring,
+    custom: Option<CustomGrader>,
+    judge: &mut dyn FnMut(&str) -> Result<Option<Judged>>,
+) -> Result<SubmissionScore> {
+    let root = score_group(&scoring.root, scoring.validator_score, custom, judge)?;
     let root = root.unwrap_or(GroupScore {
         group: String::new(),
         verdict: Verdict::AC,
@@ -38,6 +54,7 @@ pub fn score(
         tests: 0,
         passed: 0,
         groups: Vec::new(),
+        error: None,
     });
     Ok(SubmissionScore {
         version: SCORE_VERSION,
@@ -66,6 +83,7 @@ pub fn score_results(scoring: &Scoring, tests: &[crate::model::TestResult]) -> S
 fn score_group(
     group: &ScoreGroup,
     policy: ValidatorScore,
+    custom: Option<CustomGrader>,
     judge: &mut dyn FnMut(&str) -> Result<Option<Judged>>,
 ) -> Result<Option<GroupScore>> {
     let mut children: Vec<(Verdict, f64)> = Vec::new();
@@ -78,6 +96,7 @@ fn score_group(
         tests: 0,
         passed: 0,
         groups: Vec::new(),
+        error: None,
     };
     let mut any = false;
     for item in &group.items {
@@ -113,7 +132,7 @@ fn score_group(
                 (verdict, score)
             }
             ScoreItem::Group(sub) => {
-                let Some(sub) = score_group(sub, policy, judge)? else {
+                let Some(sub) = score_group(sub, policy, custom, judge)? else {
                     continue;
                 };
                 result.tests += sub.tests;
@@ -137,7 +156,20 @@ fn score_group(
     }
     (result.verdict, result.score) = match children.iter().find(|(v, _)| *v == Verdict::JE) {
         Some(judge_error) => *judge_error,
-        None => grade(&children, &group.rules),
+        None => match (&group.rules.custom_grader, custom) {
+            (None, _) => grade(&children, &group.rules),
+            (Some(flags), Some(custom)) => match custom(&children, flags) {
+                Ok(graded) => graded,
+                Err(why) => {
+                    result.error = Some(format!("the custom grader failed: {why}"));
+                    (Verdict::JE, 0.0)
+                }
+            },
+            (Some(_), None) => {
+                result.error = Some("the group needs the package's custom grader".into());
+                (Verdict::JE, 0.0)
+            }
+        },
     };
     Ok(Some(result))
 }
