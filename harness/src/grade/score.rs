@@ -547,6 +547,50 @@ mod tests {
         assert_eq!(kattis_verdict(PE, None, ValidatorScore::Allowed), WA);
     }
 
+    /// A group under `grading: custom` is aggregated by the custom grader, which gets its children and
+    /// its flags; an error of the grader, or no grader, is a judge error of the group with the reason.
+    #[test]
+    fn a_custom_grader_aggregates_its_group() {
+        let scoring = Scoring {
+            root: ScoreGroup {
+                name: String::new(),
+                rules: GroupRules {
+                    on_reject: OnReject::Continue,
+                    accept_score: 10.0,
+                    custom_grader: Some(vec!["x".into()]),
+                    ..GroupRules::default()
+                },
+                items: vec![ScoreItem::Test("a".into()), ScoreItem::Test("b".into())],
+            },
+            validator_score: ValidatorScore::Forbidden,
+            expected: Vec::new(),
+            partial: PartialRule::AcceptedBelowFull,
+        };
+        let judged = |name: &str| {
+            let verdict = if name == "a" { AC } else { TLE };
+            Ok(Some(Judged {
+                verdict,
+                validator_score: None,
+            }))
+        };
+        let seen = std::cell::RefCell::new(Vec::new());
+        let grader = |children: &[(Verdict, f64)], flags: &[String]| {
+            seen.borrow_mut().push((children.to_vec(), flags.to_vec()));
+            Ok((AC, 7.0))
+        };
+        let graded = score_with(&scoring, Some(&grader), &mut |n| judged(n)).unwrap();
+        assert_eq!((graded.verdict, graded.score), (AC, 7.0));
+        assert_eq!(
+            seen.into_inner(),
+            [(vec![(AC, 10.0), (TLE, 0.0)], vec!["x".to_string()])]
+        );
+        let failing = |_: &[(Verdict, f64)], _: &[String]| Err("it crashed".to_string());
+        let failed = score_with(&scoring, Some(&failing), &mut |n| judged(n)).unwrap();
+        assert_eq!((failed.verdict, failed.score), (JE, 0.0));
+        let without = score(&scoring, &mut |n| judged(n)).unwrap();
+        assert_eq!(without.verdict, JE, "no grader to run");
+    }
+
     /// 2025-09: a group decides whether its tests' `score.txt` counts (none in `pass-fail`, ignored in
     /// the samples) and how high it may go (the test's maximum score).
     #[test]
