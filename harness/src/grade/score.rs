@@ -64,6 +64,7 @@ pub fn score_with(
         expected: None,
         mismatch: None,
         groups: root.groups,
+        error: root.error,
     })
 }
 
@@ -159,7 +160,12 @@ fn score_group(
         None => match (&group.rules.custom_grader, custom) {
             (None, _) => grade(&children, &group.rules),
             (Some(flags), Some(custom)) => match custom(&children, flags) {
-                Ok(graded) => graded,
+                Ok(graded) => {
+                    if graded.0 == Verdict::JE {
+                        result.error = Some("the custom grader said JE".into());
+                    }
+                    graded
+                }
                 Err(why) => {
                     result.error = Some(format!("the custom grader failed: {why}"));
                     (Verdict::JE, 0.0)
@@ -587,6 +593,10 @@ mod tests {
         let failing = |_: &[(Verdict, f64)], _: &[String]| Err("it crashed".to_string());
         let failed = score_with(&scoring, Some(&failing), &mut |n| judged(n)).unwrap();
         assert_eq!((failed.verdict, failed.score), (JE, 0.0));
+        assert_eq!(
+            failed.error.as_deref(),
+            Some("the custom grader failed: it crashed")
+        );
         let without = score(&scoring, &mut |n| judged(n)).unwrap();
         assert_eq!(without.verdict, JE, "no grader to run");
     }
@@ -679,6 +689,7 @@ mod tests {
             expected: None,
             mismatch: None,
             groups: Vec::new(),
+            error: None,
         };
         let partial = Expected::Verdicts(VerdictRule {
             folder: VerdictRule::folder_name(PARTIALLY_ACCEPTED),

@@ -250,6 +250,9 @@ pub struct SubmissionScore {
     pub mismatch: Option<String>,
     /// The groups of `data/` (`sample`, `secret`), each with its own groups.
     pub groups: Vec<GroupScore>,
+    /// Why the whole data is a judge error, when the custom grader of `data/` itself failed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
 }
 
 impl SubmissionScore {

@@ -89,6 +89,9 @@ pub(super) fn score_lines(text: &mut String, score: &crate::model::SubmissionSco
             let _ = writeln!(text, "        {}", paint.red(error));
         }
     }
+    if let Some(error) = &score.error {
+        let _ = writeln!(text, "        {}", paint.red(error));
+    }
     if let Some(expected) = score.expected {
         let _ = writeln!(text, "        expected score {expected}");
     }
