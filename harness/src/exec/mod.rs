@@ -220,6 +220,8 @@ type Checkers = HashMap<String, std::result::Result<Judges, String>>;
 pub(crate) struct Judges {
     pub checker: Arc<dyn Checker>,
     pub interactor: Option<Arc<ProgramChecker>>,
+    /// A package's custom grader (`graders/`), for its groups under `grading: custom`.
+    pub grader: Option<Arc<crate::grade::custom_grader::ProgramGrader>>,
 }
 
 /// The checker of every problem judged: built-in ones as they are, programs compiled (in parallel).
@@ -246,6 +248,7 @@ fn judges(problem: &Problem, compiler: &Compiler) -> Result<std::result::Result<
     Ok(Ok(Judges {
         checker,
         interactor,
+        grader: None,
     }))
 }
 

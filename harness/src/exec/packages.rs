@@ -13,11 +13,13 @@ use anyhow::{Context, Result};
 use super::{JudgeOptions, Judges, Run};
 use crate::check::program::ProgramChecker;
 use crate::check::{CheckFiles, CheckResult, Checker};
-use crate::lang::{Compiled, Compiler, Program};
+use crate::grade::custom_grader::ProgramGrader;
+use crate::lang::{Compiled, Compiler, Executable, Program};
 use crate::model::{
     BuiltinChecker, Expected, Problem, ProblemResult, Protocol, SubmissionResult, Verdict,
 };
 use crate::package::kattis::KattisPackage;
+use crate::package::kattis_program::ValidatorProgram;
 use crate::plan::PlannedSubmission;
 
 /// The time limit a package without one is first judged under, while it is computed (ms).
@@ -197,9 +199,59 @@ fn skipped(problem: &str, file: &str, expected: Expected, why: &str) -> Submissi
     }
 }
 
-/// The package's checker (or interactor), built by the run's compiler (a `build`/`run` folder as a
-/// language of its own); the error says why none can judge.
+/// The package's checker (or interactor) and custom grader, built by the run's compiler (a `build`/`run`
+/// folder as a language of its own); the error says why none can judge.
 pub(super) fn judges(
+    package: &KattisPackage,
+    compiler: &Compiler,
+    cache: &Path,
+) -> Result<std::result::Result<Judges, String>> {
+    let judges = match checkers(package, compiler, cache)? {
+        Ok(judges) => judges,
+        Err(why) => return Ok(Err(why)),
+    };
+    let Some(program) = &package.grader else {
+        return Ok(Ok(judges));
+    };
+    Ok(
+        build(program, "custom grader", compiler, cache)?.map(|executable| Judges {
+            grader: Some(Arc::new(ProgramGrader::new(executable))),
+            ..judges
+        }),
+    )
+}
+
+/// A program of the package (a `build`/`run` folder as a language of its own), named `what` in the
+/// error that says why it cannot be used.
+fn build(
+    program: &ValidatorProgram,
+    what: &str,
+    compiler: &Compiler,
+    cache: &Path,
+) -> Result<std::result::Result<Executable, String>> {
+    let shown = &program.relative;
+    let built = match crate::package::kattis_program::script_language(program, cache)? {
+        Some((language, marker)) => compiler.compile_program(&Program {
+            language,
+            files: vec![marker.clone()],
+            others: Vec::new(),
+            main: marker,
+        })?,
+        None => compiler.compile(&program.path)?,
+    };
+    Ok(match built {
+        Compiled::Ok(executable) => Ok(executable),
+        Compiled::Failed { message } => Err(format!(
+            "the {what} {shown} does not build, so no test can be judged:\n{message}"
+        )),
+        Compiled::Skipped { reason } => {
+            Err(format!("the {what} {shown} cannot be built: {reason}"))
+        }
+    })
+}
+
+/// The package's checker (or interactor); the error says why none can judge.
+fn checkers(
     package: &KattisPackage,
     compiler: &Compiler,
     cache: &Path,
@@ -214,30 +266,12 @@ pub(super) fn judges(
         return Ok(Ok(Judges {
             checker: Arc::new(PerTest { by_input }),
             interactor: None,
+            grader: None,
         }));
     };
-    let shown = &program.relative;
-    let built = match crate::package::kattis_program::script_language(program, cache)? {
-        Some((language, marker)) => compiler.compile_program(&Program {
-            language,
-            files: vec![marker.clone()],
-            others: Vec::new(),
-            main: marker,
-        })?,
-        None => compiler.compile(&program.path)?,
-    };
-    let executable = match built {
-        Compiled::Ok(executable) => executable,
-        Compiled::Failed { message } => {
-            return Ok(Err(format!(
-                "the output validator {shown} does not build, so no test can be judged:\n{message}"
-            )))
-        }
-        Compiled::Skipped { reason } => {
-            return Ok(Err(format!(
-                "the output validator {shown} cannot be built: {reason}"
-            )))
-        }
+    let executable = match build(program, "output validator", compiler, cache)? {
+        Ok(executable) => executable,
+        Err(why) => return Ok(Err(why)),
     };
     let validator = |args: &[String]| ProgramChecker {
         executable: executable.clone(),
@@ -260,6 +294,7 @@ pub(super) fn judges(
         return Ok(Ok(Judges {
             checker: Arc::new(BuiltinChecker::Tokens(Default::default())),
             interactor: Some(Arc::new(validator(&first))),
+            grader: None,
         }));
     }
     let by_input = package
@@ -275,6 +310,7 @@ pub(super) fn judges(
     Ok(Ok(Judges {
         checker: Arc::new(PerTest { by_input }),
         interactor: None,
+        grader: None,
     }))
 }
 

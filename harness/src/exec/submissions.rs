@@ -141,7 +141,25 @@ fn run_scored(
     run: &Run,
 ) -> Result<(Vec<TestResult>, crate::model::SubmissionScore)> {
     let mut tests: Vec<TestResult> = Vec::new();
-    let score = crate::grade::score::score(scoring, &mut |name| {
+    // A setup problem of the grader (its scratch files) stops the run; what it says is its group's.
+    let grader = match &run.checkers[&s.problem.id] {
+        Ok(judges) => judges.grader.clone(),
+        Err(_) => None,
+    };
+    let setup = std::cell::RefCell::new(None);
+    let custom = |children: &[(Verdict, f64)], flags: &[String]| {
+        let Some(grader) = &grader else {
+            return Err("the package has no custom grader".to_string());
+        };
+        grader
+            .grade(children, flags, run.scratch)
+            .unwrap_or_else(|error| {
+                let why = format!("{error:#}");
+                setup.borrow_mut().get_or_insert(error);
+                Err(why)
+            })
+    };
+    let score = crate::grade::score::score_with(scoring, Some(&custom), &mut |name| {
         let Some(test) = s.tests.iter().find(|t| t.name == name) else {
             return Ok(None);
         };
@@ -164,6 +182,9 @@ fn run_scored(
         tests.push(result);
         Ok(Some(judged))
     })?;
+    if let Some(error) = setup.into_inner() {
+        return Err(error);
+    }
     Ok((tests, score))
 }
 

@@ -2,6 +2,7 @@
 //! the output. The standard grader (file in, file out, checker) is `standard`; another kind of problem is
 //! another grader here.
 
+pub mod custom_grader;
 pub mod interactive;
 pub mod score;
 pub mod standard;

@@ -21,14 +21,30 @@ pub struct Judged {
     pub validator_score: Option<f64>,
 }
 
+/// A package's custom grader (`grading: custom`): given a group's children (verdict, score) and the
+/// group's `grader_flags`, the group's verdict and score; `Err` says why it could not give them (a judge
+/// error of the group).
+pub type CustomGrader<'a> =
+    &'a dyn Fn(&[(Verdict, f64)], &[String]) -> std::result::Result<(Verdict, f64), String>;
+
 /// Scores a submission. `judge` runs a test by name and says how it went; `None` leaves the test out
 /// (it is not part of the run, as a filtered test in problemtools). Tests are judged in order, and only
-/// those the `on_reject` rules reach.
+/// those the `on_reject` rules reach. A group under `grading: custom` is a judge error here: only
+/// `score_with` has the package's grader.
 pub fn score(
     scoring: &Scoring,
     judge: &mut dyn FnMut(&str) -> Result<Option<Judged>>,
 ) -> Result<SubmissionScore> {
-    let root = score_group(&scoring.root, scoring.validator_score, judge)?;
+    score_with(scoring, None, judge)
+}
+
+/// `score`, with the package's custom grader for the groups under `grading: custom`.
+pub fn score_with(
+    scoring: &Scoring,
+    custom: Option<CustomGrader>,
+    judge: &mut dyn FnMut(&str) -> Result<Option<Judged>>,
+) -> Result<SubmissionScore> {
+    let root = score_group(&scoring.root, scoring.validator_score, custom, judge)?;
     let root = root.unwrap_or(GroupScore {
         group: String::new(),
         verdict: Verdict::AC,
@@ -38,6 +54,7 @@ pub fn score(
         tests: 0,
         passed: 0,
         groups: Vec::new(),
+        error: None,
     });
     Ok(SubmissionScore {
         version: SCORE_VERSION,
@@ -47,6 +64,7 @@ pub fn score(
         expected: None,
         mismatch: None,
         groups: root.groups,
+        error: root.error,
     })
 }
 
@@ -66,6 +84,7 @@ pub fn score_results(scoring: &Scoring, tests: &[crate::model::TestResult]) -> S
 fn score_group(
     group: &ScoreGroup,
     policy: ValidatorScore,
+    custom: Option<CustomGrader>,
     judge: &mut dyn FnMut(&str) -> Result<Option<Judged>>,
 ) -> Result<Option<GroupScore>> {
     let mut children: Vec<(Verdict, f64)> = Vec::new();
@@ -78,6 +97,7 @@ fn score_group(
         tests: 0,
         passed: 0,
         groups: Vec::new(),
+        error: None,
     };
     let mut any = false;
     for item in &group.items {
@@ -113,7 +133,7 @@ fn score_group(
                 (verdict, score)
             }
             ScoreItem::Group(sub) => {
-                let Some(sub) = score_group(sub, policy, judge)? else {
+                let Some(sub) = score_group(sub, policy, custom, judge)? else {
                     continue;
                 };
                 result.tests += sub.tests;
@@ -137,7 +157,25 @@ fn score_group(
     }
     (result.verdict, result.score) = match children.iter().find(|(v, _)| *v == Verdict::JE) {
         Some(judge_error) => *judge_error,
-        None => grade(&children, &group.rules),
+        None => match (&group.rules.custom_grader, custom) {
+            (None, _) => grade(&children, &group.rules),
+            (Some(flags), Some(custom)) => match custom(&children, flags) {
+                Ok(graded) => {
+                    if graded.0 == Verdict::JE {
+                        result.error = Some("the custom grader said JE".into());
+                    }
+                    graded
+                }
+                Err(why) => {
+                    result.error = Some(format!("the custom grader failed: {why}"));
+                    (Verdict::JE, 0.0)
+                }
+            },
+            (Some(_), None) => {
+                result.error = Some("the group needs the package's custom grader".into());
+                (Verdict::JE, 0.0)
+            }
+        },
     };
     Ok(Some(result))
 }
@@ -515,6 +553,54 @@ mod tests {
         assert_eq!(kattis_verdict(PE, None, ValidatorScore::Allowed), WA);
     }
 
+    /// A group under `grading: custom` is aggregated by the custom grader, which gets its children and
+    /// its flags; an error of the grader, or no grader, is a judge error of the group with the reason.
+    #[test]
+    fn a_custom_grader_aggregates_its_group() {
+        let scoring = Scoring {
+            root: ScoreGroup {
+                name: String::new(),
+                rules: GroupRules {
+                    on_reject: OnReject::Continue,
+                    accept_score: 10.0,
+                    custom_grader: Some(vec!["x".into()]),
+                    ..GroupRules::default()
+                },
+                items: vec![ScoreItem::Test("a".into()), ScoreItem::Test("b".into())],
+            },
+            validator_score: ValidatorScore::Forbidden,
+            expected: Vec::new(),
+            partial: PartialRule::AcceptedBelowFull,
+        };
+        let judged = |name: &str| {
+            let verdict = if name == "a" { AC } else { TLE };
+            Ok(Some(Judged {
+                verdict,
+                validator_score: None,
+            }))
+        };
+        let seen = std::cell::RefCell::new(Vec::new());
+        let grader = |children: &[(Verdict, f64)], flags: &[String]| {
+            seen.borrow_mut().push((children.to_vec(), flags.to_vec()));
+            Ok((AC, 7.0))
+        };
+        let graded = score_with(&scoring, Some(&grader), &mut |n| judged(n)).unwrap();
+        assert_eq!((graded.verdict, graded.score), (AC, 7.0));
+        assert_eq!(
+            seen.into_inner(),
+            [(vec![(AC, 10.0), (TLE, 0.0)], vec!["x".to_string()])]
+        );
+        let failing = |_: &[(Verdict, f64)], _: &[String]| Err("it crashed".to_string());
+        let failed = score_with(&scoring, Some(&failing), &mut |n| judged(n)).unwrap();
+        assert_eq!((failed.verdict, failed.score), (JE, 0.0));
+        assert_eq!(
+            failed.error.as_deref(),
+            Some("the custom grader failed: it crashed")
+        );
+        let without = score(&scoring, &mut |n| judged(n)).unwrap();
+        assert_eq!(without.verdict, JE, "no grader to run");
+    }
+
     /// 2025-09: a group decides whether its tests' `score.txt` counts (none in `pass-fail`, ignored in
     /// the samples) and how high it may go (the test's maximum score).
     #[test]
@@ -603,6 +689,7 @@ mod tests {
             expected: None,
             mismatch: None,
             groups: Vec::new(),
+            error: None,
         };
         let partial = Expected::Verdicts(VerdictRule {
             folder: VerdictRule::folder_name(PARTIALLY_ACCEPTED),

@@ -61,6 +61,9 @@ pub struct GroupRules {
     /// The most a test right in this group may score (2025-09: the group's `max_score`, or its share
     /// under `sum`); a `score.txt` above it, or below 0, is a judge error.
     pub test_max: Option<f64>,
+    /// `grading: custom`: the package's grader program aggregates the group, with these flags as its
+    /// arguments (the default grader's flags above are then unused).
+    pub custom_grader: Option<Vec<String>>,
 }
 
 impl Default for GroupRules {
@@ -78,6 +81,7 @@ impl Default for GroupRules {
             range: (f64::NEG_INFINITY, f64::INFINITY),
             validator_score: None,
             test_max: None,
+            custom_grader: None,
         }
     }
 }
@@ -125,6 +129,17 @@ pub struct ScoreGroup {
     pub name: String,
     pub rules: GroupRules,
     pub items: Vec<ScoreItem>,
+}
+
+impl ScoreGroup {
+    /// Whether this group or one below it is under `grading: custom`.
+    pub fn any_custom_grader(&self) -> bool {
+        self.rules.custom_grader.is_some()
+            || self.items.iter().any(|item| match item {
+                ScoreItem::Group(group) => group.any_custom_grader(),
+                ScoreItem::Test(_) => false,
+            })
+    }
 }
 
 /// Whether an output validator's `score.txt` gives a test's score.
@@ -215,6 +230,9 @@ pub struct GroupScore {
     pub tests: usize,
     pub passed: usize,
     pub groups: Vec<GroupScore>,
+    /// Why the group is a judge error, when its custom grader failed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
 }
 
 /// What a submission scored: the JSON `score` object of a submission.
@@ -232,6 +250,9 @@ pub struct SubmissionScore {
     pub mismatch: Option<String>,
     /// The groups of `data/` (`sample`, `secret`), each with its own groups.
     pub groups: Vec<GroupScore>,
+    /// Why the whole data is a judge error, when the custom grader of `data/` itself failed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
 }
 
 impl SubmissionScore {

@@ -82,6 +82,8 @@ pub struct KattisPackage {
     pub validator_limits: Limits,
     /// `None`: the default output validator.
     pub validator: Option<ValidatorProgram>,
+    /// The custom grader (`graders/`), when a test group says `grading: custom`.
+    pub grader: Option<ValidatorProgram>,
     pub tests: Vec<KattisTest>,
     /// The test groups and how they score, for a scoring problem.
     pub scoring: Option<std::sync::Arc<Scoring>>,
@@ -256,6 +258,8 @@ pub fn load(dir: &Path) -> Result<KattisPackage> {
             None
         }
     };
+    let custom = scoring.as_ref().is_some_and(|s| s.root.any_custom_grader());
+    let grader = super::kattis_program::grader(&dir, custom)?;
     Ok(KattisPackage {
         name: name(&dir, &yaml, format)?.unwrap_or_else(|| id.clone()),
         memory_mb: whole("memory", "MiB", DEFAULT_MEMORY_MIB)?,
@@ -269,6 +273,7 @@ pub fn load(dir: &Path) -> Result<KattisPackage> {
         timing,
         validator_limits,
         validator,
+        grader,
         tests,
         scoring,
         submissions: found.planned,

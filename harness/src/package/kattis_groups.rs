@@ -1,7 +1,8 @@
 //! The test groups of a scoring Kattis package: every folder of `data/` is a group, its tests and folders
 //! its children in the order of the data; its rules come from its `testdata.yaml` (or `test_group.yaml`),
 //! each key inherited from the folder above when not given, as problemtools reads them: `on_reject`
-//! (`break`, `continue`), `grading` (`default`), `grader_flags`, `accept_score`, `reject_score`, `range`;
+//! (`break`, `continue`), `grading` (`default`, or `custom`: the package's `graders/` program, with
+//! `grader_flags` as its arguments), `grader_flags`, `accept_score`, `reject_score`, `range`;
 //! a legacy problem.yaml's `grading` (`accept_score`, `reject_score`, `range`, `on_reject`) overrides them
 //! everywhere. The 2023-07 draft's keys map onto the same rules: `scoring: {score, aggregation}` and
 //! `max_score` with `score_aggregation` (`sum`, `min`, `pass-fail`). A 2025-09 package is read by its own
@@ -98,13 +99,6 @@ impl Reader<'_> {
         let own = own_config(&folder)?;
         let mut config = inherited.clone();
         if let Some(own) = &own {
-            // Named where it is said, before the groups below that inherit it.
-            if own.string("grading")?.as_deref() == Some("custom") {
-                bail!(
-                    "{}: key `grading`: custom graders are not supported yet (this package cannot be judged)",
-                    own.path.display()
-                );
-            }
             for key in own.unknown_keys(KEYS) {
                 let shown = own.path.strip_prefix(self.dir).unwrap_or(&own.path);
                 self.warnings
@@ -157,17 +151,14 @@ impl Reader<'_> {
     fn rules(&self, config: &Mapping, file: &Path, tests: usize) -> Result<GroupRules> {
         let yaml = YamlMap::from_map(file, config.clone());
         let mut rules = GroupRules::default();
-        match yaml.string("grading")?.as_deref() {
-            None | Some("default") => {}
-            Some("custom") => bail!(
-                "{}: key `grading`: custom graders are not supported yet",
-                file.display()
-            ),
+        let custom = match yaml.string("grading")?.as_deref() {
+            None | Some("default") => false,
+            Some("custom") => true,
             Some(other) => bail!(
                 "{}: key `grading`: expected default or custom, got `{other}`",
                 file.display()
             ),
-        }
+        };
         if let Some(on_reject) = yaml.string("on_reject")? {
             rules.on_reject = parse_on_reject(&on_reject).ok_or_else(|| {
                 anyhow!(
@@ -176,7 +167,10 @@ impl Reader<'_> {
                 )
             })?;
         }
-        if let Some(flags) = yaml.words("grader_flags")? {
+        if custom {
+            // The flags are the custom grader's arguments, whatever they say.
+            rules.custom_grader = Some(yaml.words("grader_flags")?.unwrap_or_default());
+        } else if let Some(flags) = yaml.words("grader_flags")? {
             rules
                 .apply_flags(&flags)
                 .map_err(|why| anyhow!("{}: key `grader_flags`: {why}", file.display()))?;

@@ -94,6 +94,31 @@ pub fn validator(
     }))
 }
 
+/// The custom grader (legacy `graders/`), when the scoring has a group under `grading: custom`; one
+/// program, read as `output_validators/` is.
+pub fn grader(dir: &Path, needed: bool) -> Result<Option<ValidatorProgram>> {
+    let folder = dir.join("graders");
+    if !needed {
+        return Ok(None);
+    }
+    let program = single_program(&folder)?.with_context(|| {
+        format!(
+            "a test group says `grading: custom`, but {} holds no grader",
+            folder.display()
+        )
+    })?;
+    let relative = program
+        .strip_prefix(dir)
+        .unwrap_or(&program)
+        .to_string_lossy()
+        .into_owned();
+    Ok(Some(ValidatorProgram {
+        kind: program_kind(&program),
+        path: program,
+        relative,
+    }))
+}
+
 /// The one program in a folder of programs (legacy `output_validators/`): each subfolder is a program, and
 /// the files beside them are one more when they hold sources: all of them together, headers and sources
 /// (`checker.cpp` with `testlib.h`, `validate.cpp` with `common.h`), built as one program as problemtools

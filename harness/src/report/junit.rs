@@ -252,6 +252,9 @@ fn score_properties(score: &SubmissionScore) -> Vec<Property> {
         if let Some(first) = &group.first_failure {
             text.push_str(&format!(", first failure {first}"));
         }
+        if let Some(error) = &group.error {
+            text.push_str(&format!(", {error}"));
+        }
         properties.push(Property::new(format!("score:{}", group.group), text));
     }
     properties

@@ -66,8 +66,8 @@ pub(super) fn score_of(score: f64, max: Option<f64>) -> String {
     }
 }
 
-/// A scored submission's groups, one line each (verdict, score, tests passed, first failure), and why
-/// its score is not as expected.
+/// A scored submission's groups, one line each (verdict, score, tests passed, first failure) with the
+/// reason of a group's judge error under it, and why its score is not as expected.
 pub(super) fn score_lines(text: &mut String, score: &crate::model::SubmissionScore, paint: &Paint) {
     for group in score.all_groups() {
         let depth = group.group.matches('/').count();
@@ -85,6 +85,12 @@ pub(super) fn score_lines(text: &mut String, score: &crate::model::SubmissionSco
             group.passed,
             group.tests
         );
+        if let Some(error) = &group.error {
+            let _ = writeln!(text, "        {}", paint.red(error));
+        }
+    }
+    if let Some(error) = &score.error {
+        let _ = writeln!(text, "        {}", paint.red(error));
     }
     if let Some(expected) = score.expected {
         let _ = writeln!(text, "        expected score {expected}");

@@ -490,33 +490,103 @@ fn an_interactors_score_file_gives_the_tests_score() {
     );
 }
 
-/// A custom grader (`grading: custom`, legacy `graders/`) is not implemented: `verify` stops with an
-/// error naming the file that asks for one (never a report that passes without it).
+/// A group's (verdict, score, tests passed, error) in a submission's JSON score, by the group's name.
+fn group_score(submission: &Value, name: &str) -> (String, f64, u64, Option<String>) {
+    let group = submission["score"]["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["group"] == name)
+        .unwrap_or_else(|| panic!("no group {name} in {submission:#}"));
+    (
+        group["verdict"].as_str().unwrap().to_string(),
+        group["score"].as_f64().unwrap(),
+        group["passed"].as_u64().unwrap(),
+        group["error"].as_str().map(String::from),
+    )
+}
+
+/// A custom grader (`grading: custom`, `graders/`): `scoring-grader`'s `secret` (four tests of 10 points)
+/// is graded by a Python program that gets the group's `grader_flags` (`bonus 5`) and accepts the group
+/// when at least half of its tests pass, with the mean of their scores plus the bonus. Worked out by
+/// hand: all four pass: (10+10+10+10)/4 + 5 = 15 (the default grader would sum 40); two pass (7 and 12):
+/// (10+0+10+0)/4 + 5 = 10, accepted; one passes (7): fewer than half, its first error WA with 0.
 #[test]
-fn a_custom_grader_is_a_setup_error_naming_the_file() {
-    let copy = common::copy_of("packages/scoring", "scoring-custom-grader");
-    let secret = copy.join("data/secret/testdata.yaml");
-    let mut yaml = std::fs::read_to_string(&secret).unwrap();
-    yaml.push_str("grading: custom\n");
-    std::fs::write(&secret, yaml).unwrap();
-    std::fs::create_dir_all(copy.join("graders")).unwrap();
-    std::fs::write(copy.join("graders/grader.py"), "print('AC 100')\n").unwrap();
-    for format in ["human", "json"] {
+fn a_custom_grader_scores_its_group_with_the_groups_flags() {
+    let output = verify(&["scoring-grader"], &["--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    let scoring = package(&report, "scoring-grader");
+    assert_eq!(scoring["error"], Value::Null);
+    let accepted = submission(&scoring, "submissions/accepted/echo.py");
+    assert_eq!(
+        group_score(accepted, "secret"),
+        ("AC".into(), 15.0, 4, None)
+    );
+    assert_eq!(accepted["score"]["score"], 15.0);
+    assert_eq!(accepted["matched"], true);
+    let partial = submission(&scoring, "submissions/partially_accepted/absolute.py");
+    assert_eq!(group_score(partial, "secret"), ("AC".into(), 10.0, 2, None));
+    assert_eq!(
+        (
+            partial["verdict"].as_str(),
+            partial["score"]["score"].as_f64()
+        ),
+        (Some("AC"), Some(10.0))
+    );
+    assert_eq!(partial["matched"], true, "{partial:#}");
+    let wrong = submission(&scoring, "submissions/wrong_answer/seven.py");
+    assert_eq!(group_score(wrong, "secret"), ("WA".into(), 0.0, 1, None));
+    assert_eq!(wrong["score"]["score"], 0.0);
+    assert_eq!(wrong["matched"], true);
+}
+
+/// A custom grader that prints something other than one verdict and one number, or that crashes, is a
+/// judge error of its group, with the reason (verify exits 1: the accepted submission is not accepted);
+/// a package that asks for a custom grader without one in `graders/` is a setup error (exit 2).
+#[test]
+fn a_custom_grader_that_prints_garbage_or_crashes_is_a_judge_error() {
+    for (name, grader, reason) in [
+        (
+            "garbage",
+            "print('great job')\n",
+            "it wrote \"great job\\n\": `great` is not a verdict",
+        ),
+        ("two-numbers", "print('AC 10 5')\n", "not `VERDICT SCORE`"),
+        ("crash", "import sys\nsys.exit(3)\n", "not exit code 0"),
+    ] {
+        let copy = common::copy_of("packages/scoring-grader", &format!("grader-{name}"));
+        std::fs::write(copy.join("graders/grader.py"), grader).unwrap();
         let output = common::command(
             &copy,
-            &["verify", "--format", format, copy.to_str().unwrap()],
+            &["verify", "--format", "json", copy.to_str().unwrap()],
         )
         .output()
         .unwrap();
         let text = printed(&output);
-        assert_eq!(output.status.code(), Some(2), "{text}");
+        assert_eq!(output.status.code(), Some(1), "{text}");
+        let report = json_report(&output);
+        let id = copy.file_name().unwrap().to_str().unwrap();
+        let accepted = submission(&package(&report, id), "submissions/accepted/echo.py").clone();
+        assert_eq!(accepted["verdict"], "JE", "{name}: {accepted:#}");
+        let (verdict, _, _, error) = group_score(&accepted, "secret");
+        assert_eq!(verdict, "JE", "{name}");
+        let error = error.unwrap_or_default();
         assert!(
-            text.contains(
-                "data/secret/testdata.yaml: key `grading`: custom graders are not supported yet"
-            ),
-            "{text}"
+            error.starts_with("the custom grader failed: "),
+            "{name}: {error}"
         );
+        assert!(error.contains(reason), "{name}: {error}");
     }
+    let copy = common::copy_of("packages/scoring-grader", "grader-missing");
+    std::fs::remove_dir_all(copy.join("graders")).unwrap();
+    let output = common::command(&copy, &["verify", copy.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = printed(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(text.contains("says `grading: custom`"), "{text}");
+    assert!(text.contains("holds no grader"), "{text}");
 }
 
 /// A 2025-09 package in the drafts' words (the format's own scoring example has them): a group's
