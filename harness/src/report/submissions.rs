@@ -138,7 +138,13 @@ pub(super) fn submission_failure(
     let verdict = s.verdict.map_or("?", Verdict::name);
     let mismatch = s.score.as_ref().and_then(|score| score.mismatch.clone());
     let got = match (s.verdict, &s.stopped_at) {
-        _ if mismatch.is_some() => mismatch.unwrap_or_default(),
+        // The mismatch says what it got itself ("got WA overall, ...").
+        _ if mismatch.is_some() => {
+            let mismatch = mismatch.unwrap_or_default();
+            mismatch
+                .strip_prefix("got ")
+                .map_or(mismatch.clone(), str::to_string)
+        }
         (Some(Verdict::AC), _) => format!("every test {}", paint.green("AC")),
         (_, Some(test)) => format!("{verdict} at {test}"),
         _ => verdict.to_string(),

@@ -577,6 +577,15 @@ fn a_custom_grader_that_prints_garbage_or_crashes_is_a_judge_error() {
             "{name}: {error}"
         );
         assert!(error.contains(reason), "{name}: {error}");
+        if name == "garbage" {
+            // The human report says once what the submission got.
+            let human = common::command(&copy, &["verify", copy.to_str().unwrap()])
+                .output()
+                .unwrap();
+            let text = printed(&human);
+            assert!(text.contains("in accepted/, got JE overall"), "{text}");
+            assert!(!text.contains("got got"), "{text}");
+        }
     }
     let copy = common::copy_of("packages/scoring-grader", "grader-missing");
     std::fs::remove_dir_all(copy.join("graders")).unwrap();
