@@ -202,6 +202,7 @@ fn start(
         stderr: None,
         env: environment(&[])?,
         rlimits: rlimits(&side.limits, side.unlimited_address_space),
+        tasks: None,
     };
     let started = Instant::now();
     let setup = context.setup(Spec {

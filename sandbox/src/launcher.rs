@@ -160,6 +160,8 @@ pub(super) struct Prepared {
     /// `NAME=value` entries.
     pub env: Vec<CString>,
     pub rlimits: [(libc::__rlimit_resource_t, u64, u64); 5],
+    /// `RLIMIT_NPROC` to set, where no control group bounds the run's tasks (a compiler, as root).
+    pub tasks: Option<u64>,
 }
 
 /// A fixed, minimal environment, as on a judge: nothing of ours (RUST_BACKTRACE, locale, tokens) leaks in.
@@ -222,6 +224,7 @@ fn prepare(request: &RunRequest) -> Result<Prepared> {
         stderr,
         env: environment(&request.env)?,
         rlimits: rlimits(&request.limits, request.unlimited_address_space),
+        tasks: None,
     })
 }
 
@@ -270,7 +273,12 @@ fn launch(
     announce: &mut dyn FnMut(i32) -> io::Result<()>,
     tail: &mut Vec<u8>,
 ) -> Result<RunOutcome> {
-    let prepared = prepare(request)?;
+    let mut prepared = prepare(request)?;
+    // A compiler is kept out of the control group: as root (the uid switch), its tasks are bounded by the
+    // sandbox uid's RLIMIT_NPROC instead (not root, its user namespace's task limit does that).
+    if request.compiler && request.isolate && context.isolation.uid().is_some() {
+        prepared.tasks = Some(super::limited::COMPILER_TASKS);
+    }
     let reaped_base = tree::reaped_cpu_us();
     let setup = context.setup(Spec {
         program: &request.program,
@@ -531,6 +539,13 @@ unsafe fn exec_child(
             rlim_max: unlimited(hard),
         };
         libc::setrlimit(resource, &limit);
+    }
+    if let Some(tasks) = prepared.tasks {
+        let limit = libc::rlimit {
+            rlim_cur: tasks as libc::rlim_t,
+            rlim_max: tasks as libc::rlim_t,
+        };
+        libc::setrlimit(libc::RLIMIT_NPROC, &limit);
     }
     libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     let mut empty: libc::sigset_t = std::mem::zeroed();

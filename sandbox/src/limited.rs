@@ -27,6 +27,10 @@ use crate::interrupt::running_groups;
 /// same file size (a binary holding a 512 MiB initialised array is no compile error).
 const CPU_SECONDS: u64 = 30;
 const COMPILER_MEMORY_KB: u64 = 2 << 20;
+/// A compiler runs outside the runs' control group (and its `pids.max`): as root, switched to the sandbox
+/// uid, its processes and threads are bounded by `RLIMIT_NPROC` instead, which counts every task of that
+/// uid (a compiler and its threads need tens: javac about 30).
+pub const COMPILER_TASKS: u64 = 512;
 const FILE_SIZE: u64 = 2560 << 20;
 const WALL: Duration = Duration::from_secs(300);
 /// How long the output of a tool that has ended may take to be read to its end.

@@ -242,3 +242,44 @@ fn runs_with_other_binds_get_a_namespace_of_their_own() {
         ("seen\n", "hidden\n", "")
     );
 }
+
+/// A compiler runs outside the runs' control group and its task limit: as root its tasks are bounded by
+/// the sandbox uid's RLIMIT_NPROC (`limited::COMPILER_TASKS`), not as root by its user namespace's task
+/// limit. A compile step that starts sleepers until a fork fails must stop well short of 2,000.
+#[test]
+fn a_compiler_cannot_start_processes_without_end() {
+    let layers = sandbox::layers::active();
+    if !layers
+        .iter()
+        .any(|l| l == "uid-switch" || l == "task-limit-rlimit")
+    {
+        eprintln!("SKIPPED compiler task limit: {layers:?} has no uid switch nor task limit here");
+        return;
+    }
+    let dir = setup().join("compiler-tasks");
+    std::fs::create_dir_all(&dir).unwrap();
+    // Each sleeper started is counted on stdout; the shell stops at the first fork that fails.
+    let script = "i=0; while [ $i -lt 2000 ]; do sleep 30 & i=$((i+1)); echo $i; done";
+    let command = Invocation {
+        program: OsString::from("/bin/sh"),
+        args: vec!["-c".into(), script.into()],
+        isolate: true,
+        ..Invocation::default()
+    };
+    let output = sandbox::limited::compile(&command, &dir).unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    let started: u64 = text
+        .lines()
+        .last()
+        .and_then(|l| l.trim().parse().ok())
+        .unwrap_or(0);
+    assert!(
+        started <= sandbox::limited::COMPILER_TASKS,
+        "{started} sleepers started: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        !output.status.success(),
+        "the fork that failed ended the shell"
+    );
+}
