@@ -21,6 +21,8 @@ use std::io::Write;
 use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 
+use super::sys::read_from_start;
+
 /// The unified hierarchy as this process sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unified {
@@ -430,19 +432,6 @@ fn field(text: &str, key: &str) -> Option<u64> {
         let (name, value) = line.split_once(' ')?;
         (name == key).then(|| value.trim().parse().ok())?
     })
-}
-
-/// A control file's whole text, read from its start (the file stays open between reads).
-fn read_from_start(file: &fs::File) -> Option<String> {
-    let mut text = Vec::with_capacity(1024);
-    let mut chunk = [0u8; 4096];
-    loop {
-        let n = file.read_at(&mut chunk, text.len() as u64).ok()?;
-        if n == 0 {
-            return String::from_utf8(text).ok();
-        }
-        text.extend_from_slice(&chunk[..n]);
-    }
 }
 
 #[cfg(test)]

@@ -25,6 +25,8 @@ use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 
+use super::sys::read_from_start;
+
 /// The first uid (and gid) of the sandbox: worker N runs its programs as `SANDBOX_UID + N`.
 pub const SANDBOX_UID: u32 = 61000;
 /// Tasks a run may have at once (processes and threads).
@@ -468,19 +470,6 @@ fn kill_listed(rounds: u32, pause_ms: u64, procs: impl Fn() -> Option<String>, a
         }
         after();
         std::thread::sleep(std::time::Duration::from_millis(pause_ms));
-    }
-}
-
-/// A control file's whole text, read from its start (the file stays open between reads).
-fn read_from_start(file: &fs::File) -> Option<String> {
-    let mut text = Vec::with_capacity(1024);
-    let mut chunk = [0u8; 4096];
-    loop {
-        let n = file.read_at(&mut chunk, text.len() as u64).ok()?;
-        if n == 0 {
-            return String::from_utf8(text).ok();
-        }
-        text.extend_from_slice(&chunk[..n]);
     }
 }
 

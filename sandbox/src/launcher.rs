@@ -583,14 +583,7 @@ unsafe fn exec_child(
 /// # Safety
 /// As `exec_child`.
 unsafe fn hop(hop_write: i32) -> bool {
-    let pid = libc::syscall(
-        libc::SYS_clone,
-        libc::CLONE_PARENT | libc::SIGCHLD,
-        0usize,
-        0usize,
-        0usize,
-        0usize,
-    );
+    let pid = super::sys::fork_sibling();
     match pid {
         0 => {
             libc::close(hop_write);

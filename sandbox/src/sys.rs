@@ -101,3 +101,33 @@ pub(super) fn cstring(arg: &OsStr) -> Result<CString> {
 pub(super) fn timeval_us(tv: libc::timeval) -> u64 {
     (tv.tv_sec as u64) * 1_000_000 + tv.tv_usec as u64
 }
+
+/// A control file's whole text, read from its start (the file stays open between reads).
+pub(super) fn read_from_start(file: &std::fs::File) -> Option<String> {
+    use std::os::unix::fs::FileExt;
+    let mut text = Vec::with_capacity(1024);
+    let mut chunk = [0u8; 4096];
+    loop {
+        let n = file.read_at(&mut chunk, text.len() as u64).ok()?;
+        if n == 0 {
+            return String::from_utf8(text).ok();
+        }
+        text.extend_from_slice(&chunk[..n]);
+    }
+}
+
+/// Forks a sibling: a child of this process's parent (`CLONE_PARENT`), so that a parent-death signal it
+/// sets follows that parent. Returns as `fork` does.
+///
+/// # Safety
+/// As `fork` in the child of a fork: the caller makes only async-signal-safe calls after it.
+pub(super) unsafe fn fork_sibling() -> libc::c_long {
+    libc::syscall(
+        libc::SYS_clone,
+        libc::CLONE_PARENT | libc::SIGCHLD,
+        0usize,
+        0usize,
+        0usize,
+        0usize,
+    )
+}

@@ -288,14 +288,7 @@ unsafe fn hold(setup: &ChildSetup, socket: i32) -> ! {
         libc::_exit(1);
     }
     // The init's parent is the launcher: its parent-death signal follows the launcher, not this holder.
-    let init = libc::syscall(
-        libc::SYS_clone,
-        libc::CLONE_PARENT | libc::SIGCHLD,
-        0usize,
-        0usize,
-        0usize,
-        0usize,
-    );
+    let init = super::sys::fork_sibling();
     match init {
         0 => init_main(setup, socket),
         init if init > 0 => {
