@@ -64,6 +64,14 @@ pub fn read_written(path: &Path, limit: u64) -> Option<Vec<u8>> {
     Some(bytes)
 }
 
+/// Whether a contained program sees `path` without a bind of its own: it lies under one of the system's
+/// folders the allowlist root takes from the machine (`/usr`, `/opt`, `/bin`, `/lib`, ...).
+pub fn in_system_folders(path: &Path) -> bool {
+    root::SYSTEM
+        .iter()
+        .any(|dir| path.starts_with(Path::new("/").join(dir)))
+}
+
 /// The argument that turns the harness binary into the launcher.
 pub const LAUNCHER_ARG: &str = "__launcher";
 

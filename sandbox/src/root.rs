@@ -28,7 +28,7 @@ use std::path::Path;
 const STAGE: &str = "/tmp";
 
 /// Top-level folders of the machine taken into the root (as links where they are links).
-const SYSTEM: [&str; 8] = [
+pub(crate) const SYSTEM: [&str; 8] = [
     "usr", "opt", "bin", "sbin", "lib", "lib32", "lib64", "libx32",
 ];
 

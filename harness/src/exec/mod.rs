@@ -76,8 +76,7 @@ pub struct RunContext {
 impl RunContext {
     /// Writes into `cache_dir`: build it only once the plan is known to be sound.
     pub fn new(cache_dir: &Path, languages: LanguageTable, jobs: usize) -> Result<RunContext> {
-        let absolute = std::path::absolute(cache_dir).unwrap_or_else(|_| cache_dir.to_path_buf());
-        crate::sandbox::configure(&absolute);
+        // The compiler tells the sandbox where the cache's builds are (`Compiler::new`).
         Ok(RunContext {
             cache_dir: cache_dir.to_path_buf(),
             compiler: Compiler::new(cache_dir, languages)?,

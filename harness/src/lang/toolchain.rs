@@ -10,17 +10,12 @@ use std::time::Duration;
 
 use sandbox::Bind;
 
-/// The folders every contained program sees anyway (`sandbox`'s allowlist root).
-const SYSTEM: [&str; 8] = [
-    "/usr", "/opt", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32",
-];
-
 /// How long asking rustup for a toolchain's sysroot may take.
 const ASK_TIME: Duration = Duration::from_secs(60);
 
 /// Whether a contained program sees `path` without a bind of its own.
 pub fn in_system(path: &Path) -> bool {
-    SYSTEM.iter().any(|dir| path.starts_with(dir))
+    sandbox::in_system_folders(path)
 }
 
 /// The compiler to run for the command `name` (as `version::tool` gives it): an absolute path (found on

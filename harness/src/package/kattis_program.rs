@@ -37,6 +37,21 @@ pub struct ValidatorProgram {
     pub kind: ProgramKind,
 }
 
+impl ValidatorProgram {
+    /// The program at `path` of the package in `dir`.
+    fn in_package(dir: &Path, path: PathBuf) -> ValidatorProgram {
+        ValidatorProgram {
+            kind: program_kind(&path),
+            relative: path
+                .strip_prefix(dir)
+                .unwrap_or(&path)
+                .to_string_lossy()
+                .into_owned(),
+            path,
+        }
+    }
+}
+
 /// The custom output validator, when there is one: `output_validators/<name>` (legacy, with
 /// `validation: custom`) or `output_validator/` (the new formats).
 pub fn validator(
@@ -81,17 +96,7 @@ pub fn validator(
             None => return Ok(None),
         },
     };
-    let kind = program_kind(&program);
-    let relative = program
-        .strip_prefix(dir)
-        .unwrap_or(&program)
-        .to_string_lossy()
-        .into_owned();
-    Ok(Some(ValidatorProgram {
-        path: program,
-        relative,
-        kind,
-    }))
+    Ok(Some(ValidatorProgram::in_package(dir, program)))
 }
 
 /// The custom grader (legacy `graders/`), when the scoring has a group under `grading: custom`; one
@@ -107,16 +112,7 @@ pub fn grader(dir: &Path, needed: bool) -> Result<Option<ValidatorProgram>> {
             folder.display()
         )
     })?;
-    let relative = program
-        .strip_prefix(dir)
-        .unwrap_or(&program)
-        .to_string_lossy()
-        .into_owned();
-    Ok(Some(ValidatorProgram {
-        kind: program_kind(&program),
-        path: program,
-        relative,
-    }))
+    Ok(Some(ValidatorProgram::in_package(dir, program)))
 }
 
 /// The one program in a folder of programs (legacy `output_validators/`): each subfolder is a program, and
