@@ -14,6 +14,9 @@
 //! with `IN ANS FEEDBACK_DIR` and the output on its stdin (exit 42 = accepted).
 //! `driver interactive -j N PROGRAM INTERACTOR TESTDIR` spawns INTERACTOR with `IN ANS FEEDBACK_DIR` and
 //! PROGRAM, each one's stdout the other's stdin, and waits for both (accepted: 42 and 0).
+//! `driver pingpong DIR N` writes the workspace of `scripts/bench-interactive`: `pingpong-many` (one test of N
+//! messages each way) and `pingpong-none` (one test of none), both interactive, the interactor sending a
+//! number per line and the solution answering each with the next number.
 //!
 //! Std only, compiled by the script with `rustc -O`.
 
@@ -93,6 +96,54 @@ fn main() {
 }
 "#;
 
+const PINGPONG_INTERACTOR: &str = r#"//! Benchmark interactor, Kattis protocol: `interactor IN ANS FEEDBACK_DIR`; IN holds N. Sends 0 .. N,
+//! one line each, and reads after each line the solution's answer, which must be the next number; then
+//! sends -1. 42 when every answer was right, else 43.
+use std::io::{BufRead, Write};
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let n: u64 = std::fs::read_to_string(&args[1]).unwrap().trim().parse().unwrap();
+    let mut out = std::io::stdout().lock();
+    let mut input = std::io::stdin().lock();
+    let mut reply = String::new();
+    for i in 0..n {
+        writeln!(out, "{i}").unwrap();
+        out.flush().unwrap();
+        reply.clear();
+        input.read_line(&mut reply).unwrap();
+        if reply.trim().parse::<u64>().ok() != Some(i + 1) {
+            std::process::exit(43);
+        }
+    }
+    writeln!(out, "-1").unwrap();
+    out.flush().unwrap();
+    std::process::exit(42);
+}
+"#;
+
+const PINGPONG_SOLUTION: &str = r#"//! Benchmark interactive solution: answers each number with the next one, until -1.
+use std::io::{self, BufRead, Write};
+
+fn main() {
+    let mut input = io::stdin().lock();
+    let mut out = io::stdout().lock();
+    let mut line = String::new();
+    loop {
+        line.clear();
+        if input.read_line(&mut line).unwrap() == 0 {
+            return;
+        }
+        let i: i64 = line.trim().parse().unwrap();
+        if i < 0 {
+            return;
+        }
+        writeln!(out, "{}", i + 1).unwrap();
+        out.flush().unwrap();
+    }
+}
+"#;
+
 /// What is done per test.
 #[derive(Clone, Copy)]
 enum Mode<'a> {
@@ -110,6 +161,10 @@ fn main() -> ExitCode {
         .as_slice()
     {
         ["setup", dir] => setup(Path::new(dir)).map(|()| true),
+        ["pingpong", dir, n] => match n.parse::<u64>() {
+            Ok(n) => pingpong(Path::new(dir), n).map(|()| true),
+            Err(_) => Err(io::Error::other(format!("N must be a count, got `{n}`"))),
+        },
         ["run", "-j", jobs, program, tests] => {
             jobs_of(jobs).and_then(|j| run(j, Path::new(program), Path::new(tests), Mode::Compare))
         }
@@ -123,7 +178,7 @@ fn main() -> ExitCode {
         }),
         _ => {
             eprintln!(
-                "usage: driver setup DIR | driver run -j N PROGRAM TESTDIR\n       \
+                "usage: driver setup DIR | driver pingpong DIR N | driver run -j N PROGRAM TESTDIR\n       \
                  driver checker -j N PROGRAM CHECKER TESTDIR | \
                  driver interactive -j N PROGRAM INTERACTOR TESTDIR"
             );
@@ -253,7 +308,7 @@ fn setup(root: &Path) -> io::Result<()> {
         ("bench-checker", "Benchmark: sum, checker program", SUM_SOLUTION, with_checker),
         ("bench-interactive", "Benchmark: sum, interactive", LINE_SOLUTION, with_interactor),
     ] {
-        judged_by(root, id, title, solution, section)?;
+        judged_by(root, id, title, solution, 1000, section)?;
         write_if_changed(&root.join("problems").join(id).join(file), source.as_bytes())?;
     }
     let mut rng = Lcg(0x9e37_79b9_7f4a_7c15);
@@ -291,14 +346,36 @@ fn setup(root: &Path) -> io::Result<()> {
     Ok(())
 }
 
+fn pingpong(root: &Path, n: u64) -> io::Result<()> {
+    let interactor = "[interactor]\nprogram = \"interactor.rs\"\nprotocol = \"kattis\"\nargs = []\n";
+    for (id, count) in [("pingpong-many", n), ("pingpong-none", 0)] {
+        let title = format!("Benchmark: {count} interactive messages");
+        // A limit far above what the exchange takes, so that only the relay's speed is measured.
+        judged_by(root, id, &title, PINGPONG_SOLUTION, 60_000, interactor)?;
+        let problem = root.join("problems").join(id);
+        write_if_changed(&problem.join("interactor.rs"), PINGPONG_INTERACTOR.as_bytes())?;
+        let tests = root.join("testdata").join(id);
+        write_if_changed(&tests.join("exchange.in"), format!("{count}\n").as_bytes())?;
+        write_if_changed(&tests.join("exchange.out"), b"")?;
+    }
+    Ok(())
+}
+
 fn problem(root: &Path, id: &str, title: &str, solution: &str) -> io::Result<()> {
-    judged_by(root, id, title, solution, "checker = \"lines\"\n")
+    judged_by(root, id, title, solution, 1000, "checker = \"lines\"\n")
 }
 
 /// A problem whose `problem.toml` ends with `judge` (how outputs are judged).
-fn judged_by(root: &Path, id: &str, title: &str, solution: &str, judge: &str) -> io::Result<()> {
+fn judged_by(
+    root: &Path,
+    id: &str,
+    title: &str,
+    solution: &str,
+    time_limit_ms: u64,
+    judge: &str,
+) -> io::Result<()> {
     let toml = format!(
-        "title = \"{title}\"\njudge = \"bench\"\nnumber = \"0\"\nurl = \"\"\ntime_limit_ms = 1000\n\
+        "title = \"{title}\"\njudge = \"bench\"\nnumber = \"0\"\nurl = \"\"\ntime_limit_ms = {time_limit_ms}\n\
          memory_limit_mb = 256\n{judge}"
     );
     write_if_changed(
