@@ -27,7 +27,12 @@ const GRACE_MS: u128 = 1000;
 /// One running side.
 struct Running {
     pid: i32,
+    /// A descriptor that becomes readable when the side ends (`pidfd_open`), or -1 where the kernel has
+    /// none: then it is reaped at every turn.
+    pidfd: i32,
     err: i32,
+    /// Whether its stderr may still have something to read (a closed one is no longer polled).
+    err_open: bool,
     tail: Vec<u8>,
     started: Instant,
     result: Option<(Exit, libc::rusage)>,
@@ -83,19 +88,23 @@ pub(super) fn interact(
             // SAFETY: killing and reaping our own child.
             unsafe { libc::killpg(solution.pid, libc::SIGKILL) };
             let _ = reap(solution.pid, false);
+            for fd in [solution.err, solution.pidfd] {
+                if fd >= 0 {
+                    // SAFETY: our descriptors, not used again.
+                    unsafe { libc::close(fd) };
+                }
+            }
             return Err(err.context("the interactor"));
         }
     };
-    let mut relay = Relay {
-        // (read end, write end, buffer, direction)
-        ways: [
+    let mut relay = Relay::new(
+        [
             Way::new(from_solution.0, to_interactor.1, Direction::FromSolution),
             Way::new(from_interactor.0, to_solution.1, Direction::ToSolution),
         ],
-        transcript: Transcript::new(request.transcript_bytes),
+        Transcript::new(request.transcript_bytes),
         started,
-        moved: 0,
-    };
+    );
     let mut interactor_first = None;
     // The pair's backstop: the solution's, and the grace the solution has after the interactor ends.
     let mut backstop = Backstop::new(&Limits {
@@ -106,17 +115,22 @@ pub(super) fn interact(
     let mut checked = Instant::now();
     let mut stall = Stall::new(request.solution.limits.cpu_ms);
     while solution.result.is_none() || interactor.result.is_none() {
-        relay.step(&mut solution, &mut interactor, &request.solution)?;
+        let ended = relay.step(&mut solution, &mut interactor, &request.solution)?;
         let check_cpu = checked.elapsed().as_millis() >= 5;
         if check_cpu {
             checked = Instant::now();
         }
         let mut cpu_ms = 0;
-        for (side, limits) in [
+        for ((side, limits), ended) in [
             (&mut solution, &request.solution),
             (&mut interactor, &request.interactor),
-        ] {
-            if side.result.is_none() {
+        ]
+        .into_iter()
+        .zip(ended)
+        {
+            // A side is reaped when its pidfd says it ended (not at every relayed message), and at each
+            // check in case it does not.
+            if side.result.is_none() && (ended || check_cpu || side.pidfd < 0) {
                 side.result = reap(side.pid, true)?;
                 if side.result.is_some() {
                     side.ended_at = Some(Instant::now());
@@ -217,9 +231,14 @@ fn start(
     let (pid, err_read) = start_program(prepared, setup, &side.program, announce)?;
     // SAFETY: making our own descriptor non-blocking.
     unsafe { libc::fcntl(err_read, libc::F_SETFL, libc::O_NONBLOCK) };
+    // SAFETY: pidfd_open has no memory-safety preconditions; on failure (-1) the side is reaped at every
+    // turn instead.
+    let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as i32;
     Ok(Running {
         pid,
+        pidfd,
         err: err_read,
+        err_open: true,
         tail: Vec::new(),
         started,
         result: None,
@@ -305,8 +324,13 @@ fn finish(side: &mut Running) -> Vec<u8> {
     // SAFETY: killing our own child's group; harmless when empty.
     unsafe { libc::killpg(side.pid, libc::SIGKILL) };
     drain_tail(side.err, &mut side.tail);
-    // SAFETY: our descriptor.
+    // SAFETY: our descriptors, closed once.
     unsafe { libc::close(side.err) };
+    if side.pidfd >= 0 {
+        // SAFETY: as above.
+        unsafe { libc::close(side.pidfd) };
+        side.pidfd = -1;
+    }
     let keep = side.tail.len().saturating_sub(STDERR_TAIL_BYTES);
     side.tail.split_off(keep)
 }
@@ -365,6 +389,25 @@ impl Way {
         }
     }
 
+    /// Passes on bytes just read, after those still waiting: straight from where they were read when none
+    /// wait, keeping only what the reader does not take yet. The bytes written.
+    fn pass_on(&mut self, bytes: &[u8]) -> usize {
+        if !self.write_open || !self.buffer.is_empty() {
+            // Behind what waits; with the reader gone, kept all the same (the writer is not read on past
+            // RELAY_BUFFER, as when the reader is slow).
+            self.buffer.extend(bytes);
+            return match self.write_open {
+                true => write_from(self),
+                false => 0,
+            };
+        }
+        let written = write_bytes(self, bytes);
+        if self.write_open {
+            self.buffer.extend(&bytes[written..]);
+        }
+        written
+    }
+
     fn close_write(&mut self) {
         if self.write_open {
             // SAFETY: our descriptor, closed once.
@@ -381,44 +424,64 @@ struct Relay {
     started: Instant,
     /// Bytes read from either side and written to either side so far: progress.
     moved: u64,
+    /// Where a read lands (allocated once: a read costs no clearing of its buffer).
+    chunk: Box<[u8]>,
 }
 
 impl Relay {
-    /// Waits a little for something to happen, then moves what can be moved.
+    fn new(ways: [Way; 2], transcript: Transcript, started: Instant) -> Relay {
+        Relay {
+            ways,
+            transcript,
+            started,
+            moved: 0,
+            chunk: vec![0; 64 * 1024].into_boxed_slice(),
+        }
+    }
+
+    /// Waits a little for something to happen, then moves what can be moved; whether each side (the
+    /// solution, the interactor) is known to have ended since.
     fn step(
         &mut self,
         solution: &mut Running,
         interactor: &mut Running,
         spec: &Side,
-    ) -> Result<()> {
-        let mut fds = Vec::with_capacity(6);
-        for way in &self.ways {
+    ) -> Result<[bool; 2]> {
+        let mut fds = [poll_in(-1); 8];
+        for (i, way) in self.ways.iter().enumerate() {
             let wants_read = way.read_open && way.buffer.len() < RELAY_BUFFER;
-            fds.push(poll_in(if wants_read { way.read } else { -1 }));
-            let mut out = poll_in(if way.write_open && !way.buffer.is_empty() {
-                way.write
-            } else {
-                -1
-            });
-            out.events = libc::POLLOUT;
-            fds.push(out);
+            fds[2 * i] = poll_in(if wants_read { way.read } else { -1 });
+            let wants_write = way.write_open && !way.buffer.is_empty();
+            fds[2 * i + 1] = poll_in(if wants_write { way.write } else { -1 });
+            fds[2 * i + 1].events = libc::POLLOUT;
         }
-        fds.push(poll_in(solution.err));
-        fds.push(poll_in(interactor.err));
+        for (i, side) in [&*solution, &*interactor].into_iter().enumerate() {
+            fds[4 + i] = poll_in(if side.err_open { side.err } else { -1 });
+            fds[6 + i] = poll_in(match side.result {
+                None => side.pidfd,
+                Some(_) => -1,
+            });
+        }
         // SAFETY: polling valid (or negative, ignored) descriptors.
         unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, 10) };
-        if fds[4].revents != 0 {
-            read_tail_chunk(solution.err, &mut solution.tail);
-        }
-        if fds[5].revents != 0 {
-            read_tail_chunk(interactor.err, &mut interactor.tail);
+        for (i, side) in [&mut *solution, &mut *interactor].into_iter().enumerate() {
+            let revents = fds[4 + i].revents;
+            if revents & libc::POLLIN != 0 {
+                read_tail_chunk(side.err, &mut side.tail);
+            } else if revents != 0 {
+                // Closed, and nothing left to read: polling it again would return at once, every time.
+                side.err_open = false;
+            }
         }
         for (i, way) in self.ways.iter_mut().enumerate() {
             let mut read = 0;
             if fds[2 * i].revents != 0 {
                 let t_ms = self.started.elapsed().as_secs_f64() * 1000.0;
                 let (transcript, direction) = (&mut self.transcript, way.direction);
-                read = read_into(way, |bytes| transcript.record(direction, t_ms, bytes))?;
+                let chunk = &mut self.chunk[..];
+                read = read_into(way, chunk, |bytes| {
+                    transcript.record(direction, t_ms, bytes)
+                })?;
                 self.moved += read as u64;
                 if way.direction == Direction::FromSolution {
                     solution.output_bytes += read as u64;
@@ -429,7 +492,9 @@ impl Relay {
             }
             // What was just read is passed on at once (the reader is most likely waiting for it), without
             // waiting for the next poll to say the pipe has room.
-            if (fds[2 * i + 1].revents != 0 || read > 0) && way.write_open {
+            if read > 0 {
+                self.moved += way.pass_on(&self.chunk[..read]) as u64;
+            } else if fds[2 * i + 1].revents != 0 && way.write_open {
                 self.moved += write_from(way) as u64;
             }
             // The writer is gone and everything it wrote was passed on: the reader sees end of file.
@@ -437,19 +502,16 @@ impl Relay {
                 way.close_write();
             }
         }
-        Ok(())
+        Ok([fds[6].revents != 0, fds[7].revents != 0])
     }
 }
 
-/// Reads what is there into the way's buffer, showing it to `seen` first; the number of bytes read.
-fn read_into(way: &mut Way, seen: impl FnOnce(&[u8])) -> Result<usize> {
-    let mut chunk = [0u8; 64 * 1024];
-    // SAFETY: reading into a local buffer from our descriptor.
+/// Reads what is there into `chunk`, showing it to `seen`; the number of bytes read.
+fn read_into(way: &mut Way, chunk: &mut [u8], seen: impl FnOnce(&[u8])) -> Result<usize> {
+    // SAFETY: reading into our buffer, at most its length, from our descriptor.
     let n = unsafe { libc::read(way.read, chunk.as_mut_ptr().cast(), chunk.len()) };
     if n > 0 {
-        let bytes = &chunk[..n as usize];
-        seen(bytes);
-        way.buffer.extend(bytes);
+        seen(&chunk[..n as usize]);
         return Ok(n as usize);
     }
     let err = io::Error::last_os_error();
@@ -459,18 +521,40 @@ fn read_into(way: &mut Way, seen: impl FnOnce(&[u8])) -> Result<usize> {
     Ok(0)
 }
 
-/// Writes what the reader will take; a reader that is gone (EPIPE) drops the rest. The bytes written.
+/// Writes what the reader will take of the way's buffer; a reader that is gone (EPIPE) drops the rest.
+/// The bytes written.
 fn write_from(way: &mut Way) -> usize {
     let (front, _) = way.buffer.as_slices();
-    // SAFETY: writing from our buffer to our descriptor.
-    let n = unsafe { libc::write(way.write, front.as_ptr().cast(), front.len()) };
-    if n > 0 {
-        way.buffer.drain(..n as usize);
-        return n as usize;
-    } else if io::Error::last_os_error().kind() != io::ErrorKind::WouldBlock {
-        way.close_write();
+    match write_some(way.write, front) {
+        Some(n) => {
+            way.buffer.drain(..n);
+            n
+        }
+        None => {
+            way.close_write();
+            0
+        }
     }
-    0
+}
+
+/// Writes what the reader will take of `bytes`; a reader that is gone (EPIPE) closes the way's write end.
+/// The bytes written.
+fn write_bytes(way: &mut Way, bytes: &[u8]) -> usize {
+    write_some(way.write, bytes).unwrap_or_else(|| {
+        way.close_write();
+        0
+    })
+}
+
+/// Writes what the pipe takes of `bytes` without waiting: the bytes written, or None when the reader is
+/// gone (or the write failed otherwise).
+fn write_some(fd: i32, bytes: &[u8]) -> Option<usize> {
+    // SAFETY: writing from a live buffer, at most its length, to our descriptor.
+    let n = unsafe { libc::write(fd, bytes.as_ptr().cast(), bytes.len()) };
+    if n >= 0 {
+        return Some(n as usize);
+    }
+    (io::Error::last_os_error().kind() == io::ErrorKind::WouldBlock).then_some(0)
 }
 
 /// The first and last bytes of each direction, in order, with times. What a chunk costs is at most what it
@@ -581,6 +665,70 @@ mod tests {
         assert!(json.len() <= 4 * 64 * 1024, "{} bytes", json.len());
         assert_eq!(chunks.first().unwrap().t_ms, 0.0);
         assert_eq!(chunks.last().unwrap().t_ms, 199_999.0);
+    }
+
+    /// Reads what the pipe holds now (its write end is non-blocking on the other side).
+    fn drain(fd: i32, into: &mut Vec<u8>) {
+        // SAFETY: making our own descriptor non-blocking.
+        unsafe { libc::fcntl(fd, libc::F_SETFL, libc::O_NONBLOCK) };
+        let mut buf = [0u8; 4096];
+        loop {
+            // SAFETY: reading into a local buffer from our descriptor.
+            let n = unsafe { libc::read(fd, buf.as_mut_ptr().cast(), buf.len()) };
+            if n <= 0 {
+                return;
+            }
+            into.extend_from_slice(&buf[..n as usize]);
+        }
+    }
+
+    #[test]
+    fn bytes_passed_on_arrive_whole_and_in_order_when_the_reader_is_slow() {
+        let (unused_read, unused_write) = pipe().unwrap();
+        let (out_read, out_write) = pipe().unwrap();
+        let mut way = Way::new(unused_read, out_write, Direction::ToSolution);
+        // Three chunks of 100 KiB: more than a pipe holds, so each is only partly written at first.
+        let chunks: Vec<Vec<u8>> = (0..3u8)
+            .map(|k| (0..100 * 1024).map(|i| (i % 251) as u8 ^ k).collect())
+            .collect();
+        let mut written = 0;
+        let mut received = Vec::new();
+        for chunk in &chunks {
+            written += way.pass_on(chunk);
+            assert!(!way.buffer.is_empty(), "the pipe took everything at once");
+            // Room in the pipe again, with bytes still waiting to be written before the next chunk.
+            drain(out_read, &mut received);
+        }
+        while !way.buffer.is_empty() {
+            drain(out_read, &mut received);
+            written += write_from(&mut way);
+        }
+        drain(out_read, &mut received);
+        assert_eq!(written, 3 * 100 * 1024);
+        assert!(
+            received == chunks.concat(),
+            "the bytes arrived changed or out of order"
+        );
+        way.close_read();
+        way.close_write();
+        // SAFETY: our descriptors, closed once.
+        unsafe { libc::close(out_read) };
+        unsafe { libc::close(unused_write) };
+    }
+
+    #[test]
+    fn a_reader_that_is_gone_closes_the_way_and_drops_what_waited() {
+        let (unused_read, unused_write) = pipe().unwrap();
+        let (out_read, out_write) = pipe().unwrap();
+        // SAFETY: our descriptor, closed once: the reader is gone.
+        unsafe { libc::close(out_read) };
+        let mut way = Way::new(unused_read, out_write, Direction::FromSolution);
+        assert_eq!(way.pass_on(b"42\n"), 0);
+        assert!(!way.write_open);
+        assert!(way.buffer.is_empty());
+        way.close_read();
+        // SAFETY: our descriptor, closed once.
+        unsafe { libc::close(unused_write) };
     }
 
     #[test]
