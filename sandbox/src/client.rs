@@ -1,13 +1,14 @@
-//! The judge's side of the launchers: one long-lived launcher per worker thread, started on first use and
-//! replaced once if it dies, asked to run one program at a time.
+//! The judge's side of the launchers: a `Sandbox` handle, made once with its configuration, owns a pool of
+//! long-lived launchers; a run checks one out (starting one when none is idle), asks it to run one program
+//! and gives it back. A launcher that died is replaced once. Dropping the handle ends its launchers.
 
-use std::cell::RefCell;
 use std::io::{self, BufReader, Read, Write};
 use std::os::fd::AsRawFd;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{mpsc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
@@ -20,15 +21,100 @@ use super::protocol::{
 use super::LAUNCHER_ARG;
 use crate::{Limits, RunOutcome};
 
-/// Runs a program under limits through this thread's launcher. Errors are setup problems (the launcher
-/// could not start, the program could not be executed).
-pub fn run(request: &RunRequest) -> Result<RunOutcome> {
-    LAUNCHER.with(|cell| {
-        let mut slot = cell.borrow_mut();
+/// Runs untrusted programs: the configuration of its launchers, and the launchers themselves (as many as
+/// programs ran at once through it). Made once per command and shared by reference by every worker;
+/// dropping it ends its launchers.
+pub struct Sandbox {
+    /// The cache's `bin` folder, where the programs under judgement live (each program's build is bound
+    /// into its root).
+    cache_bin: PathBuf,
+    /// The program started as a launcher, or why none was found.
+    launcher: std::result::Result<PathBuf, String>,
+    /// The names of the active isolation layers, decided when the handle was made.
+    isolation: Vec<String>,
+    /// Launchers between runs.
+    idle: Mutex<Vec<Launcher>>,
+    /// The thread that starts the launchers, started with the first one.
+    spawner: Mutex<Option<Spawner>>,
+}
+
+/// A thread of the handle's own that starts its launchers: a launcher dies with the thread that started
+/// it (its parent-death signal), and a launcher goes from worker to worker, so none of them may be its
+/// parent. It lives as long as the handle.
+struct Spawner {
+    orders: mpsc::Sender<(Command, mpsc::Sender<Result<Launcher>>)>,
+    thread: std::thread::JoinHandle<()>,
+}
+
+impl Spawner {
+    fn start() -> Result<Spawner> {
+        let (orders, inbox) = mpsc::channel::<(Command, mpsc::Sender<Result<Launcher>>)>();
+        let thread = std::thread::Builder::new()
+            .name("sandbox-spawner".into())
+            .spawn(move || {
+                for (command, answer) in inbox {
+                    let _ = answer.send(Launcher::spawn(command));
+                }
+            })
+            .context("cannot start the thread that starts the launchers")?;
+        Ok(Spawner { orders, thread })
+    }
+}
+
+impl Sandbox {
+    /// A sandbox for programs built into `cache_dir/bin`, whose launchers are the judge's own binary.
+    pub fn new(cache_dir: &Path) -> Sandbox {
+        Sandbox {
+            cache_bin: cache_dir.join("bin"),
+            launcher: harness_binary(),
+            isolation: crate::layers::active(),
+            idle: Mutex::new(Vec::new()),
+            spawner: Mutex::new(None),
+        }
+    }
+
+    /// Starts launchers from `path` instead of the judge's own binary: it must call `launcher_main` when
+    /// its first argument is `LAUNCHER_ARG` (the crate's own tests use `sandbox-launcher`).
+    pub fn with_launcher(mut self, path: PathBuf) -> Sandbox {
+        self.launcher = Ok(path);
+        self
+    }
+
+    /// The names of the active isolation layers (the JSON report's `isolation`).
+    pub fn isolation(&self) -> &[String] {
+        &self.isolation
+    }
+
+    fn idle(&self) -> MutexGuard<'_, Vec<Launcher>> {
+        self.idle.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// An idle launcher, when there is one (the one used last).
+    fn check_out(&self) -> Option<Launcher> {
+        self.idle().pop()
+    }
+
+    /// A launcher back into the pool after a request, unless it is gone.
+    fn give_back(&self, launcher: Option<Launcher>) {
+        if let Some(launcher) = launcher.filter(|l| !l.dead) {
+            self.idle().push(launcher);
+        }
+    }
+
+    /// Runs a program under limits through one of the launchers. Errors are setup problems (the launcher
+    /// could not start, the program could not be executed).
+    pub(crate) fn run_request(&self, request: &RunRequest) -> Result<RunOutcome> {
+        let mut slot = self.check_out();
+        let answer = self.run_in(&mut slot, request);
+        self.give_back(slot);
+        answer
+    }
+
+    fn run_in(&self, slot: &mut Option<Launcher>, request: &RunRequest) -> Result<RunOutcome> {
         // A launcher that died (killed from outside) is replaced once.
         for attempt in 0..2 {
             if slot.is_none() {
-                *slot = Some(Launcher::start()?);
+                *slot = Some(self.start()?);
             }
             let launcher = slot.as_mut().expect("started above");
             let answer = launcher.request(request);
@@ -53,16 +139,24 @@ pub fn run(request: &RunRequest) -> Result<RunOutcome> {
             }
         }
         unreachable!("the loop returns")
-    })
-}
+    }
 
-/// Runs an interactive pair through this thread's launcher.
-pub fn interact(request: &InteractRequest) -> Result<Interaction> {
-    LAUNCHER.with(|cell| {
-        let mut slot = cell.borrow_mut();
+    /// Runs an interactive pair through one of the launchers.
+    pub fn interact(&self, request: &InteractRequest) -> Result<Interaction> {
+        let mut slot = self.check_out();
+        let answer = self.interact_in(&mut slot, request);
+        self.give_back(slot);
+        answer
+    }
+
+    fn interact_in(
+        &self,
+        slot: &mut Option<Launcher>,
+        request: &InteractRequest,
+    ) -> Result<Interaction> {
         for attempt in 0..2 {
             if slot.is_none() {
-                *slot = Some(Launcher::start()?);
+                *slot = Some(self.start()?);
             }
             let launcher = slot.as_mut().expect("started above");
             let answer = launcher.interact(request);
@@ -76,11 +170,69 @@ pub fn interact(request: &InteractRequest) -> Result<Interaction> {
             }
         }
         unreachable!("the loop returns")
-    })
+    }
+
+    /// Starts a launcher with this handle's configuration.
+    fn start(&self) -> Result<Launcher> {
+        // Each launcher of the process, whichever handle owns it, gets a slot of its own: its sandbox uid
+        // (as root) and its control group's name are made from it, and must not be shared.
+        static SLOTS: AtomicU32 = AtomicU32::new(0);
+        let slot = SLOTS.fetch_add(1, Ordering::Relaxed);
+        let program = match &self.launcher {
+            Ok(path) => path,
+            Err(message) => bail!("{message}"),
+        };
+        let mut command = Command::new(program);
+        command
+            .arg(LAUNCHER_ARG)
+            .arg(slot.to_string())
+            .arg(&self.cache_bin);
+        let (answer, started) = mpsc::channel();
+        {
+            let mut spawner = self.spawner.lock().unwrap_or_else(|e| e.into_inner());
+            if spawner.is_none() {
+                *spawner = Some(Spawner::start()?);
+            }
+            let spawner = spawner.as_ref().expect("started above");
+            spawner
+                .orders
+                .send((command, answer))
+                .map_err(|_| anyhow::anyhow!("the thread that starts the launchers is gone"))?;
+        }
+        started
+            .recv()
+            .map_err(|_| anyhow::anyhow!("the thread that starts the launchers is gone"))?
+    }
 }
 
-thread_local! {
-    static LAUNCHER: RefCell<Option<Launcher>> = const { RefCell::new(None) };
+impl Drop for Sandbox {
+    fn drop(&mut self) {
+        // Every launcher is told to end first, so they end together rather than one after the other.
+        let mut launchers = std::mem::take(&mut *self.idle());
+        for launcher in &mut launchers {
+            drop(launcher.requests.take());
+        }
+        drop(launchers);
+        let spawner = self
+            .spawner
+            .get_mut()
+            .unwrap_or_else(|e| e.into_inner())
+            .take();
+        if let Some(Spawner { orders, thread }) = spawner {
+            drop(orders);
+            let _ = thread.join();
+        }
+    }
+}
+
+impl std::fmt::Debug for Sandbox {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Sandbox")
+            .field("cache_bin", &self.cache_bin)
+            .field("launcher", &self.launcher)
+            .field("isolation", &self.isolation)
+            .finish_non_exhaustive()
+    }
 }
 
 /// The judge side of one launcher process.
@@ -123,18 +275,6 @@ fn lost_reason(err: &io::Error, watchdog_ms: u64) -> Option<String> {
 }
 
 impl Launcher {
-    fn start() -> Result<Launcher> {
-        static SLOTS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-        let slot = SLOTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let cache_bin = configured();
-        let mut command = Command::new(launcher_path()?);
-        command
-            .arg(LAUNCHER_ARG)
-            .arg(slot.to_string())
-            .arg(cache_bin);
-        Launcher::spawn(command)
-    }
-
     /// Starts `command` as a launcher: requests on its stdin, replies on its stdout, its own group.
     fn spawn(mut command: Command) -> Result<Launcher> {
         command
@@ -322,59 +462,24 @@ impl Read for Deadlined {
     }
 }
 
-/// Where the programs under judgement live.
-static CONFIG: OnceLock<std::sync::Mutex<PathBuf>> = OnceLock::new();
-
-/// Tells the launchers started from now on where the cache's binaries are (each program's build is bound
-/// into its root).
-pub fn configure(cache_dir: &Path) {
-    let config = CONFIG.get_or_init(Default::default);
-    *config.lock().unwrap_or_else(|e| e.into_inner()) = cache_dir.join("bin");
-}
-
-fn configured() -> PathBuf {
-    CONFIG
-        .get()
-        .map(|c| c.lock().unwrap_or_else(|e| e.into_inner()).clone())
-        .unwrap_or_default()
-}
-
-/// A program other than the judge's own binary to start as the launcher: it must call `launcher_main` when
-/// its first argument is `LAUNCHER_ARG` (the crate's own tests use `sandbox-launcher`).
-static LAUNCHER_PROGRAM: OnceLock<PathBuf> = OnceLock::new();
-
-/// Starts launchers from `path` from now on, instead of the judge's own binary.
-pub fn use_launcher(path: PathBuf) {
-    let _ = LAUNCHER_PROGRAM.set(path);
-}
-
-fn launcher_path() -> Result<PathBuf> {
-    if let Some(path) = LAUNCHER_PROGRAM.get() {
-        return Ok(path.clone());
+/// The judge's own binary, which turns into a launcher by `LAUNCHER_ARG`: the current executable, or under
+/// `cargo test` (where that is a test binary) the `harness` beside `deps/`.
+fn harness_binary() -> std::result::Result<PathBuf, String> {
+    let exe =
+        std::env::current_exe().map_err(|e| format!("cannot locate the harness binary: {e}"))?;
+    if exe.file_stem().is_some_and(|stem| stem == "harness") {
+        return Ok(exe);
     }
-    static PATH: OnceLock<std::result::Result<PathBuf, String>> = OnceLock::new();
-    let path = PATH.get_or_init(|| {
-        let exe = std::env::current_exe()
-            .map_err(|e| format!("cannot locate the harness binary: {e}"))?;
-        if exe.file_stem().is_some_and(|stem| stem == "harness") {
-            return Ok(exe);
-        }
-        // Under `cargo test` the current executable is a test binary; the harness sits beside `deps/`.
-        let sibling = exe
-            .parent()
-            .and_then(Path::parent)
-            .map(|dir| dir.join("harness"));
-        match sibling {
-            Some(path) if path.is_file() => Ok(path),
-            _ => Err(format!(
-                "cannot find the harness binary next to {}; build it with `cargo build -p harness`",
-                exe.display()
-            )),
-        }
-    });
-    match path {
-        Ok(path) => Ok(path.clone()),
-        Err(message) => bail!("{message}"),
+    let sibling = exe
+        .parent()
+        .and_then(Path::parent)
+        .map(|dir| dir.join("harness"));
+    match sibling {
+        Some(path) if path.is_file() => Ok(path),
+        _ => Err(format!(
+            "cannot find the harness binary next to {}; build it with `cargo build -p harness`",
+            exe.display()
+        )),
     }
 }
 

@@ -2,7 +2,7 @@
 //! knows nothing of verdicts: its API is a command (`Invocation`), limits (`Limits`) and how the process
 //! tree ended (`RunOutcome`). The launcher forks and supervises each program (`launcher`, with the
 //! wall-clock `backstop`); the typed messages between it and the judge (`protocol`); the judge's side
-//! (`client`), with bounded waits; containment (`isolate`, `cgroup2`, `child`, `root`, `template`, `tree`, `layers`);
+//! (`client`: the `Sandbox` handle and its launchers), with bounded waits; containment (`isolate`, `cgroup2`, `child`, `root`, `template`, `tree`, `layers`);
 //! compilers and the judge's own tools under limits (`limited`); and Ctrl-C (`interrupt`).
 
 mod backstop;
@@ -27,7 +27,7 @@ use std::path::Path;
 
 use anyhow::Result;
 
-pub use client::{configure, interact, use_launcher};
+pub use client::Sandbox;
 pub use interrupt::install_interrupt_handler;
 pub use launcher::launcher_main;
 pub use protocol::{Bind, Chunk, Direction, InteractRequest, Interaction, RunRequest, Side};
@@ -75,26 +75,30 @@ pub fn in_system_folders(path: &Path) -> bool {
 /// The argument that turns the harness binary into the launcher.
 pub const LAUNCHER_ARG: &str = "__launcher";
 
-/// Runs a command with stdin from `stdin`, stdout into the file `stdout` (created afresh), under `limits`.
-/// Errors are setup problems (the launcher could not start, the program could not be executed).
-pub fn run(
-    command: &Invocation,
-    stdin: &Path,
-    stdout: &Path,
-    limits: &Limits,
-) -> Result<RunOutcome> {
-    client::run(&RunRequest {
-        program: command.program.clone(),
-        args: command.args.clone(),
-        unlimited_address_space: command.unlimited_address_space,
-        stdin: stdin.to_path_buf(),
-        stdout: stdout.to_path_buf(),
-        limits: *limits,
-        isolate: command.isolate,
-        binds: command.binds.clone(),
-        cwd: command.cwd.clone(),
-        env: command.env.clone(),
-        stderr: None,
-        compiler: false,
-    })
+impl Sandbox {
+    /// Runs a command with stdin from `stdin`, stdout into the file `stdout` (created afresh), under
+    /// `limits`. Errors are setup problems (the launcher could not start, the program could not be
+    /// executed).
+    pub fn run(
+        &self,
+        command: &Invocation,
+        stdin: &Path,
+        stdout: &Path,
+        limits: &Limits,
+    ) -> Result<RunOutcome> {
+        self.run_request(&RunRequest {
+            program: command.program.clone(),
+            args: command.args.clone(),
+            unlimited_address_space: command.unlimited_address_space,
+            stdin: stdin.to_path_buf(),
+            stdout: stdout.to_path_buf(),
+            limits: *limits,
+            isolate: command.isolate,
+            binds: command.binds.clone(),
+            cwd: command.cwd.clone(),
+            env: command.env.clone(),
+            stderr: None,
+            compiler: false,
+        })
+    }
 }

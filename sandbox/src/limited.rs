@@ -2,7 +2,7 @@
 //! run for minutes, eat gigabytes or write a binary of gigabytes, and a source can name any file of the
 //! machine (`#include "/etc/shadow"`, `include_str!` of an answer). So a compiler runs through the launcher,
 //! in the allowlist root with only its sources (read-only), its build folder (writable) and its toolchain
-//! bound in, in a clean environment (`compile`). A compiler stopped by its limits is a compile error that
+//! bound in, in a clean environment (`Sandbox::compile`). A compiler stopped by its limits is a compile error that
 //! says so; its whole process tree is killed then, and on Ctrl-C. The judge's own tools (version commands,
 //! rustfmt, cargo) run here under a wall-clock limit only (`output_within`).
 
@@ -52,73 +52,77 @@ pub fn compiler_limits() -> Limits {
     }
 }
 
-/// Runs a compiler to its end through this thread's launcher, contained as `command` says (its binds, its
-/// working folder, its environment), under `compiler_limits`; its stdout and stderr go through files in
-/// `dir`. Where the machine gives no allowlist root, it runs as the launcher's other programs do there.
-pub fn compile(command: &Invocation, dir: &Path) -> Result<Output> {
-    let out_path = dir.join("compiler.stdout");
-    let err_path = dir.join("compiler.stderr");
-    let limits = compiler_limits();
-    let outcome = crate::client::run(&RunRequest {
-        program: command.program.clone(),
-        args: command.args.clone(),
-        unlimited_address_space: command.unlimited_address_space,
-        stdin: PathBuf::from("/dev/null"),
-        stdout: out_path.clone(),
-        limits,
-        isolate: command.isolate,
-        binds: command.binds.clone(),
-        cwd: command.cwd.clone(),
-        env: command.env.clone(),
-        stderr: Some(err_path.clone()),
-        compiler: true,
-    })?;
-    if let Some(reason) = &outcome.judge_error {
-        bail!("the compiler's run was lost: {reason}");
-    }
-    // In the compiler's writable build folder: read as files it may have replaced.
-    let read = |path: &Path| -> Vec<u8> {
-        let bytes = crate::read_written(path, MESSAGE_BYTES).unwrap_or_default();
-        let _ = fs::remove_file(path);
-        bytes
-    };
-    let mut stderr = read(&err_path);
-    let stopped = if outcome.wall_killed {
-        Some(format!("it ran for more than {} s", WALL.as_secs()))
-    } else if outcome.memory_killed || outcome.peak_kb > limits.memory_kb {
-        Some(format!(
-            "more than {} MiB of memory",
-            limits.memory_kb >> 10
-        ))
-    } else if outcome.cpu_us / 1000 > limits.cpu_ms || outcome.exit == Exit::Signal(libc::SIGXCPU) {
-        Some(format!("more than {CPU_SECONDS} s of CPU time"))
-    } else if outcome.exit == Exit::Signal(libc::SIGXFSZ) {
-        Some(format!(
-            "an output file of more than {} MiB",
-            FILE_SIZE >> 20
-        ))
-    } else if outcome.tasks_refused {
-        Some("more processes or threads than allowed".to_string())
-    } else {
-        None
-    };
-    if let Some(why) = &stopped {
-        stderr.extend_from_slice(
-            format!("\nthe compiler was stopped by its limits: {why}\n").as_bytes(),
-        );
-    }
-    let status = match outcome.exit {
-        _ if stopped.is_some() && outcome.exit == Exit::Code(0) => {
-            ExitStatus::from_raw(libc::SIGKILL)
+impl crate::Sandbox {
+    /// Runs a compiler to its end through one of the launchers, contained as `command` says (its binds, its
+    /// working folder, its environment), under `compiler_limits`; its stdout and stderr go through files in
+    /// `dir`. Where the machine gives no allowlist root, it runs as the launcher's other programs do there.
+    pub fn compile(&self, command: &Invocation, dir: &Path) -> Result<Output> {
+        let out_path = dir.join("compiler.stdout");
+        let err_path = dir.join("compiler.stderr");
+        let limits = compiler_limits();
+        let outcome = self.run_request(&RunRequest {
+            program: command.program.clone(),
+            args: command.args.clone(),
+            unlimited_address_space: command.unlimited_address_space,
+            stdin: PathBuf::from("/dev/null"),
+            stdout: out_path.clone(),
+            limits,
+            isolate: command.isolate,
+            binds: command.binds.clone(),
+            cwd: command.cwd.clone(),
+            env: command.env.clone(),
+            stderr: Some(err_path.clone()),
+            compiler: true,
+        })?;
+        if let Some(reason) = &outcome.judge_error {
+            bail!("the compiler's run was lost: {reason}");
         }
-        Exit::Code(code) => ExitStatus::from_raw((code & 0xff) << 8),
-        Exit::Signal(signal) => ExitStatus::from_raw(signal & 0x7f),
-    };
-    Ok(Output {
-        status,
-        stdout: read(&out_path),
-        stderr,
-    })
+        // In the compiler's writable build folder: read as files it may have replaced.
+        let read = |path: &Path| -> Vec<u8> {
+            let bytes = crate::read_written(path, MESSAGE_BYTES).unwrap_or_default();
+            let _ = fs::remove_file(path);
+            bytes
+        };
+        let mut stderr = read(&err_path);
+        let stopped = if outcome.wall_killed {
+            Some(format!("it ran for more than {} s", WALL.as_secs()))
+        } else if outcome.memory_killed || outcome.peak_kb > limits.memory_kb {
+            Some(format!(
+                "more than {} MiB of memory",
+                limits.memory_kb >> 10
+            ))
+        } else if outcome.cpu_us / 1000 > limits.cpu_ms
+            || outcome.exit == Exit::Signal(libc::SIGXCPU)
+        {
+            Some(format!("more than {CPU_SECONDS} s of CPU time"))
+        } else if outcome.exit == Exit::Signal(libc::SIGXFSZ) {
+            Some(format!(
+                "an output file of more than {} MiB",
+                FILE_SIZE >> 20
+            ))
+        } else if outcome.tasks_refused {
+            Some("more processes or threads than allowed".to_string())
+        } else {
+            None
+        };
+        if let Some(why) = &stopped {
+            stderr.extend_from_slice(
+                format!("\nthe compiler was stopped by its limits: {why}\n").as_bytes(),
+            );
+        }
+        let status = match outcome.exit {
+            _ if stopped.is_some() && outcome.exit == Exit::Code(0) => {
+                ExitStatus::from_raw(libc::SIGKILL)
+            }
+            Exit::Code(code) => ExitStatus::from_raw((code & 0xff) << 8),
+            Exit::Signal(signal) => ExitStatus::from_raw(signal & 0x7f),
+        };
+        Ok(Output {
+            status,
+            stdout: read(&out_path),
+            stderr,
+        })
+    }
 }
 
 /// Runs a tool of the judge's own (a version command, rustfmt, cargo) to its end, or kills its process

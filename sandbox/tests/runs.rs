@@ -5,15 +5,27 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use sandbox::{Exit, Invocation, Limits, RunOutcome};
+use std::sync::LazyLock;
 
+use sandbox::{Exit, Invocation, Limits, RunOutcome, Sandbox};
+
+/// The folder of this process's runs, and the cache folder of its sandbox.
 fn setup() -> PathBuf {
-    sandbox::use_launcher(PathBuf::from(env!("CARGO_BIN_EXE_sandbox-launcher")));
     let dir =
         Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("sandbox-runs-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    sandbox::configure(&dir);
     dir
+}
+
+/// A sandbox whose launchers are the crate's own, for programs built into `cache_dir/bin`.
+fn sandbox_for(cache_dir: &Path) -> Sandbox {
+    Sandbox::new(cache_dir).with_launcher(PathBuf::from(env!("CARGO_BIN_EXE_sandbox-launcher")))
+}
+
+/// The sandbox the tests share, as the judge's workers share one.
+fn sandbox() -> &'static Sandbox {
+    static SANDBOX: LazyLock<Sandbox> = LazyLock::new(|| sandbox_for(&setup()));
+    &SANDBOX
 }
 
 fn limits(cpu_ms: u64) -> Limits {
@@ -35,7 +47,9 @@ fn sh(script: &str, limits: &Limits) -> (RunOutcome, String) {
         isolate: true,
         ..Invocation::default()
     };
-    let outcome = sandbox::run(&command, Path::new("/dev/null"), &stdout, limits).unwrap();
+    let outcome = sandbox()
+        .run(&command, Path::new("/dev/null"), &stdout, limits)
+        .unwrap();
     let text = std::fs::read_to_string(&stdout).unwrap_or_default();
     (outcome, text)
 }
@@ -157,7 +171,9 @@ fn sh_with(
         env: env.iter().map(OsString::from).collect(),
         ..Invocation::default()
     };
-    let outcome = sandbox::run(&command, Path::new("/dev/null"), &stdout, &limits(5000)).unwrap();
+    let outcome = sandbox()
+        .run(&command, Path::new("/dev/null"), &stdout, &limits(5000))
+        .unwrap();
     let text = std::fs::read_to_string(&stdout).unwrap_or_default();
     (outcome, text)
 }
@@ -266,7 +282,7 @@ fn a_compiler_cannot_start_processes_without_end() {
         isolate: true,
         ..Invocation::default()
     };
-    let output = sandbox::limited::compile(&command, &dir).unwrap();
+    let output = sandbox().compile(&command, &dir).unwrap();
     let text = String::from_utf8_lossy(&output.stdout);
     let started: u64 = text
         .lines()
@@ -282,4 +298,90 @@ fn a_compiler_cannot_start_processes_without_end() {
         !output.status.success(),
         "the fork that failed ended the shell"
     );
+}
+
+/// A cache folder of its own with one build, `<cache>/bin/build/prog`, a script that prints `says`.
+fn cache_with_build(name: &str, says: &str) -> (PathBuf, PathBuf) {
+    use std::os::unix::fs::PermissionsExt;
+    let cache = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("sandbox-cache-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&cache);
+    let build = cache.join("bin").join("build");
+    std::fs::create_dir_all(&build).unwrap();
+    let prog = build.join("prog");
+    std::fs::write(&prog, format!("#!/bin/sh\necho {says}\n")).unwrap();
+    for path in [&cache, &cache.join("bin"), &build, &prog] {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    (cache, prog)
+}
+
+/// Runs `prog` through `sandbox`: its stdout, or `None` when it could not run.
+fn run_build(sandbox: &Sandbox, prog: &Path, stdout: &Path) -> Option<String> {
+    let command = Invocation {
+        program: prog.as_os_str().to_owned(),
+        isolate: true,
+        ..Invocation::default()
+    };
+    let outcome = sandbox
+        .run(&command, Path::new("/dev/null"), stdout, &limits(5000))
+        .ok()?;
+    (outcome.exit == Exit::Code(0)).then(|| std::fs::read_to_string(stdout).unwrap())
+}
+
+/// Two handles in one process, each with its own cache: each binds its own cache's builds into the root,
+/// whatever the other was made with, and whichever ran first on this thread.
+#[test]
+fn two_sandboxes_with_other_caches_do_not_interfere() {
+    if !has_allowlist_root("two sandboxes") {
+        return;
+    }
+    let (cache_a, prog_a) = cache_with_build("a", "from-a");
+    let (cache_b, prog_b) = cache_with_build("b", "from-b");
+    let first = sandbox_for(&cache_a);
+    let second = sandbox_for(&cache_b);
+    let out = setup();
+    for _ in 0..2 {
+        assert_eq!(
+            run_build(&first, &prog_a, &out.join("two-a")).as_deref(),
+            Some("from-a\n")
+        );
+        assert_eq!(
+            run_build(&second, &prog_b, &out.join("two-b")).as_deref(),
+            Some("from-b\n")
+        );
+    }
+    // Each sees only its own cache's builds.
+    assert_eq!(run_build(&first, &prog_b, &out.join("two-ab")), None);
+    assert_eq!(run_build(&second, &prog_a, &out.join("two-ba")), None);
+}
+
+/// Dropping a handle ends its launchers and what they started.
+#[test]
+fn dropping_a_sandbox_ends_its_launchers() {
+    let launcher = env!("CARGO_BIN_EXE_sandbox-launcher");
+    let (cache, prog) = cache_with_build("drop", "dropped");
+    let sandbox = sandbox_for(&cache);
+    let _ = run_build(&sandbox, &prog, &setup().join("drop"));
+    let launchers = || {
+        let cache = cache.join("bin");
+        std::fs::read_dir("/proc")
+            .unwrap()
+            .filter_map(|e| std::fs::read(e.ok()?.path().join("cmdline")).ok())
+            .filter(|cmdline| {
+                let args: Vec<&[u8]> = cmdline.split(|&b| b == 0).collect();
+                args.first() == Some(&launcher.as_bytes())
+                    && args.get(3) == Some(&cache.as_os_str().as_encoded_bytes())
+            })
+            .count()
+    };
+    // The launcher, and the forks of it that hold its namespaces.
+    assert!(launchers() >= 1, "a launcher while the handle lives");
+    drop(sandbox);
+    // The launcher is reaped by the drop; its forks die with it (their parent-death signal), soon after.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while launchers() > 0 && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert_eq!(launchers(), 0, "no launcher once the handle is dropped");
 }

@@ -13,8 +13,7 @@ use anyhow::{Context, Result};
 use super::{kattis, testlib, CheckFiles, CheckResult, Checker, Judgement};
 use crate::lang::Executable;
 use crate::model::{judge_run, Exit, Invocation, Limits, Protocol, RunOutcome, Verdict};
-use crate::sandbox;
-use crate::sandbox::Bind;
+use crate::sandbox::{Bind, Sandbox};
 
 /// How much of a checker's message is kept.
 pub const MESSAGE_BYTES: usize = 2048;
@@ -26,6 +25,8 @@ pub struct ProgramChecker {
     pub protocol: Protocol,
     pub args: Vec<String>,
     pub limits: Limits,
+    /// The sandbox of the run that built it.
+    pub sandbox: std::sync::Arc<Sandbox>,
 }
 
 impl ProgramChecker {
@@ -63,7 +64,7 @@ impl Checker for ProgramChecker {
                 .invocation(self.limits.memory_kb / 1024, &args)
         };
         let stdout = files.scratch.join("checker.out");
-        let outcome = sandbox::run(&command, stdin, &stdout, &self.limits)?;
+        let outcome = self.sandbox.run(&command, stdin, &stdout, &self.limits)?;
         Ok(self.judge(&outcome, &feedback))
     }
 }

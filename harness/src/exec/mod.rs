@@ -19,6 +19,7 @@ use crate::model::{
 };
 use crate::package::Workspace;
 use crate::plan::{self, Plan, PlannedProblem, Selection};
+use crate::sandbox::Sandbox;
 use scratch::Scratch;
 
 mod packages;
@@ -68,6 +69,8 @@ impl JudgeOptions {
 /// worker pool and the scratch folders.
 pub struct RunContext {
     pub cache_dir: PathBuf,
+    /// Runs every untrusted program of the command (the compiler's too); its launchers end with it.
+    pub sandbox: Arc<Sandbox>,
     pub compiler: Compiler,
     pub scratch: Scratch,
     pub pool: rayon::ThreadPool,
@@ -76,10 +79,14 @@ pub struct RunContext {
 impl RunContext {
     /// Writes into `cache_dir`: build it only once the plan is known to be sound.
     pub fn new(cache_dir: &Path, languages: LanguageTable, jobs: usize) -> Result<RunContext> {
-        // The compiler tells the sandbox where the cache's builds are (`Compiler::new`).
+        // Launchers bind each program's build from the cache: an absolute path.
+        let sandbox = Arc::new(Sandbox::new(
+            &std::path::absolute(cache_dir).unwrap_or_else(|_| cache_dir.into()),
+        ));
         Ok(RunContext {
             cache_dir: cache_dir.to_path_buf(),
-            compiler: Compiler::new(cache_dir, languages)?,
+            compiler: Compiler::new(cache_dir, languages, sandbox.clone())?,
+            sandbox,
             scratch: Scratch::new(cache_dir)?,
             pool: rayon::ThreadPoolBuilder::new()
                 .num_threads(jobs.max(1))
@@ -176,7 +183,7 @@ pub fn execute(plan: Plan, context: &RunContext, options: &JudgeOptions) -> Resu
     problems.sort_by_key(|p| plan.ids.iter().position(|id| *id == p.id));
     let wall_ms = started.elapsed().as_secs_f64() * 1000.0;
     let mut report = Report::new(problems, submissions, options.time_scale, wall_ms);
-    report.isolation = crate::sandbox::layers::active();
+    report.isolation = context.sandbox.isolation().to_vec();
     Ok(report.stamped(started_at, compiler.toolchains()))
 }
 
@@ -277,6 +284,7 @@ fn program(
             protocol: spec.protocol,
             args: spec.args.clone(),
             limits: ProgramChecker::default_limits(),
+            sandbox: compiler.sandbox().clone(),
         }),
         Compiled::Failed { message } => Err(format!(
             "the {what} {shown} does not compile, so no test can be judged:\n{message}"
@@ -383,11 +391,13 @@ pub(crate) fn run_test(
     let limits = options.limits(problem);
     let result = match &judges.interactor {
         None => Standard {
+            sandbox: run.compiler.sandbox(),
             limits,
             checker: judges.checker.as_ref(),
         }
         .grade(test, binary, run.scratch)?,
         Some(interactor) => Interactive {
+            sandbox: run.compiler.sandbox(),
             limits,
             interactor,
             // With the testlib protocol, a checker program judges the transcript afterwards.

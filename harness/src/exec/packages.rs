@@ -215,7 +215,10 @@ pub(super) fn judges(
     };
     Ok(
         build(program, "custom grader", compiler, cache)?.map(|executable| Judges {
-            grader: Some(Arc::new(ProgramGrader::new(executable))),
+            grader: Some(Arc::new(ProgramGrader::new(
+                executable,
+                compiler.sandbox().clone(),
+            ))),
             ..judges
         }),
     )
@@ -278,6 +281,7 @@ fn checkers(
         protocol: Protocol::Kattis,
         args: args.to_vec(),
         limits: package.validator_limits,
+        sandbox: compiler.sandbox().clone(),
     };
     if package.interactive {
         let first = package

@@ -13,20 +13,23 @@ use crate::check::program::ProgramChecker;
 use crate::exec::scratch::Scratch;
 use crate::lang::Executable;
 use crate::model::{judge_run, Exit, Limits, Verdict};
-use crate::sandbox;
+use crate::sandbox::Sandbox;
 
 /// The compiled grader program.
 #[derive(Debug, Clone)]
 pub struct ProgramGrader {
     pub executable: Executable,
     pub limits: Limits,
+    pub sandbox: std::sync::Arc<Sandbox>,
 }
 
 impl ProgramGrader {
-    pub fn new(executable: Executable) -> ProgramGrader {
+    /// The grader `executable`, run in `sandbox`.
+    pub fn new(executable: Executable, sandbox: std::sync::Arc<Sandbox>) -> ProgramGrader {
         ProgramGrader {
             executable,
             limits: ProgramChecker::default_limits(),
+            sandbox,
         }
     }
 
@@ -49,7 +52,7 @@ impl ProgramGrader {
         let command = self
             .executable
             .invocation(self.limits.memory_kb / 1024, &args);
-        let outcome = sandbox::run(&command, &stdin, &stdout, &self.limits)?;
+        let outcome = self.sandbox.run(&command, &stdin, &stdout, &self.limits)?;
         let run = judge_run("grader", &outcome, &self.limits);
         if matches!(run.verdict, Verdict::TLE | Verdict::MLE | Verdict::OLE) {
             return Ok(Err(run.detail.unwrap_or_else(|| run.verdict.to_string())));

@@ -22,12 +22,13 @@ use crate::check::{kattis, testlib, CheckFiles, Checker, Judgement};
 use crate::exec::scratch::Scratch;
 use crate::lang::Executable;
 use crate::model::{Limits, Protocol, RunOutcome, TestCase, TestResult, Verdict};
-use crate::sandbox::{self, InteractRequest, Interaction, Side};
+use crate::sandbox::{InteractRequest, Interaction, Sandbox, Side};
 
 /// Bytes of each direction kept at the start and at the end of a transcript.
 pub const TRANSCRIPT_BYTES: usize = 64 * 1024;
 
 pub struct Interactive<'a> {
+    pub sandbox: &'a Sandbox,
     /// The solution's limits.
     pub limits: Limits,
     pub interactor: &'a ProgramChecker,
@@ -79,7 +80,7 @@ impl Grader for Interactive<'_> {
             ),
             transcript_bytes: TRANSCRIPT_BYTES,
         };
-        let interaction = sandbox::interact(&request)?;
+        let interaction = self.sandbox.interact(&request)?;
         // The checker reads the transcript by its path: a regular file, or none (never a link the
         // interactor left there).
         if fs::symlink_metadata(&transcript_file).is_ok_and(|m| !m.is_file()) {

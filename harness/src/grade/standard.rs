@@ -8,9 +8,10 @@ use crate::check::{CheckFiles, Checker, Judgement};
 use crate::exec::scratch::Scratch;
 use crate::lang::Executable;
 use crate::model::{Invocation, Limits, TestCase, TestResult, Verdict};
-use crate::sandbox;
+use crate::sandbox::Sandbox;
 
 pub struct Standard<'a> {
+    pub sandbox: &'a Sandbox,
     pub limits: Limits,
     pub checker: &'a dyn Checker,
 }
@@ -22,7 +23,9 @@ impl Grader for Standard<'_> {
             isolate: true,
             ..exe.invocation(self.limits.memory_kb / 1024, &[])
         };
-        let outcome = sandbox::run(&command, &test.input, &stdout, &self.limits)?;
+        let outcome = self
+            .sandbox
+            .run(&command, &test.input, &stdout, &self.limits)?;
         let mut result = judge_run(&test.name, &outcome, &self.limits);
         if result.verdict == Verdict::AC {
             let scratch_dir = scratch.worker_dir()?;

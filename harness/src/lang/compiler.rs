@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use std::ffi::OsString;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use anyhow::{Context, Result};
 use sha2::{Digest, Sha256};
@@ -15,6 +16,7 @@ use super::cache::{parse_dep_info, BuildCache, Entry};
 use super::table::{LanguageTable, Program};
 use super::version::{tool, Versions};
 use crate::model::Invocation;
+use crate::sandbox::Sandbox;
 
 /// The result of compiling one program.
 #[derive(Debug, Clone)]
@@ -68,27 +70,32 @@ pub struct Compiler {
     table: LanguageTable,
     cache: BuildCache,
     versions: Versions,
+    sandbox: Arc<Sandbox>,
 }
 
 impl Compiler {
     /// A compiler for the built-in languages and `<root>/languages.toml`; the Rust toolchain, which every
     /// problem of the workspace needs, must be there. Its version is asked unless the cache kept it for the
     /// same toolchain (see `version`).
-    pub fn new(cache_dir: &Path, table: LanguageTable) -> Result<Compiler> {
+    /// Compilers run in `sandbox`, which must be the one of this cache (it binds each build into the root).
+    pub fn new(cache_dir: &Path, table: LanguageTable, sandbox: Arc<Sandbox>) -> Result<Compiler> {
         let rust = rust(&table)?;
         let dir = cache_dir.join("bin");
         let versions = Versions::kept_in(&dir);
         // Asked before anything is written: a missing toolchain is a setup error that writes nothing.
         versions.get(&rust).map_err(anyhow::Error::msg)?;
         fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
-        // Compilers run through the launchers, which bind each program's build from this cache: told
-        // before the first launcher starts.
-        sandbox::configure(&std::path::absolute(cache_dir).unwrap_or_else(|_| cache_dir.into()));
         Ok(Compiler {
             table,
             cache: BuildCache { dir },
             versions,
+            sandbox,
         })
+    }
+
+    /// The sandbox that runs the compilers, and the programs compiled.
+    pub fn sandbox(&self) -> &Arc<Sandbox> {
+        &self.sandbox
     }
 
     pub fn table(&self) -> &LanguageTable {
@@ -245,7 +252,7 @@ impl Compiler {
             cwd: Some(building.to_path_buf()),
             env,
         };
-        super::limited::compile(&command, building).with_context(|| {
+        self.sandbox.compile(&command, building).with_context(|| {
             format!(
                 "cannot run `{}` to compile {}",
                 compiler.display(),
@@ -530,7 +537,9 @@ mod tests {
             .find(|l| l.id == "python3")
             .unwrap();
         python3.version = vec!["harness-no-such-pypy3".into(), "--version".into()];
-        let compiler = Compiler::new(&dir.join("cache"), table.clone()).unwrap();
+        let cache = dir.join("cache");
+        let sandbox = Arc::new(Sandbox::new(&cache));
+        let compiler = Compiler::new(&cache, table.clone(), sandbox.clone()).unwrap();
         let program = compiler.program(&dir.join("sol.py")).unwrap();
         assert_eq!(program.language.id, "python3-cpython");
         let cpython = table
@@ -539,7 +548,7 @@ mod tests {
             .find(|l| l.id == "python3-cpython")
             .unwrap();
         cpython.version = vec!["harness-no-such-python3".into()];
-        let compiler = Compiler::new(&dir.join("cache"), table).unwrap();
+        let compiler = Compiler::new(&cache, table, sandbox).unwrap();
         let program = compiler.program(&dir.join("sol.py")).unwrap();
         assert_eq!(program.language.id, "python3");
         assert!(matches!(

@@ -200,7 +200,7 @@ fn generate(
             let stdin = match (&spec.input, &tools.gen) {
                 (InputSource::Gen, Some(gen)) => {
                     let args = spec.args.clone().unwrap_or_default();
-                    let bytes = run_tool(gen, "gen", &args, None, scratch)
+                    let bytes = run_tool(compiler.sandbox(), gen, "gen", &args, None, scratch)
                         .with_context(|| format!("{id}: test `{}` of tests.toml", spec.name))?;
                     let staged = scratch.named(&format!("{id}.{}.in", spec.name));
                     fs::write(&staged, &bytes).with_context(|| format!("cannot write {}", staged.display()))?;
@@ -221,7 +221,7 @@ fn generate(
             };
             match answer {
                 Some((what, Some(binary))) => {
-                    let bytes = run_tool(binary, what, &[], Some(&stdin), scratch).or_else(|err| {
+                    let bytes = run_tool(compiler.sandbox(), binary, what, &[], Some(&stdin), scratch).or_else(|err| {
                         // A generated input lives in the scratch folder: keep it where the message says.
                         let input = match spec.input {
                             InputSource::Gen => {

@@ -17,7 +17,7 @@ use crate::lang::Executable;
 use crate::model::limits::{DEFAULT_OUTPUT_LIMIT, DEFAULT_TIME_SCALE};
 use crate::model::{Limits, Verdict};
 use crate::package::Workspace;
-use crate::sandbox;
+use crate::sandbox::Sandbox;
 
 #[derive(Debug, Clone)]
 pub struct StressOptions {
@@ -58,6 +58,7 @@ pub fn stress(workspace: &Workspace, id: &str, options: &StressOptions) -> Resul
         pool,
         scratch,
         compiler,
+        sandbox,
         ..
     } = crate::exec::RunContext::of(workspace, options.jobs)?;
     let tools = Tools::compile(workspace, &compiler, &data_id, true, true, true)?;
@@ -81,7 +82,7 @@ pub fn stress(workspace: &Workspace, id: &str, options: &StressOptions) -> Resul
             .par_iter()
             .map(|&seed| -> Result<(u64, usize)> {
                 let args = ["small".to_string(), seed.to_string()];
-                let bytes = run_tool(&gen, "gen", &args, None, &scratch)
+                let bytes = run_tool(&sandbox, &gen, "gen", &args, None, &scratch)
                     .with_context(|| replay(id, seed, None))?;
                 let path = scratch.named(&format!("{seed}.in"));
                 fs::write(&path, &bytes)
@@ -96,8 +97,10 @@ pub fn stress(workspace: &Workspace, id: &str, options: &StressOptions) -> Resul
             let found: Vec<Option<Disagreement>> = batch
                 .par_iter()
                 .map(|&(seed, _)| {
-                    compare(seed, &scratch, &brute, &solution, &limits, &*checker)
-                        .map_err(|err| failed_run(workspace, id, seed, &scratch, err))
+                    compare(
+                        &sandbox, seed, &scratch, &brute, &solution, &limits, &*checker,
+                    )
+                    .map_err(|err| failed_run(workspace, id, seed, &scratch, err))
                 })
                 .collect::<Result<_>>()?;
             if let Some(mut first) = found.into_iter().flatten().next() {
@@ -112,6 +115,7 @@ pub fn stress(workspace: &Workspace, id: &str, options: &StressOptions) -> Resul
 }
 
 fn compare(
+    sandbox: &Sandbox,
     seed: u64,
     scratch: &Scratch,
     brute: &Executable,
@@ -120,7 +124,7 @@ fn compare(
     checker: &dyn Checker,
 ) -> Result<Option<Disagreement>> {
     let input_path = scratch.named(&format!("{seed}.in"));
-    let expected = run_tool(brute, "brute", &[], Some(&input_path), scratch)?;
+    let expected = run_tool(sandbox, brute, "brute", &[], Some(&input_path), scratch)?;
     let answer = scratch.file("brute.out");
     fs::write(&answer, &expected).with_context(|| format!("cannot write {}", answer.display()))?;
     let stdout = scratch.file("solution.out");
@@ -128,7 +132,7 @@ fn compare(
         isolate: true,
         ..solution.invocation(limits.memory_kb / 1024, &[])
     };
-    let outcome = sandbox::run(&command, &input_path, &stdout, limits)?;
+    let outcome = sandbox.run(&command, &input_path, &stdout, limits)?;
     let result = judge_run("stress", &outcome, limits);
     let got = fs::read(&stdout).unwrap_or_default();
     let (verdict, detail) = if result.verdict != Verdict::AC {

@@ -11,7 +11,7 @@ use crate::exec::scratch::Scratch;
 use crate::lang::{Compiled, Compiler, Executable};
 use crate::model::Limits;
 use crate::package::Workspace;
-use crate::sandbox;
+use crate::sandbox::Sandbox;
 
 /// The problem-setter programs of one problem, compiled.
 pub struct Tools {
@@ -61,6 +61,7 @@ impl Tools {
 /// any failure is an error that names the program, its arguments and its stderr. The input may be a
 /// scratch file, so the caller names it (see `keep_failed`).
 pub fn run_tool(
+    sandbox: &Sandbox,
     binary: &Executable,
     what: &str,
     args: &[String],
@@ -72,7 +73,7 @@ pub fn run_tool(
     let os_args: Vec<OsString> = args.iter().map(OsString::from).collect();
     let limits = Limits::tool();
     let command = binary.invocation(limits.memory_kb / 1024, &os_args);
-    let outcome = sandbox::run(&command, stdin, &stdout, &limits)?;
+    let outcome = sandbox.run(&command, stdin, &stdout, &limits)?;
     let failure = if let Some(reason) = &outcome.judge_error {
         Some(format!("was lost by the judge: {reason}"))
     } else if outcome.wall_killed {

@@ -16,7 +16,7 @@ use crate::exec::scratch::Scratch;
 use crate::lang::{Compiled, Compiler, Executable};
 use crate::model::{Exit, Limits};
 use crate::package::{self, Validation, Workspace};
-use crate::sandbox;
+use crate::sandbox::Sandbox;
 
 /// The validator's exit codes (the Kattis convention).
 const VALID: i32 = 42;
@@ -52,6 +52,7 @@ pub fn validate(workspace: &Workspace, ids: &[String], jobs: usize) -> Result<Va
         pool,
         scratch,
         compiler,
+        sandbox,
         ..
     } = crate::exec::RunContext::of(workspace, jobs)?;
     let mut outcome = ValidateOutcome::default();
@@ -67,7 +68,7 @@ pub fn validate(workspace: &Workspace, ids: &[String], jobs: usize) -> Result<Va
             checks
                 .par_iter()
                 .filter(|c| c.mode != Mode::Exempt)
-                .map(|check| run(&validator, check, &scratch))
+                .map(|check| run(&sandbox, &validator, check, &scratch))
                 .collect::<Result<_>>()
         })?;
         outcome.problems += 1;
@@ -233,7 +234,12 @@ enum Judged {
 }
 
 /// Runs the validator on one input; a failure when it does not judge it as it must.
-fn run(validator: &Executable, check: &Check, scratch: &Scratch) -> Result<Judged> {
+fn run(
+    sandbox: &Sandbox,
+    validator: &Executable,
+    check: &Check,
+    scratch: &Scratch,
+) -> Result<Judged> {
     let mut args: Vec<OsString> = match check.mode {
         Mode::MustAcceptRelaxed => vec!["--relaxed".into()],
         _ => Vec::new(),
@@ -242,7 +248,7 @@ fn run(validator: &Executable, check: &Check, scratch: &Scratch) -> Result<Judge
     let limits = Limits::tool();
     let command = validator.invocation(limits.memory_kb / 1024, &args);
     let stdout = scratch.file("validator.out");
-    let outcome = sandbox::run(&command, &check.input, &stdout, &limits)?;
+    let outcome = sandbox.run(&command, &check.input, &stdout, &limits)?;
     let said = String::from_utf8_lossy(&outcome.stderr_tail);
     let said = said.lines().next().unwrap_or("").to_string();
     let shown = check.input.display();

@@ -541,6 +541,50 @@ fn a_custom_grader_scores_its_group_with_the_groups_flags() {
     assert_eq!(wrong["matched"], true);
 }
 
+/// The custom grader above with the judge as an unprivileged user (`nobody` when the tests run as root):
+/// contained as that user's programs are, it gets the same flags and gives the same scores.
+#[test]
+fn a_custom_grader_scores_its_group_for_an_unprivileged_judge_too() {
+    use super::unprivileged::{is_root, unprivileged_judge};
+    let root = common::scratch("grader-unprivileged");
+    let folder = root.join("scoring-grader");
+    common::copy_tree(&common::fixtures("packages/scoring-grader"), &folder);
+    let cache = root.join("cache");
+    let command = common::command_in(
+        &root,
+        Some(&cache),
+        &["verify", folder.to_str().unwrap(), "--format", "json"],
+    );
+    let (mut command, userns) = match unprivileged_judge(command, &root) {
+        Ok(judge) => judge,
+        Err(why) => {
+            common::skipped("a custom grader for an unprivileged judge", &why);
+            return;
+        }
+    };
+    if !is_root() && !userns {
+        common::skipped(
+            "a custom grader for an unprivileged judge",
+            "the tests already run unprivileged, without user namespaces: the test above is this one",
+        );
+        return;
+    }
+    let output = command.output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    let scoring = package(&report, "scoring-grader");
+    assert_eq!(scoring["error"], Value::Null);
+    let accepted = submission(&scoring, "submissions/accepted/echo.py");
+    assert_eq!(
+        group_score(accepted, "secret"),
+        ("AC".into(), 15.0, 4, None)
+    );
+    let partial = submission(&scoring, "submissions/partially_accepted/absolute.py");
+    assert_eq!(group_score(partial, "secret"), ("AC".into(), 10.0, 2, None));
+    let wrong = submission(&scoring, "submissions/wrong_answer/seven.py");
+    assert_eq!(group_score(wrong, "secret"), ("WA".into(), 0.0, 1, None));
+}
+
 /// A custom grader that prints something other than one verdict and one number, or that crashes, is a
 /// judge error of its group, with the reason (verify exits 1: the accepted submission is not accepted);
 /// a package that asks for a custom grader without one in `graders/` is a setup error (exit 2).

@@ -598,8 +598,9 @@ fn scaffolded_programs_compile_alone_and_are_formatted() {
     let root = empty_workspace("new-compile");
     assert_eq!(harness(&root, &["new", "poj9999"]).status.code(), Some(0));
     let cache = scratch("new-compile-cache");
-    let compiler =
-        harness::lang::Compiler::new(&cache, harness::lang::LanguageTable::builtin()).unwrap();
+    let context =
+        harness::exec::RunContext::new(&cache, harness::lang::LanguageTable::builtin(), 1).unwrap();
+    let compiler = &context.compiler;
     for path in [
         "problems/poj9999/brute.rs",
         "problems/poj9999/gen.rs",
