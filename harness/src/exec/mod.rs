@@ -12,6 +12,7 @@ use rayon::prelude::*;
 use crate::check::program::ProgramChecker;
 use crate::check::Checker;
 use crate::events::{Event, Events};
+use crate::grade::scratch::Scratch;
 use crate::grade::{Grader, Interactive, Standard};
 use crate::lang::{Compiled, Compiler, Executable, LanguageTable};
 use crate::model::{
@@ -19,10 +20,8 @@ use crate::model::{
 };
 use crate::package::Workspace;
 use crate::plan::{self, Plan, PlannedProblem, Selection};
-use scratch::Scratch;
 
 mod packages;
-pub mod scratch;
 mod submissions;
 
 /// Options of one grading run.

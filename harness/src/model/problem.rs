@@ -201,7 +201,7 @@ pub struct Problem {
     /// The `[[group]]`s of problem.toml (our layout), from which the plan makes `scoring` once the tests
     /// are known.
     #[serde(skip)]
-    pub groups: Vec<crate::package::native_groups::GroupDecl>,
+    pub groups: Vec<super::score::GroupDecl>,
 }
 
 /// Which part of the data a test belongs to: the statement's samples, or the rest.

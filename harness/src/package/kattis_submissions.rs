@@ -393,7 +393,7 @@ pub fn glob_matches(pattern: &str, path: &str) -> bool {
             && wanted
                 .iter()
                 .zip(&parts)
-                .all(|(w, p)| crate::plan::glob_match(w, p))
+                .all(|(w, p)| super::text::glob_match(w, p))
     })
 }
 
