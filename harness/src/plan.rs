@@ -263,7 +263,7 @@ fn keep_share(plan: &mut Plan, partition: Partition) {
 
 /// A package of `problems/`, with the tests after `--test` and the submissions the run grades: all of
 /// them; only those in `accepted/` on a subset of the tests (they give the problem its row); or, with
-/// `--submission`, the programs given (and the accepted ones that compute a time limit the package does
+/// `--submission`, the programs given (and the ones that bound from below a time limit the package does
 /// not give).
 fn plan_package(workspace: &Workspace, id: &str, selection: &Selection) -> Result<KattisPackage> {
     let mut package = workspace.load_package(id)?;

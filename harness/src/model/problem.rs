@@ -234,10 +234,11 @@ pub struct TestCase {
 /// The verdicts a submission is meant to get: its folder under `submissions/` (ARCHITECTURE.md, "Submissions"; the Kattis
 /// folders and our HDOJ ones).
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, serde::Deserialize,
 )]
 #[serde(rename_all = "snake_case")]
 pub enum Expected {
+    #[default]
     Accepted,
     WrongAnswer,
     TimeLimitExceeded,

@@ -249,10 +249,20 @@ fn parse_yaml(yaml: &YamlMap, warnings: &mut Vec<String>) -> Result<Vec<YamlEntr
                 .try_fold(VerdictSet::EMPTY, |all, one| Ok(all.union(one?)))
                 .map(Some)
         };
+        let (mut permitted, mut required) = (verdicts("permitted")?, verdicts("required")?);
+        let narrow = |given: Option<VerdictSet>, to| Some(given.unwrap_or(any()).intersection(to));
+        // `lower` is `permitted: [AC, WA, RTE]`, `upper` is `required: [TLE]` (the specification's words).
         let use_for_time_limit = match rules.get("use_for_time_limit") {
             None => None,
             Some(Value::Bool(b)) => Some(*b),
-            Some(Value::String(s)) if s == "lower" || s == "upper" => Some(true),
+            Some(Value::String(s)) if s == "lower" => {
+                permitted = narrow(permitted, not(&[Verdict::TLE]));
+                Some(true)
+            }
+            Some(Value::String(s)) if s == "upper" => {
+                required = narrow(required, set(&[Verdict::TLE]));
+                Some(true)
+            }
             Some(other) => {
                 return Err(rules.bad("use_for_time_limit", "true, false, lower or upper", other))
             }
@@ -272,8 +282,8 @@ fn parse_yaml(yaml: &YamlMap, warnings: &mut Vec<String>) -> Result<Vec<YamlEntr
         }
         entries.push(YamlEntry {
             glob: glob.to_string(),
-            permitted: verdicts("permitted")?,
-            required: verdicts("required")?,
+            permitted,
+            required,
             use_for_time_limit,
         });
     }
