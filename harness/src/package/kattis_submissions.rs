@@ -10,7 +10,7 @@
 //! - else a folder named by a result, as DOMjudge imports it (`compiler_error`, `no_output`,
 //!   `output_limit`, its own `timelimit`, `run-error`...): the final verdict is that one;
 //! - `submissions/submissions.yaml`: `permitted` and `required` verdicts for the submissions its glob
-//!   patterns match, and `use_for_time_limit: false`.
+//!   patterns match, and `use_for_time_limit: false`; `language`, `entrypoint` and `message` are refused.
 
 use std::path::{Path, PathBuf};
 
@@ -274,6 +274,11 @@ fn parse_yaml(yaml: &YamlMap, warnings: &mut Vec<String>) -> Result<Vec<YamlEntr
             match key.as_str() {
                 "permitted" | "required" | "use_for_time_limit" | "authors" | "model_solution"
                 | "score" => {}
+                // Refused, not ignored: the judge would build or judge otherwise than the package says.
+                "language" | "entrypoint" | "message" => bail!(
+                    "{}: `{glob}`: key `{key}` is not supported (the language and entry point come from the file names and the language table; judge messages are not checked)",
+                    yaml.path.display()
+                ),
                 _ if value.is_mapping() => warnings.push(format!(
                     "submissions.yaml: `{glob}`: requirements on the test group `{key}` are not checked (not supported yet)"
                 )),

@@ -700,6 +700,21 @@ fn a_malformed_package_is_a_setup_error_naming_the_file_and_key() {
     assert!(!text.contains("square.py"), "nothing is judged: {text}");
 }
 
+#[test]
+fn a_submissions_yaml_key_the_judge_cannot_honour_is_refused_naming_the_file_and_key() {
+    // 2025-09 `language` (likewise `entrypoint`, `message`): judged otherwise than the package says, the
+    // verdicts could differ from its own judge's; the package is refused instead.
+    let output = verify(&["yamlkeys"], &[]);
+    assert_eq!(output.status.code(), Some(2), "{}", printed(&output));
+    let text = printed(&output);
+    assert!(
+        text.contains(
+            "yamlkeys/submissions/submissions.yaml: `accepted/echo.py`: key `language` is not supported"
+        ),
+        "{text}"
+    );
+}
+
 /// The harness on a fixture workspace, with Python from the system's folders first (as `verify`).
 fn in_workspace(root: &std::path::Path, args: &[&str]) -> Output {
     let path = format!(
