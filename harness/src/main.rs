@@ -15,7 +15,7 @@ fn main() -> ExitCode {
     if args.nth(1).is_some_and(|arg| arg == sandbox::LAUNCHER_ARG) {
         sandbox::launcher_main();
     }
-    sandbox::install_interrupt_handler(harness::exec::scratch::remove_ours);
+    sandbox::install_interrupt_handler(harness::grade::scratch::remove_ours);
     let cli = Cli::parse();
     let code = match app::dispatch(cli) {
         Ok(code) => code,

@@ -12,6 +12,7 @@ pub use partition::Partition;
 
 use crate::model::{Expected, Limits, Problem, ProblemResult, Submission, TestCase};
 use crate::package::kattis::KattisPackage;
+use crate::package::text::glob_match;
 use crate::package::{readable_file, Workspace};
 
 /// A problem ready to run: its config, its tests, and its solution's source.
@@ -262,7 +263,7 @@ fn keep_share(plan: &mut Plan, partition: Partition) {
 
 /// A package of `problems/`, with the tests after `--test` and the submissions the run grades: all of
 /// them; only those in `accepted/` on a subset of the tests (they give the problem its row); or, with
-/// `--submission`, the programs given (and the accepted ones that compute a time limit the package does
+/// `--submission`, the programs given (and the ones that bound from below a time limit the package does
 /// not give).
 fn plan_package(workspace: &Workspace, id: &str, selection: &Selection) -> Result<KattisPackage> {
     let mut package = workspace.load_package(id)?;
@@ -458,21 +459,6 @@ fn plan_given(
         }
     }
     Ok(plan)
-}
-
-/// `*` matches any run of characters, `?` one character; everything else literally.
-pub fn glob_match(pattern: &str, text: &str) -> bool {
-    fn go(p: &[char], t: &[char]) -> bool {
-        match p.split_first() {
-            None => t.is_empty(),
-            Some(('*', rest)) => (0..=t.len()).any(|i| go(rest, &t[i..])),
-            Some(('?', rest)) => !t.is_empty() && go(rest, &t[1..]),
-            Some((c, rest)) => t.first() == Some(c) && go(rest, &t[1..]),
-        }
-    }
-    let p: Vec<char> = pattern.chars().collect();
-    let t: Vec<char> = text.chars().collect();
-    go(&p, &t)
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ use rayon::prelude::*;
 use crate::check::program::ProgramChecker;
 use crate::check::Checker;
 use crate::events::{Event, Events};
+use crate::grade::scratch::Scratch;
 use crate::grade::{Grader, Interactive, Standard};
 use crate::lang::{Compiled, Compiler, Executable, LanguageTable};
 use crate::model::{
@@ -20,10 +21,8 @@ use crate::model::{
 use crate::package::Workspace;
 use crate::plan::{self, Plan, PlannedProblem, Selection};
 use crate::sandbox::Sandbox;
-use scratch::Scratch;
 
 mod packages;
-pub mod scratch;
 mod submissions;
 
 /// Options of one grading run.

@@ -1,7 +1,7 @@
 //! The packages of a run (`harness verify`, or dropped into `problems/`): a phase of the same run, in its
 //! context and pool. A package's output validator (or the default one with its flags, per test) is its
 //! checker; its submissions are graded as every submission is (`exec::submissions`). Without a time limit
-//! in the package, it is computed as problemtools does: the submissions that must be accepted run first
+//! in the package, it is computed as its format says: the submissions that bound it from below run first
 //! under a generous limit, and the slowest of them sets the limit the others are judged under.
 
 use std::collections::HashMap;
@@ -82,16 +82,25 @@ fn judge(package: &KattisPackage, run: &Run) -> Result<(ProblemResult, Vec<Submi
         None => {
             let probe = package.problem(PROBE_TIME_LIMIT_MS);
             let bounds = |s: &crate::model::Submission| package.sets_time_limit(s);
-            let mut results = super::submissions::grade(&plan(&probe, &bounds), run)?;
-            let slowest = results
-                .iter()
-                .filter(|r| r.verdict == Some(Verdict::AC))
-                .map(|r| r.max_cpu_ms)
-                .reduce(f64::max);
-            let Some(slowest) = slowest else {
+            // Every test of a bounding submission counts, also after its first failure.
+            let all_tests = JudgeOptions {
+                all_tests: true,
+                ..run.options.clone()
+            };
+            let probing = Run {
+                options: &all_tests,
+                ..*run
+            };
+            let mut results = super::submissions::grade(&plan(&probe, &bounds), &probing)?;
+            if !results.iter().any(|r| r.verdict == Some(Verdict::AC)) {
                 let why = "cannot compute the time limit: no accepted submission passed every test";
                 return Ok(unjudged(package, &probe, results, why));
-            };
+            }
+            let (slowest, by) = results
+                .iter()
+                .filter(|r| r.verdict.is_some_and(|v| v != Verdict::TLE))
+                .map(|r| (r.max_cpu_ms, r.file.clone()))
+                .fold((0.0, String::new()), |a, b| if b.0 > a.0 { b } else { a });
             let limit = package.timing.computed_ms(slowest);
             let problem = package.problem(limit);
             results.extend(super::submissions::grade(
@@ -99,7 +108,7 @@ fn judge(package: &KattisPackage, run: &Run) -> Result<(ProblemResult, Vec<Submi
                 run,
             )?);
             let note = format!(
-                "computed: slowest accepted submission {:.3} s × {} = {:.3} s, rounded up to a multiple of {} s",
+                "computed: slowest submission bounding it from below ({by}) {:.3} s × {} = {:.3} s, rounded up to a multiple of {} s",
                 slowest / 1000.0,
                 package.timing.ac_to_time_limit,
                 slowest / 1000.0 * package.timing.ac_to_time_limit,
@@ -181,21 +190,8 @@ fn unplanned(package: &KattisPackage) -> Vec<SubmissionResult> {
 
 fn skipped(problem: &str, file: &str, expected: Expected, why: &str) -> SubmissionResult {
     SubmissionResult {
-        problem: problem.to_string(),
-        file: file.to_string(),
-        language: None,
-        expected,
-        why: None,
-        verdict: None,
-        stopped_at: None,
-        matched: false,
         skipped: Some(why.to_string()),
-        compile_error: None,
-        max_cpu_ms: 0.0,
-        given: false,
-        time_warning: None,
-        tests: Vec::new(),
-        score: None,
+        ..SubmissionResult::new(problem, file, expected)
     }
 }
 

@@ -66,21 +66,10 @@ fn grade_one(s: &PlannedSubmission, compiled: Compiled, run: &Run) -> Result<Sub
         .ok()
         .map(|p| p.language.name);
     let mut result = SubmissionResult {
-        problem: s.problem.id.clone(),
-        file: s.submission.relative.clone(),
         language,
-        expected: s.submission.expected,
         why: s.submission.why.clone(),
-        verdict: None,
-        stopped_at: None,
-        matched: false,
-        skipped: None,
-        compile_error: None,
-        max_cpu_ms: 0.0,
         given: s.submission.given,
-        time_warning: None,
-        tests: Vec::new(),
-        score: None,
+        ..SubmissionResult::new(&s.problem.id, &s.submission.relative, s.submission.expected)
     };
     match compiled {
         Compiled::Skipped { reason } => result.skipped = Some(reason),

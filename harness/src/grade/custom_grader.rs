@@ -10,7 +10,7 @@ use std::fs;
 use anyhow::{Context, Result};
 
 use crate::check::program::ProgramChecker;
-use crate::exec::scratch::Scratch;
+use crate::grade::scratch::Scratch;
 use crate::lang::Executable;
 use crate::model::{judge_run, Exit, Limits, Verdict};
 use crate::sandbox::Sandbox;

@@ -19,7 +19,7 @@ use super::{judge_run, Grader};
 use crate::check::program::binds;
 use crate::check::program::{self, ProgramChecker};
 use crate::check::{kattis, testlib, CheckFiles, Checker, Judgement};
-use crate::exec::scratch::Scratch;
+use crate::grade::scratch::Scratch;
 use crate::lang::Executable;
 use crate::model::{Limits, Protocol, RunOutcome, TestCase, TestResult, Verdict};
 use crate::sandbox::{InteractRequest, Interaction, Sandbox, Side};

@@ -5,6 +5,7 @@
 pub mod custom_grader;
 pub mod interactive;
 pub mod score;
+pub mod scratch;
 pub mod standard;
 
 use anyhow::Result;
@@ -13,7 +14,7 @@ pub use crate::model::run_verdict::{self, judge_run};
 pub use interactive::Interactive;
 pub use standard::Standard;
 
-use crate::exec::scratch::Scratch;
+use crate::grade::scratch::Scratch;
 use crate::lang::Executable;
 use crate::model::{TestCase, TestResult};
 

@@ -5,7 +5,7 @@ use anyhow::Result;
 
 use super::{judge_run, Grader};
 use crate::check::{CheckFiles, Checker, Judgement};
-use crate::exec::scratch::Scratch;
+use crate::grade::scratch::Scratch;
 use crate::lang::Executable;
 use crate::model::{Invocation, Limits, TestCase, TestResult, Verdict};
 use crate::sandbox::Sandbox;

@@ -201,7 +201,7 @@ pub struct Problem {
     /// The `[[group]]`s of problem.toml (our layout), from which the plan makes `scoring` once the tests
     /// are known.
     #[serde(skip)]
-    pub groups: Vec<crate::package::native_groups::GroupDecl>,
+    pub groups: Vec<super::score::GroupDecl>,
 }
 
 /// Which part of the data a test belongs to: the statement's samples, or the rest.
@@ -234,10 +234,11 @@ pub struct TestCase {
 /// The verdicts a submission is meant to get: its folder under `submissions/` (ARCHITECTURE.md, "Submissions"; the Kattis
 /// folders and our HDOJ ones).
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, serde::Deserialize,
 )]
 #[serde(rename_all = "snake_case")]
 pub enum Expected {
+    #[default]
     Accepted,
     WrongAnswer,
     TimeLimitExceeded,

@@ -208,7 +208,7 @@ impl ProblemResult {
 }
 
 /// A submission graded on its problem's tests, test by test until the first that is not accepted.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct SubmissionResult {
     pub problem: String,
     /// The file or folder, relative to the workspace root.
@@ -242,6 +242,16 @@ pub struct SubmissionResult {
 }
 
 impl SubmissionResult {
+    /// Not graded yet (nor skipped): only what it is and must get.
+    pub fn new(problem: &str, file: &str, expected: Expected) -> SubmissionResult {
+        let (problem, file) = (problem.to_string(), file.to_string());
+        SubmissionResult {
+            problem,
+            file,
+            expected,
+            ..Default::default()
+        }
+    }
     /// The file name, e.g. `plain-nim.cpp`.
     pub fn name(&self) -> &str {
         self.file.rsplit('/').next().unwrap_or(&self.file)
@@ -381,22 +391,13 @@ mod tests {
     }
 
     fn submission(matched: bool, skipped: bool) -> SubmissionResult {
+        let file = "problems/p/submissions/wrong_answer/w.rs";
         SubmissionResult {
-            problem: "p".into(),
-            file: "problems/p/submissions/wrong_answer/w.rs".into(),
             language: Some("Rust".into()),
-            expected: Expected::WrongAnswer,
-            why: None,
             verdict: (!skipped).then_some(Verdict::WA),
-            stopped_at: None,
             matched,
             skipped: skipped.then(|| "no compiler".into()),
-            compile_error: None,
-            max_cpu_ms: 0.0,
-            given: false,
-            time_warning: None,
-            tests: Vec::new(),
-            score: None,
+            ..SubmissionResult::new("p", file, Expected::WrongAnswer)
         }
     }
 

@@ -278,3 +278,27 @@ pub fn shown(score: f64) -> String {
         false => format!("{score:.2}"),
     }
 }
+
+/// How a group of problem.toml earns its points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Aggregation {
+    /// Every test must pass for the group's points.
+    Min,
+    /// Each test passed earns its share of the points.
+    Sum,
+}
+
+/// A group of problem.toml, checked, with where it was declared (`problem.toml:12`) for later errors.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GroupDecl {
+    pub name: String,
+    pub points: f64,
+    pub tests: Vec<String>,
+    pub aggregation: Aggregation,
+    /// `<file>:<line>` of the group's `tests` key.
+    pub tests_at: String,
+    /// Passed to the input validator for each test of the group (a subtask's bounds: `--small`), as a
+    /// Kattis group's `input_validator_flags`; `harness validate` checks the group's tests with them.
+    pub input_validator_args: Vec<String>,
+}

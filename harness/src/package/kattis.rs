@@ -41,7 +41,7 @@ impl FormatVersion {
 pub struct Timing {
     /// Seconds, with where it was found.
     pub given: Option<(f64, String)>,
-    /// The slowest accepted submission times this is the lowest time limit (`ac_to_time_limit`, legacy
+    /// The slowest bounding submission times this is the lowest time limit (`ac_to_time_limit`, legacy
     /// `time_multiplier`).
     pub ac_to_time_limit: f64,
     /// A time-limit-exceeded submission must still fail with the limit times this (`time_limit_to_tle`,
@@ -479,15 +479,18 @@ impl KattisPackage {
         }
     }
 
-    /// Whether a submission takes part in computing the time limit: one of the package's that must be
-    /// accepted (not a program given on the command line), unless `use_for_time_limit: false`.
+    /// Whether a package's submission bounds the time limit from below (unless `use_for_time_limit: false`):
+    /// if it must be accepted (legacy, as problemtools), or is not permitted a TLE (2025-09).
     pub fn sets_time_limit(&self, submission: &Submission) -> bool {
-        let must_pass = match submission.expected {
+        let bounds = match submission.expected {
             Expected::Accepted => true,
-            Expected::Verdicts(rule) => rule.permitted == VerdictSet::of(&[Verdict::AC]),
+            Expected::Verdicts(rule) if self.format == FormatVersion::Legacy => {
+                rule.permitted == VerdictSet::of(&[Verdict::AC])
+            }
+            Expected::Verdicts(rule) => !rule.permitted.contains(Verdict::TLE),
             _ => false,
         };
-        must_pass && !submission.given && !self.not_for_time_limit.contains(&submission.path)
+        bounds && !submission.given && !self.not_for_time_limit.contains(&submission.path)
     }
 
     /// The test cases, in the order the package gives them.

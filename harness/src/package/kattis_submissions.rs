@@ -10,7 +10,7 @@
 //! - else a folder named by a result, as DOMjudge imports it (`compiler_error`, `no_output`,
 //!   `output_limit`, its own `timelimit`, `run-error`...): the final verdict is that one;
 //! - `submissions/submissions.yaml`: `permitted` and `required` verdicts for the submissions its glob
-//!   patterns match, and `use_for_time_limit: false`.
+//!   patterns match, and `use_for_time_limit: false`; `language`, `entrypoint` and `message` are refused.
 
 use std::path::{Path, PathBuf};
 
@@ -249,10 +249,20 @@ fn parse_yaml(yaml: &YamlMap, warnings: &mut Vec<String>) -> Result<Vec<YamlEntr
                 .try_fold(VerdictSet::EMPTY, |all, one| Ok(all.union(one?)))
                 .map(Some)
         };
+        let (mut permitted, mut required) = (verdicts("permitted")?, verdicts("required")?);
+        let narrow = |given: Option<VerdictSet>, to| Some(given.unwrap_or(any()).intersection(to));
+        // `lower` is `permitted: [AC, WA, RTE]`, `upper` is `required: [TLE]` (the specification's words).
         let use_for_time_limit = match rules.get("use_for_time_limit") {
             None => None,
             Some(Value::Bool(b)) => Some(*b),
-            Some(Value::String(s)) if s == "lower" || s == "upper" => Some(true),
+            Some(Value::String(s)) if s == "lower" => {
+                permitted = narrow(permitted, not(&[Verdict::TLE]));
+                Some(true)
+            }
+            Some(Value::String(s)) if s == "upper" => {
+                required = narrow(required, set(&[Verdict::TLE]));
+                Some(true)
+            }
             Some(other) => {
                 return Err(rules.bad("use_for_time_limit", "true, false, lower or upper", other))
             }
@@ -264,6 +274,11 @@ fn parse_yaml(yaml: &YamlMap, warnings: &mut Vec<String>) -> Result<Vec<YamlEntr
             match key.as_str() {
                 "permitted" | "required" | "use_for_time_limit" | "authors" | "model_solution"
                 | "score" => {}
+                // Refused, not ignored: the judge would build or judge otherwise than the package says.
+                "language" | "entrypoint" | "message" => bail!(
+                    "{}: `{glob}`: key `{key}` is not supported (the language and entry point come from the file names and the language table; judge messages are not checked)",
+                    yaml.path.display()
+                ),
                 _ if value.is_mapping() => warnings.push(format!(
                     "submissions.yaml: `{glob}`: requirements on the test group `{key}` are not checked (not supported yet)"
                 )),
@@ -272,8 +287,8 @@ fn parse_yaml(yaml: &YamlMap, warnings: &mut Vec<String>) -> Result<Vec<YamlEntr
         }
         entries.push(YamlEntry {
             glob: glob.to_string(),
-            permitted: verdicts("permitted")?,
-            required: verdicts("required")?,
+            permitted,
+            required,
             use_for_time_limit,
         });
     }
@@ -393,7 +408,7 @@ pub fn glob_matches(pattern: &str, path: &str) -> bool {
             && wanted
                 .iter()
                 .zip(&parts)
-                .all(|(w, p)| crate::plan::glob_match(w, p))
+                .all(|(w, p)| super::text::glob_match(w, p))
     })
 }
 

@@ -12,7 +12,9 @@ use serde::Deserialize;
 
 use super::text::line_of;
 use super::workspace::Workspace;
-use crate::model::score::{OnReject, PartialRule, ScoreAggregation, VerdictAggregation};
+use crate::model::score::{
+    Aggregation, GroupDecl, OnReject, PartialRule, ScoreAggregation, VerdictAggregation,
+};
 use crate::model::{GroupRules, Problem, ScoreGroup, ScoreItem, Scoring, TestCase, ValidatorScore};
 
 /// A `[[group]]` table as written.
@@ -26,29 +28,6 @@ pub(super) struct GroupToml {
     aggregation: Option<toml::Spanned<Aggregation>>,
     #[serde(default)]
     input_validator_args: Vec<String>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Aggregation {
-    /// Every test must pass for the group's points.
-    Min,
-    /// Each test passed earns its share of the points.
-    Sum,
-}
-
-/// A group of problem.toml, checked, with where it was declared (`problem.toml:12`) for later errors.
-#[derive(Debug, Clone, PartialEq)]
-pub struct GroupDecl {
-    pub name: String,
-    pub points: f64,
-    pub tests: Vec<String>,
-    pub aggregation: Aggregation,
-    /// `<file>:<line>` of the group's `tests` key.
-    pub tests_at: String,
-    /// Passed to the input validator for each test of the group (a subtask's bounds: `--small`), as a
-    /// Kattis group's `input_validator_flags`; `harness validate` checks the group's tests with them.
-    pub input_validator_args: Vec<String>,
 }
 
 /// The groups of problem.toml, checked on their own (the tests they name are checked by `scoring`):
@@ -121,7 +100,7 @@ impl Workspace {
             for glob in &group.tests {
                 let matched: Vec<&TestCase> = tests
                     .iter()
-                    .filter(|t| crate::plan::glob_match(glob, &t.name))
+                    .filter(|t| super::text::glob_match(glob, &t.name))
                     .collect();
                 if matched.is_empty() {
                     bail!(

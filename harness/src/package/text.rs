@@ -108,6 +108,21 @@ pub fn toml_error(path: &Path, text: &str, err: &toml::de::Error) -> anyhow::Err
     anyhow::anyhow!("{location}: {message}; {fix} (see README.md, \"Adding a problem\")")
 }
 
+/// `*` matches any run of characters, `?` one character; everything else literally.
+pub fn glob_match(pattern: &str, text: &str) -> bool {
+    fn go(p: &[char], t: &[char]) -> bool {
+        match p.split_first() {
+            None => t.is_empty(),
+            Some(('*', rest)) => (0..=t.len()).any(|i| go(rest, &t[i..])),
+            Some(('?', rest)) => !t.is_empty() && go(rest, &t[1..]),
+            Some((c, rest)) => t.first() == Some(c) && go(rest, &t[1..]),
+        }
+    }
+    let p: Vec<char> = pattern.chars().collect();
+    let t: Vec<char> = text.chars().collect();
+    go(&p, &t)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1212,21 +1212,18 @@ pub(crate) mod tests {
         bad.tests = vec![test("sample-1", Verdict::AC), wa];
         let submission =
             |problem: &str, folder: Expected, verdict: Verdict, matched: bool| SubmissionResult {
-                problem: problem.into(),
-                file: format!("problems/{problem}/submissions/{}/x.rs", folder.folder()),
                 language: Some("Rust".into()),
-                expected: folder,
                 why: Some("plain Nim".into()),
                 verdict: Some(verdict),
                 stopped_at: (verdict != Verdict::AC).then(|| "sample-1".into()),
                 matched,
-                skipped: None,
-                compile_error: None,
                 max_cpu_ms: 3.0,
-                given: false,
-                time_warning: None,
                 tests: vec![test("sample-1", verdict)],
-                score: None,
+                ..SubmissionResult::new(
+                    problem,
+                    &format!("problems/{problem}/submissions/{}/x.rs", folder.folder()),
+                    folder,
+                )
             };
         let submissions = vec![
             submission("good", Expected::WrongAnswer, Verdict::WA, true),
@@ -1300,22 +1297,16 @@ pub(crate) mod tests {
                 crate::model::score::PartialRule::PointsBelowFull,
             );
             score.mismatch = judged.clone().err();
+            let file = format!("problems/scored/submissions/partially_accepted/{name}");
             SubmissionResult {
-                problem: "scored".into(),
-                file: format!("problems/scored/submissions/partially_accepted/{name}"),
                 language: Some("Rust".into()),
-                expected: folder,
-                why: None,
                 verdict: Some(score.verdict),
                 stopped_at: Some("max-01".into()),
                 matched: judged.is_ok(),
-                skipped: None,
-                compile_error: None,
                 max_cpu_ms: 3.0,
-                given: false,
-                time_warning: None,
                 tests,
                 score: Some(score),
+                ..SubmissionResult::new("scored", &file, folder)
             }
         };
         let submissions = vec![partial("slow.rs", 30.0), partial("hopeful.rs", 70.0)];

@@ -11,7 +11,7 @@ use rayon::prelude::*;
 
 use super::tools::{keep_failed, run_tool, Tools};
 use crate::check::{CheckFiles, Judgement};
-use crate::exec::scratch::Scratch;
+use crate::grade::scratch::Scratch;
 use crate::lang::Compiler;
 use crate::model::{CheckerSpec, Problem};
 use crate::package::{self, AnswerSource, InputSource, TestSpec, Workspace};

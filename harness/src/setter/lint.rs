@@ -12,7 +12,7 @@ use anyhow::{bail, Context, Result};
 use rayon::prelude::*;
 
 use super::submit::RUST_VERSION;
-use crate::exec::scratch::Scratch;
+use crate::grade::scratch::Scratch;
 use crate::package::Workspace;
 
 /// One finding: where, which tool, what it says.

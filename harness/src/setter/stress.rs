@@ -11,8 +11,8 @@ use rayon::prelude::*;
 
 use super::tools::{keep_failed, run_tool, Tools};
 use crate::check::{self, CheckFiles, Checker, Judgement};
-use crate::exec::scratch::Scratch;
 use crate::grade::judge_run;
+use crate::grade::scratch::Scratch;
 use crate::lang::Executable;
 use crate::model::limits::{DEFAULT_OUTPUT_LIMIT, DEFAULT_TIME_SCALE};
 use crate::model::{Limits, Verdict};

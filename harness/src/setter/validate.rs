@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 use rayon::prelude::*;
 
-use crate::exec::scratch::Scratch;
+use crate::grade::scratch::Scratch;
 use crate::lang::{Compiled, Compiler, Executable};
 use crate::model::{Exit, Limits};
 use crate::package::{self, Validation, Workspace};

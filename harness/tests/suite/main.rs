@@ -14,6 +14,7 @@ mod html;
 mod interactive;
 mod judge_cleanup;
 mod languages;
+mod layers;
 mod lint;
 mod packages;
 mod private_folder;

@@ -123,6 +123,39 @@ fn legacy_package_with_default_validator_flags_and_a_computed_time_limit() {
 }
 
 #[test]
+fn wrong_answer_and_run_time_error_submissions_bound_a_2025_09_time_limit_from_below() {
+    // 2025-09, "Timelimit inference": every submission not permitted a TLE bounds the limit from below,
+    // limit >= its slowest test × ac_to_time_limit (2), rounded up to a whole second; the fast accepted
+    // submission alone gives 1 s. slowwrong: run_time_error/spin.py uses at least 1.1 s of CPU per test
+    // (so at least 3 s). slowlower: rejected/spin.py (0.6 s) permits a TLE, but `use_for_time_limit:
+    // lower` opts it in (at least 2 s).
+    let output = verify(&["slowwrong", "slowlower"], &["--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    for (id, at_least, by) in [
+        ("slowwrong", 3000, "submissions/run_time_error/spin.py"),
+        ("slowlower", 2000, "submissions/rejected/spin.py"),
+    ] {
+        let package = package(&report, id);
+        let limit = package["time_limit_ms"].as_u64().unwrap();
+        assert!(limit >= at_least, "{package:#}");
+        let source = package["time_limit_source"].as_str().unwrap();
+        assert!(source.contains(&format!("({by})")), "{source}");
+    }
+    let package = package(&report, "slowwrong");
+    for (file, verdict) in [
+        ("submissions/wrong_answer/spin.py", "WA"),
+        ("submissions/run_time_error/spin.py", "RE"),
+    ] {
+        let judged = submission(&package, file);
+        assert_eq!(
+            (&judged["verdict"], &judged["matched"]),
+            (&verdict.into(), &true.into())
+        );
+    }
+}
+
+#[test]
 fn interactive_package_with_build_and_run_scripts() {
     let output = verify(&["guess"], &["--format", "json"]);
     assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
@@ -711,6 +744,21 @@ fn a_malformed_package_is_a_setup_error_naming_the_file_and_key() {
     assert!(!text.contains("square.py"), "nothing is judged: {text}");
 }
 
+#[test]
+fn a_submissions_yaml_key_the_judge_cannot_honour_is_refused_naming_the_file_and_key() {
+    // 2025-09 `language` (likewise `entrypoint`, `message`): judged otherwise than the package says, the
+    // verdicts could differ from its own judge's; the package is refused instead.
+    let output = verify(&["yamlkeys"], &[]);
+    assert_eq!(output.status.code(), Some(2), "{}", printed(&output));
+    let text = printed(&output);
+    assert!(
+        text.contains(
+            "yamlkeys/submissions/submissions.yaml: `accepted/echo.py`: key `language` is not supported"
+        ),
+        "{text}"
+    );
+}
+
 /// The harness on a fixture workspace, with Python from the system's folders first (as `verify`).
 fn in_workspace(root: &std::path::Path, args: &[&str]) -> Output {
     let path = format!(
@@ -965,10 +1013,8 @@ fn python_runs_under_pypy_where_installed_and_the_computed_time_limit_follows_it
         .fold(0.0, f64::max);
     let source = addition["time_limit_source"].as_str().unwrap();
     assert!(
-        source.contains(&format!(
-            "slowest accepted submission {:.3} s",
-            slowest / 1000.0
-        )),
+        source.contains("(submissions/accepted/")
+            && source.contains(&format!(") {:.3} s", slowest / 1000.0)),
         "the limit comes from the accepted submissions as judged: {source}"
     );
 }
