@@ -10,7 +10,8 @@
 //! - else a folder named by a result, as DOMjudge imports it (`compiler_error`, `no_output`,
 //!   `output_limit`, its own `timelimit`, `run-error`...): the final verdict is that one;
 //! - `submissions/submissions.yaml`: `permitted` and `required` verdicts for the submissions its glob
-//!   patterns match, and `use_for_time_limit: false`; `language`, `entrypoint` and `message` are refused.
+//!   patterns match, and `use_for_time_limit: false`; a `language` must be the one the file is built as,
+//!   an `entrypoint` is refused, a `message` is not checked (a warning).
 
 use std::path::{Path, PathBuf};
 
@@ -19,6 +20,7 @@ use serde_norway::Value;
 
 use super::kattis_yaml::{scalar, YamlMap};
 use super::submissions::leading_comment;
+use crate::lang::LanguageTable;
 use crate::model::{Expected, Submission, Verdict, VerdictRule, VerdictSet};
 
 /// A submission that is not judged, and why.
@@ -148,6 +150,7 @@ pub fn load(dir: &Path, id: &str, warnings: &mut Vec<String>) -> Result<Found> {
                 });
                 continue;
             };
+            check_language(&yaml, &within, &path, &root.join("submissions.yaml"))?;
             if folder_name == "slow_accepted" || !for_time_limit {
                 found.not_for_time_limit.push(path.clone());
             }
@@ -162,6 +165,30 @@ pub fn load(dir: &Path, id: &str, warnings: &mut Vec<String>) -> Result<Found> {
         }
     }
     Ok(found)
+}
+
+/// A language `submissions.yaml` gives a file must be the one the judge builds it as (the language
+/// table's ids are the specification's codes): judged as another language, it could get another verdict.
+fn check_language(yaml: &[YamlEntry], within: &str, path: &Path, file: &Path) -> Result<()> {
+    let given = yaml
+        .iter()
+        .filter(|e| glob_matches(&e.glob, within))
+        .filter_map(|e| e.language.as_deref())
+        .next_back();
+    let Some(given) = given else {
+        return Ok(());
+    };
+    let table = LanguageTable::builtin();
+    let found = table.language_of(path).map(|l| l.id.as_str());
+    let same = |id: &str| id == given || id.strip_suffix("-cpython") == Some(given);
+    if found.is_some_and(same) {
+        return Ok(());
+    }
+    bail!(
+        "{}: `{within}`: language `{given}`, but the judge builds it as {} (from its extension); rename the file or correct the language",
+        file.display(),
+        found.map_or("no known language".to_string(), |id| format!("`{id}`"))
+    )
 }
 
 /// What a submission must get, and whether it may set the time limit; `None` for a folder nothing
@@ -217,6 +244,8 @@ struct YamlEntry {
     permitted: Option<VerdictSet>,
     required: Option<VerdictSet>,
     use_for_time_limit: Option<bool>,
+    /// The language code the files it matches are in (the specification's codes: `cpp`, `python3`, ...).
+    language: Option<String>,
 }
 
 fn parse_yaml(yaml: &YamlMap, warnings: &mut Vec<String>) -> Result<Vec<YamlEntry>> {
@@ -274,19 +303,30 @@ fn parse_yaml(yaml: &YamlMap, warnings: &mut Vec<String>) -> Result<Vec<YamlEntr
             match key.as_str() {
                 "permitted" | "required" | "use_for_time_limit" | "authors" | "model_solution"
                 | "score" => {}
-                // Refused, not ignored: the judge would build or judge otherwise than the package says.
-                "language" | "entrypoint" | "message" => bail!(
-                    "{}: `{glob}`: key `{key}` is not supported (the language and entry point come from the file names and the language table; judge messages are not checked)",
+                // Checked against each matching file's language when the submissions are read.
+                "language" => {}
+                // Refused, not ignored: the judge would build otherwise than the package says.
+                "entrypoint" => bail!(
+                    "{}: `{glob}`: key `entrypoint` is not supported (the entry point comes from the file names and the language table); remove it, or give the program a main file the language table finds",
                     yaml.path.display()
                 ),
+                "message" => warnings.push(format!(
+                    "submissions.yaml: `{glob}`: the expected judge message is not checked"
+                )),
                 _ if value.is_mapping() => warnings.push(format!(
                     "submissions.yaml: `{glob}`: requirements on the test group `{key}` are not checked (not supported yet)"
                 )),
                 _ => warnings.push(format!("submissions.yaml: `{glob}`: key `{key}` is not supported yet and ignored")),
             }
         }
+        let language = match rules.get("language") {
+            None => None,
+            Some(Value::String(id)) => Some(id.clone()),
+            Some(other) => return Err(rules.bad("language", "a language code", other)),
+        };
         entries.push(YamlEntry {
             glob: glob.to_string(),
+            language,
             permitted,
             required,
             use_for_time_limit,

@@ -745,18 +745,27 @@ fn a_malformed_package_is_a_setup_error_naming_the_file_and_key() {
 }
 
 #[test]
-fn a_submissions_yaml_key_the_judge_cannot_honour_is_refused_naming_the_file_and_key() {
-    // 2025-09 `language` (likewise `entrypoint`, `message`): judged otherwise than the package says, the
-    // verdicts could differ from its own judge's; the package is refused instead.
-    let output = verify(&["yamlkeys"], &[]);
-    assert_eq!(output.status.code(), Some(2), "{}", printed(&output));
-    let text = printed(&output);
-    assert!(
-        text.contains(
-            "yamlkeys/submissions/submissions.yaml: `accepted/echo.py`: key `language` is not supported"
-        ),
-        "{text}"
-    );
+fn a_submissions_yaml_language_is_checked_an_entrypoint_refused_and_a_message_said_unchecked() {
+    // 2025-09 `language`: the file must be built as that language (judged as another one, its verdict
+    // could differ from its own judge's); `entrypoint` cannot be honoured, so the package is refused;
+    // `message` (an expected judge message) is not checked, and the report says so.
+    let cases = [
+        ("language: python3\n  message: echoes\n", Some(0), "the expected judge message is not checked"),
+        ("language: cpp\n", Some(2), "submissions.yaml: `accepted/echo.py`: language `cpp`, but the judge builds it as `python3`"),
+        ("entrypoint: echo\n", Some(2), "submissions.yaml: `accepted/echo.py`: key `entrypoint` is not supported"),
+    ];
+    for (i, (keys, code, said)) in cases.into_iter().enumerate() {
+        let dir = common::scratch(&format!("yamlkeys-{i}")).join("yamlkeys");
+        common::copy_tree(&common::fixtures("packages").join("yamlkeys"), &dir);
+        let yaml = format!("accepted/echo.py:\n  {keys}  permitted: [AC]\n");
+        std::fs::write(dir.join("submissions/submissions.yaml"), yaml).unwrap();
+        let output = common::command(&dir, &["verify", dir.to_str().unwrap()])
+            .output()
+            .expect("run the harness binary");
+        let text = printed(&output);
+        assert_eq!(output.status.code(), code, "{keys}: {text}");
+        assert!(text.contains(said), "{keys}: {text}");
+    }
 }
 
 /// The harness on a fixture workspace, with Python from the system's folders first (as `verify`).
