@@ -103,8 +103,10 @@ pub(super) fn timeval_us(tv: libc::timeval) -> u64 {
 }
 
 /// A control file's whole text, read from its start (the file stays open between reads). A control file
-/// gives its whole text to one read that has room for it, so a read shorter than the buffer is its end
-/// (one system call per read where there were two).
+/// made by one `show` (a counter, `memory.stat`, `cpu.stat`, the events) gives its whole text to one read
+/// that has room for it, so a read shorter than the buffer is its end: one system call where there were
+/// two. A list (`cgroup.procs`) may stop short of its end at a line: `kill_listed` reads it again until it
+/// lists none, so nothing is missed, and nothing is taken for empty that is not.
 pub(super) fn read_from_start(file: &std::fs::File) -> Option<String> {
     use std::os::unix::fs::FileExt;
     let mut text = Vec::with_capacity(1024);
