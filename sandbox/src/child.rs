@@ -179,11 +179,17 @@ impl ChildSetup {
     pub unsafe fn apply(&self) -> bool {
         let mut digits = [0u8; 12];
         let pid = decimal(libc::getpid() as u64, &mut digits);
+        // A program that cannot join its control group is not run: it would escape the group's limits,
+        // and the launcher, finding the group empty after the run, would not look for what it left.
         for file in &self.join {
             let fd = libc::open(file.as_ptr(), libc::O_WRONLY);
-            if fd >= 0 {
-                libc::write(fd, pid.as_ptr().cast(), pid.len());
-                libc::close(fd);
+            if fd < 0 {
+                return false;
+            }
+            let written = libc::write(fd, pid.as_ptr().cast(), pid.len());
+            libc::close(fd);
+            if written != pid.len() as isize {
+                return false;
             }
         }
         let joined = self.template.is_some_and(|join| self.join_template(join));

@@ -155,16 +155,17 @@ impl Isolation {
     pub fn finish(&self) -> TreeUsage {
         match &self.cgroup {
             Some(Group::V1(cgroup)) => {
-                cgroup.kill_all();
-                cgroup.usage()
+                let emptied = cgroup.kill_all();
+                cgroup.usage(emptied)
             }
             Some(Group::V2(group)) => {
-                kill_all_v2(&group.run);
+                let emptied = kill_all_v2(&group.run);
                 let (oom_killed, tasks_refused) = group.run.events();
                 TreeUsage {
                     cpu_us: group.run.cpu_us(),
                     oom_killed,
                     tasks_refused,
+                    emptied,
                 }
             }
             None => TreeUsage::default(),
@@ -174,9 +175,9 @@ impl Isolation {
 
 /// Kills every process of a v2 run group: at once by `cgroup.kill` where the kernel has it, and until
 /// the group lists none (waiting for them, or killing them one by one on an older kernel).
-fn kill_all_v2(run: &super::cgroup2::RunGroup) {
+fn kill_all_v2(run: &super::cgroup2::RunGroup) -> bool {
     run.kill();
-    kill_listed(200, 1, || run.procs(), reap_orphans);
+    kill_listed(200, 1, || run.procs(), reap_orphans)
 }
 
 /// A launcher's control group, in whichever hierarchy the machine has.
@@ -257,6 +258,8 @@ pub struct TreeUsage {
     pub oom_killed: bool,
     /// Tasks were refused at the task limit.
     pub tasks_refused: bool,
+    /// The control group was seen empty after the run (every process of the run that was in it is gone).
+    pub emptied: bool,
 }
 
 /// One control group per launcher, reused run after run. The files read or written at every run are
@@ -270,6 +273,10 @@ struct Cgroup {
     /// The group's CPU time (ns), OOM kills and refused tasks before the current run: the counters only
     /// grow.
     base: std::cell::Cell<(u64, u64, u64)>,
+    /// The counters as read at the end of the last run, when the group was empty then: nothing can have
+    /// added to them since (no process in the group), so the next run starts from them without reading
+    /// the three files again.
+    settled: std::cell::Cell<Option<(u64, u64, u64)>>,
 }
 
 /// The control files of a run.
@@ -280,7 +287,12 @@ struct Files {
     oom_control: fs::File,
     cpu: fs::File,
     pids_events: fs::File,
-    procs: fs::File,
+    /// The number of tasks in the group (`pids.current`): zero once every process of the run is gone.
+    tasks: fs::File,
+    /// The group's `cgroup.procs`, opened anew for each read: a v1 kernel keeps the pid list it made for
+    /// an open file for a second after each read and serves it again from the start, so a file kept open
+    /// and read every millisecond would list pids that are gone (and could be another process's by then).
+    procs: PathBuf,
 }
 
 impl Cgroup {
@@ -315,7 +327,8 @@ impl Cgroup {
                 oom_control: read(&dirs[0], "memory.oom_control")?,
                 cpu: read(&dirs[2], "cpuacct.usage")?,
                 pids_events: read(&dirs[1], "pids.events")?,
-                procs: read(&dirs[1], "cgroup.procs")?,
+                tasks: read(&dirs[1], "pids.current")?,
+                procs: dirs[1].join("cgroup.procs"),
             })
         })();
         let Ok(files) = files else {
@@ -329,6 +342,7 @@ impl Cgroup {
             files,
             memory_limit: std::cell::Cell::new(0),
             base: std::cell::Cell::new((0, 0, 0)),
+            settled: std::cell::Cell::new(None),
         })
     }
 
@@ -345,11 +359,17 @@ impl Cgroup {
                 let _ = memsw.write_at(limit.as_bytes(), 0);
             }
         }
-        self.base.set((
+        let base = self.settled.take().unwrap_or_else(|| self.counters());
+        self.base.set(base);
+    }
+
+    /// The group's CPU time (ns), OOM kills and refused tasks, read now.
+    fn counters(&self) -> (u64, u64, u64) {
+        (
             self.cpu_ns().unwrap_or(0),
             oom_kills(&self.files.oom_control).unwrap_or(0),
             refused_tasks(&self.files.pids_events),
-        ));
+        )
     }
 
     /// The group's CPU time, in ns, since it was made.
@@ -380,17 +400,34 @@ impl Cgroup {
             .collect()
     }
 
-    /// Kills every process of the group until it is empty (a fork bomb refills it for a moment).
-    fn kill_all(&self) {
-        kill_listed(200, 1, || read_from_start(&self.files.procs), reap_orphans);
+    /// Kills every process of the group until it is empty (a fork bomb refills it for a moment). Whether
+    /// it was seen empty.
+    fn kill_all(&self) -> bool {
+        let procs = || match self.is_empty() {
+            true => Some(String::new()),
+            false => fs::read_to_string(&self.files.procs).ok(),
+        };
+        kill_listed(200, 1, procs, reap_orphans)
     }
 
-    fn usage(&self) -> TreeUsage {
+    /// Whether no task is in the group (counted by the kernel as it forks and reaps, never a cached list).
+    fn is_empty(&self) -> bool {
+        read_from_start(&self.files.tasks).is_some_and(|n| n.trim() == "0")
+    }
+
+    /// What the run used; `emptied`: the group is empty now, so these counters are the next run's base.
+    fn usage(&self, emptied: bool) -> TreeUsage {
         let (cpu, kills, refused) = self.base.get();
+        let cpu_now = self.cpu_ns();
+        let kills_now = oom_kills(&self.files.oom_control).unwrap_or(0);
+        let refused_now = refused_tasks(&self.files.pids_events);
+        self.settled
+            .set(emptied.then_some((cpu_now.unwrap_or(0), kills_now, refused_now)));
         TreeUsage {
-            cpu_us: self.cpu_ns().map(|ns| ns.saturating_sub(cpu) / 1000),
-            oom_killed: oom_kills(&self.files.oom_control).unwrap_or(0) > kills,
-            tasks_refused: refused_tasks(&self.files.pids_events) > refused,
+            cpu_us: cpu_now.map(|ns| ns.saturating_sub(cpu) / 1000),
+            oom_killed: kills_now > kills,
+            tasks_refused: refused_now > refused,
+            emptied,
         }
     }
 }
@@ -453,16 +490,20 @@ fn kill_left_in(group: &Path) {
 }
 
 /// Kills the processes a `cgroup.procs` text lists, round after round (`rounds` at most, `pause_ms`
-/// apart, `after` each), until it lists none.
-fn kill_listed(rounds: u32, pause_ms: u64, procs: impl Fn() -> Option<String>, after: impl Fn()) {
+/// apart, `after` each), until it lists none. Whether it was read and listed none.
+fn kill_listed(
+    rounds: u32,
+    pause_ms: u64,
+    procs: impl Fn() -> Option<String>,
+    after: impl Fn(),
+) -> bool {
     for _ in 0..rounds {
-        let pids: Vec<i32> = procs()
-            .unwrap_or_default()
-            .lines()
-            .filter_map(|l| l.trim().parse().ok())
-            .collect();
+        let Some(text) = procs() else {
+            return false;
+        };
+        let pids: Vec<i32> = text.lines().filter_map(|l| l.trim().parse().ok()).collect();
         if pids.is_empty() {
-            return;
+            return true;
         }
         for pid in pids {
             // SAFETY: killing a process of a control group of ours (this run's, or a dead judge's).
@@ -471,6 +512,7 @@ fn kill_listed(rounds: u32, pause_ms: u64, procs: impl Fn() -> Option<String>, a
         after();
         std::thread::sleep(std::time::Duration::from_millis(pause_ms));
     }
+    false
 }
 
 fn refused_tasks(events: &fs::File) -> u64 {
@@ -550,6 +592,50 @@ fn probe_v1() -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A v1 group is seen empty as soon as its last process is gone, however often it was read just
+    /// before: the launcher relies on that to skip its sweep of /proc after a run.
+    #[test]
+    fn a_v1_group_is_seen_empty_as_soon_as_its_processes_are_gone() {
+        use std::os::unix::ffi::OsStrExt;
+        if own_cgroup_dir("memory").is_none() {
+            eprintln!("SKIPPED v1 emptiness: no cgroup v1 memory controller here");
+            return;
+        }
+        let Some(cgroup) = Cgroup::create(999) else {
+            eprintln!("SKIPPED v1 emptiness: cannot create a v1 group (not root?)");
+            return;
+        };
+        let mut sleeper = std::process::Command::new("sleep")
+            .arg("3617")
+            .spawn()
+            .unwrap();
+        let pid = sleeper.id().to_string();
+        let joined = cgroup
+            .procs_files()
+            .iter()
+            .all(|file| fs::write(std::ffi::OsStr::from_bytes(file.as_bytes()), &pid).is_ok());
+        let full = cgroup.is_empty();
+        let listed = fs::read_to_string(&cgroup.files.procs).unwrap_or_default();
+        // Read again and again, as `kill_all` does, while the sleeper goes.
+        let _ = sleeper.kill();
+        let _ = sleeper.wait();
+        let empty = cgroup.is_empty();
+        let left = fs::read_to_string(&cgroup.files.procs).unwrap_or_default();
+        let Cgroup { dirs, files, .. } = cgroup;
+        drop(files);
+        for dir in &dirs {
+            let _ = fs::remove_dir(dir);
+        }
+        assert!(joined, "the sleeper could not join the group");
+        assert!(!full, "a group with a sleeper was seen empty");
+        assert_eq!(listed.trim(), pid);
+        assert!(
+            empty,
+            "the group was not seen empty once the sleeper was gone"
+        );
+        assert_eq!(left, "", "the group still lists a pid that is gone");
+    }
 
     /// On a kernel's unified hierarchy, where this process may make groups (root, here a hybrid machine
     /// whose v2 hierarchy has no memory or pids controller): a dead judge's v2 group with a process in

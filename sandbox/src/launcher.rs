@@ -279,7 +279,6 @@ fn launch(
     if request.compiler && request.isolate && context.isolation.uid().is_some() {
         prepared.tasks = Some(super::limited::COMPILER_TASKS);
     }
-    let reaped_base = tree::reaped_cpu_us();
     let setup = context.setup(Spec {
         program: &request.program,
         args: &request.args,
@@ -289,6 +288,10 @@ fn launch(
         cwd: request.cwd.as_deref(),
         in_cgroup: !request.compiler,
     });
+    // A program in the control group: the group counts the CPU of its whole tree and holds every process
+    // it started. Else what the launcher reaps is counted, and its descendants are swept.
+    let in_group = !setup.join.is_empty();
+    let reaped_base = (!in_group).then(tree::reaped_cpu_us);
     context.isolation.prepare(request.limits.memory_kb * 1024);
     let started = Instant::now();
     let (pid, err_read) = start_program(prepared, setup, &request.program, announce)?;
@@ -305,7 +308,12 @@ fn launch(
     // SAFETY: killing the program's own group; harmless when it is already empty.
     unsafe { libc::killpg(pid, libc::SIGKILL) };
     let tree = context.isolation.finish();
-    super::isolate::kill_adopted();
+    if in_group && tree.emptied {
+        // Nothing of the run is left (its group is empty): only its ended orphans are to be reaped.
+        super::isolate::reap_orphans();
+    } else {
+        super::isolate::kill_adopted();
+    }
     context.after_run();
     let finished = result.map(|(exit, usage, wall_killed, sampled_kb, sampled_over)| {
         let wall_us = started.elapsed().as_micros() as u64;
@@ -315,7 +323,7 @@ fn launch(
             // Everything the launcher reaped since the start: the program and every orphan of its tree.
             cpu_us: (timeval_us(usage.ru_utime) + timeval_us(usage.ru_stime))
                 .max(tree.cpu_us.unwrap_or(0))
-                .max(tree::reaped_cpu_us().saturating_sub(reaped_base)),
+                .max(reaped_base.map_or(0, |base| tree::reaped_cpu_us().saturating_sub(base))),
             wall_us,
             peak_kb: (usage.ru_maxrss.max(0) as u64).max(sampled_kb),
             wall_killed,
@@ -611,7 +619,11 @@ fn supervise(
 ) -> Result<(Exit, libc::rusage, bool, u64, bool)> {
     let mut sampled_kb = 0;
     let mut memory_killed = false;
-    let reaped_base = tree::reaped_cpu_us();
+    // Only sampling (no control group) counts what the launcher reaps.
+    let reaped_base = match isolation.has_cgroup() {
+        true => 0,
+        false => tree::reaped_cpu_us(),
+    };
     // SAFETY: pidfd_open has no memory-safety preconditions; on failure we fall back to short polls.
     let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as i32;
     // Wake up now and then to stop a busy loop at the CPU limit (RLIMIT_CPU counts whole seconds).

@@ -102,17 +102,21 @@ pub(super) fn timeval_us(tv: libc::timeval) -> u64 {
     (tv.tv_sec as u64) * 1_000_000 + tv.tv_usec as u64
 }
 
-/// A control file's whole text, read from its start (the file stays open between reads).
+/// A control file's whole text, read from its start (the file stays open between reads). A control file
+/// made by one `show` (a counter, `memory.stat`, `cpu.stat`, the events) gives its whole text to one read
+/// that has room for it, so a read shorter than the buffer is its end: one system call where there were
+/// two. A list (`cgroup.procs`) may stop short of its end at a line: `kill_listed` reads it again until it
+/// lists none, so nothing is missed, and nothing is taken for empty that is not.
 pub(super) fn read_from_start(file: &std::fs::File) -> Option<String> {
     use std::os::unix::fs::FileExt;
     let mut text = Vec::with_capacity(1024);
     let mut chunk = [0u8; 4096];
     loop {
         let n = file.read_at(&mut chunk, text.len() as u64).ok()?;
-        if n == 0 {
+        text.extend_from_slice(&chunk[..n]);
+        if n < chunk.len() {
             return String::from_utf8(text).ok();
         }
-        text.extend_from_slice(&chunk[..n]);
     }
 }
 

@@ -153,6 +153,32 @@ fn a_daemon_does_not_outlive_its_run() {
     assert!(left.is_empty(), "{} daemons left", left.len());
 }
 
+/// A run's control group counts each run from zero (OOM kills, refused tasks): a run that met both its
+/// memory and its task limit is followed, in the same launcher, by one that met neither.
+#[test]
+fn a_runs_limits_met_do_not_carry_into_the_next_run() {
+    let tight = Limits {
+        memory_kb: 32 * 1024,
+        ..limits(5000)
+    };
+    // `tail` holds the whole line (100 MB without a newline); then more sleepers than the task limit.
+    let script = "head -c 100000000 /dev/zero | tail > /dev/null; \
+                  i=0; while [ $i -lt 100 ]; do sleep 30 & i=$((i+1)); done; exit 0";
+    let (first, _) = sh(script, &tight);
+    let (second, text) = sh("echo calm", &tight);
+    let layers = sandbox::layers::active();
+    if layers.iter().any(|l| l == "cgroup-memory") {
+        assert!(first.memory_killed, "{first:?}");
+        assert!(first.tasks_refused, "{first:?}");
+    } else {
+        eprintln!("SKIPPED the first run's limits: {layers:?} has no control group here");
+    }
+    assert_eq!(second.exit, Exit::Code(0), "{second:?}");
+    assert_eq!(text, "calm\n");
+    assert!(!second.memory_killed, "{second:?}");
+    assert!(!second.tasks_refused, "{second:?}");
+}
+
 /// Runs `sh -c SCRIPT` contained, with these binds, working folder and environment entries.
 fn sh_with(
     script: &str,
