@@ -161,6 +161,19 @@ pub(super) fn interact(
                 _ => {}
             }
         }
+        // The interactor ended first without accepting: its verdict stands whatever the solution does
+        // next, so the solution goes at once (problemtools' guess_tle: a rejected solution that spins).
+        if let (None, Some((exit, _)), Some(true)) =
+            (solution.result, interactor.result, interactor_first)
+        {
+            if request
+                .interactor_accepts
+                .is_some_and(|code| exit != Exit::Code(code))
+            {
+                solution.lingered_ms = Some(0);
+                kill(&mut solution, false);
+            }
+        }
         // The interactor is done: the solution gets a grace period to notice, then goes. It had not ended
         // (closing its output is not ending), so the interactor's verdict came first.
         if let (None, Some(ended)) = (solution.result, interactor.ended_at) {

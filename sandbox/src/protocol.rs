@@ -112,6 +112,10 @@ pub struct InteractRequest {
     pub interactor: Side,
     /// Bytes kept of each direction at the start and at the end of the transcript.
     pub transcript_bytes: usize,
+    /// The exit code with which the interactor accepts (Kattis 42, testlib 0). An interactor that ends any
+    /// other way while the solution still runs has decided the verdict (rejected, or failed): the solution
+    /// is stopped at once, without the grace to notice the end of its input. None: the grace always.
+    pub interactor_accepts: Option<i32>,
 }
 
 /// How an interactive run ended.

@@ -27,10 +27,13 @@ pub fn feedback_arg(feedback: &Path) -> OsString {
     arg
 }
 
+/// The exit code that accepts.
+pub const ACCEPTED: i32 = 42;
+
 /// What an exit code says; the error says why it is a judge error.
 pub fn said(code: i32) -> Result<Judgement, String> {
     match code {
-        42 => Ok(Judgement::Accepted),
+        ACCEPTED => Ok(Judgement::Accepted),
         43 => Ok(Judgement::Wrong),
         _ => Err(format!(
             "exit code {code}, which the Kattis protocol does not define (42 AC, 43 WA)"

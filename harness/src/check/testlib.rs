@@ -22,10 +22,13 @@ pub fn interactor_args(input: &Path, transcript: &Path) -> Vec<OsString> {
         .to_vec()
 }
 
+/// The exit code that accepts.
+pub const ACCEPTED: i32 = 0;
+
 /// What an exit code says; the error says why it is a judge error (FAIL, or a code testlib does not define).
 pub fn said(code: i32) -> Result<Judgement, String> {
     match code {
-        0 => Ok(Judgement::Accepted),
+        ACCEPTED => Ok(Judgement::Accepted),
         1 | 7 | 8 => Ok(Judgement::Wrong),
         2 | 4 => Ok(Judgement::Presentation),
         3 => Err("it said FAIL (exit code 3)".to_string()),

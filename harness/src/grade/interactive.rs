@@ -4,7 +4,7 @@
 //! | first that holds | verdict |
 //! |---|---|
 //! | the interactor failed (crashed, broke its limits, exited with a code its protocol does not define) | JE |
-//! | the interactor rejected the solution before the solution ended | WA (PE for testlib's 2 and 4) |
+//! | the interactor rejected the solution before the solution ended (then stopped at once) | WA (PE for testlib's 2 and 4) |
 //! | the solution used too much CPU time, or did not end in time (a deadlock burns no CPU) | TLE |
 //! | the solution crashed or used too much memory | RE / MLE |
 //! | otherwise | the interactor's verdict (testlib: then the problem's checker on the transcript) |
@@ -79,6 +79,11 @@ impl Grader for Interactive<'_> {
                 binds,
             ),
             transcript_bytes: TRANSCRIPT_BYTES,
+            // Rejected (or failed) first, the solution's verdict is the interactor's: no grace to wait.
+            interactor_accepts: Some(match self.interactor.protocol {
+                Protocol::Kattis => kattis::ACCEPTED,
+                Protocol::Testlib => testlib::ACCEPTED,
+            }),
         };
         let interaction = self.sandbox.interact(&request)?;
         // The checker reads the transcript by its path: a regular file, or none (never a link the

@@ -81,7 +81,10 @@ fn verdict_and_detail(
         );
         (Verdict::TLE, Some(detail))
     } else if let Some(ms) = outcome.lingered_ms {
-        let detail = format!("still running {ms} ms after the interactor had ended");
+        let detail = match ms {
+            0 => "still running when the interactor had decided, and stopped then".to_string(),
+            _ => format!("still running {ms} ms after the interactor had ended"),
+        };
         (Verdict::TLE, Some(detail))
     } else if outcome.wall_killed {
         (Verdict::TLE, Some(wall_detail(outcome, limits)))

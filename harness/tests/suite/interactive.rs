@@ -106,6 +106,8 @@ fn every_solution_fault_gets_the_verdict_of_its_folder() {
         ("quits.rs", "WA"),
         // Rejected first, then it died writing to the closed pipe: still WA.
         ("wrong-then-crash.rs", "WA"),
+        // Rejected first, then it spins: WA, as problemtools says.
+        ("wrong-then-spins.rs", "WA"),
     ]
     .iter()
     .map(|(n, v)| (n.to_string(), v.to_string()))
@@ -120,6 +122,17 @@ fn every_solution_fault_gets_the_verdict_of_its_folder() {
     let last = never["tests"].as_array().unwrap().last().unwrap();
     let detail = last["detail"].as_str().unwrap_or_default();
     assert!(detail.starts_with("no progress for 500 ms"), "{never}");
+    // Rejected while it still ran, it is stopped then: the grace after the interactor's end is for a
+    // solution whose verdict is still open.
+    let spins = submissions
+        .iter()
+        .find(|s| s["file"].as_str().unwrap().ends_with("wrong-then-spins.rs"))
+        .unwrap();
+    assert_eq!(
+        spins["tests"][0]["detail"],
+        "still running when the interactor had decided, and stopped then",
+        "{spins}"
+    );
     for s in submissions {
         for t in s["tests"].as_array().unwrap() {
             assert!(
