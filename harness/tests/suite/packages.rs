@@ -551,15 +551,11 @@ fn a_custom_grader_scores_its_group_with_the_groups_flags() {
     let report = json_report(&output);
     let scoring = package(&report, "scoring-grader");
     assert_eq!(scoring["error"], Value::Null);
+    assert_the_graders_group_scores(&scoring);
     let accepted = submission(&scoring, "submissions/accepted/echo.py");
-    assert_eq!(
-        group_score(accepted, "secret"),
-        ("AC".into(), 15.0, 4, None)
-    );
     assert_eq!(accepted["score"]["score"], 15.0);
     assert_eq!(accepted["matched"], true);
     let partial = submission(&scoring, "submissions/partially_accepted/absolute.py");
-    assert_eq!(group_score(partial, "secret"), ("AC".into(), 10.0, 2, None));
     assert_eq!(
         (
             partial["verdict"].as_str(),
@@ -569,9 +565,21 @@ fn a_custom_grader_scores_its_group_with_the_groups_flags() {
     );
     assert_eq!(partial["matched"], true, "{partial:#}");
     let wrong = submission(&scoring, "submissions/wrong_answer/seven.py");
-    assert_eq!(group_score(wrong, "secret"), ("WA".into(), 0.0, 1, None));
     assert_eq!(wrong["score"]["score"], 0.0);
     assert_eq!(wrong["matched"], true);
+}
+
+/// The `secret` group of each of `scoring-grader`'s submissions, as its grader scores it (worked out above).
+fn assert_the_graders_group_scores(scoring: &Value) {
+    let accepted = submission(scoring, "submissions/accepted/echo.py");
+    assert_eq!(
+        group_score(accepted, "secret"),
+        ("AC".into(), 15.0, 4, None)
+    );
+    let partial = submission(scoring, "submissions/partially_accepted/absolute.py");
+    assert_eq!(group_score(partial, "secret"), ("AC".into(), 10.0, 2, None));
+    let wrong = submission(scoring, "submissions/wrong_answer/seven.py");
+    assert_eq!(group_score(wrong, "secret"), ("WA".into(), 0.0, 1, None));
 }
 
 /// The custom grader above with the judge as an unprivileged user (`nobody` when the tests run as root):
@@ -607,15 +615,7 @@ fn a_custom_grader_scores_its_group_for_an_unprivileged_judge_too() {
     let report = json_report(&output);
     let scoring = package(&report, "scoring-grader");
     assert_eq!(scoring["error"], Value::Null);
-    let accepted = submission(&scoring, "submissions/accepted/echo.py");
-    assert_eq!(
-        group_score(accepted, "secret"),
-        ("AC".into(), 15.0, 4, None)
-    );
-    let partial = submission(&scoring, "submissions/partially_accepted/absolute.py");
-    assert_eq!(group_score(partial, "secret"), ("AC".into(), 10.0, 2, None));
-    let wrong = submission(&scoring, "submissions/wrong_answer/seven.py");
-    assert_eq!(group_score(wrong, "secret"), ("WA".into(), 0.0, 1, None));
+    assert_the_graders_group_scores(&scoring);
 }
 
 /// A custom grader that prints something other than one verdict and one number, or that crashes, is a
