@@ -285,7 +285,8 @@ const COMPILER_ENVIRONMENT: [&str; 4] =
     ["HOME=/tmp", "TMPDIR=/tmp", "LANG=C.UTF-8", "LC_ALL=C.UTF-8"];
 
 /// What a compiler sees beyond the allowlist root: its build folder (writable); its sources read-only (the
-/// folder of the program, a file's folder holding the headers and modules it includes from beside it; for a
+/// folder of the program, a file's folder holding the headers and modules it includes from beside it, the
+/// file alone when that folder holds a workspace or the build (`holds_a_workspace`); for a
 /// problem's own program, `problems/<id>/` and `problems/.shared/`, where the modules its `#[path]`s name
 /// live); other files its command names (a package program's folder); its toolchain. Never the
 /// workspace, `testdata/` or `.git`.
@@ -300,6 +301,7 @@ fn compile_binds(
     let shared = root.parent().map(|problems| problems.join(".shared"));
     match shared.filter(|s| s.is_dir()) {
         Some(shared) => read.extend([std::path::absolute(&root).unwrap_or(root), shared]),
+        None if holds_a_workspace(&root, building) => read.extend(program_files(program)),
         None => read.push(root),
     }
     for arg in args {
@@ -316,6 +318,17 @@ fn compile_binds(
     }
     binds.extend(super::toolchain::binds(compiler));
     binds
+}
+
+/// Whether a single file's folder is more than a folder of sources: a workspace (its answers, its `.git`)
+/// or the folder the build happens in. A compiler then sees the file alone, not what lies beside it (a
+/// submission at a workspace's root could otherwise compile the answers in).
+fn holds_a_workspace(folder: &Path, building: &Path) -> bool {
+    let folder = std::path::absolute(folder).unwrap_or_else(|_| folder.to_path_buf());
+    building.starts_with(&folder)
+        || ["testdata", "problems", ".git", "data"]
+            .iter()
+            .any(|name| folder.join(name).exists())
 }
 
 /// Whether a read-only bind already holds `path`.

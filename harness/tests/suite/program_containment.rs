@@ -345,3 +345,43 @@ fn a_problems_validator_and_generator_write_nothing_outside() {
         "the generator's output, written by the judge"
     );
 }
+
+/// A submission given by its path at a workspace's root (`harness sum --submission ./x.rs`) is compiled
+/// with the file alone beside it, not its folder: the workspace's answers stay out of reach of a relative
+/// `include_str!`. The workspace is a mode-0700 folder (as `mktemp -d` makes) holding the binary cache:
+/// an honest submission there still compiles and passes.
+#[test]
+fn a_submission_at_a_workspaces_root_is_compiled_without_the_workspace() {
+    let workspace = copy_of("hostile", "submission-at-the-root");
+    fs::write(
+        workspace.join("answer-beside.rs"),
+        "fn main() { print!(\"{}\", include_str!(\"testdata/sum/a.out\")); }\n",
+    )
+    .unwrap();
+    fs::write(
+        workspace.join("honest.rs"),
+        "fn main() { let mut s = String::new(); std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).unwrap(); \
+         let n: i64 = s.split_ascii_whitespace().map(|t| t.parse::<i64>().unwrap()).sum(); println!(\"{n}\"); }\n",
+    )
+    .unwrap();
+    fs::set_permissions(&workspace, fs::Permissions::from_mode(0o700)).unwrap();
+    let cache = workspace.join("cache");
+    for (file, want) in [("answer-beside.rs", "CE"), ("honest.rs", "AC")] {
+        let path = workspace.join(file);
+        let args = [
+            "sum",
+            "--submission",
+            path.to_str().unwrap(),
+            "--format",
+            "json",
+        ];
+        let output = command_in(&workspace, Some(&cache), &args)
+            .output()
+            .unwrap();
+        let report = json_report(&output);
+        let verdict = report["submissions"][0]["verdict"]
+            .as_str()
+            .map(str::to_string);
+        assert_eq!(verdict.as_deref(), Some(want), "{file}: {report:#}");
+    }
+}
