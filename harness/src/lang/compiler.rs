@@ -9,7 +9,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use sha2::{Digest, Sha256};
 
 use super::cache::{parse_dep_info, BuildCache, Entry};
@@ -252,6 +252,11 @@ impl Compiler {
             cwd: Some(building.to_path_buf()),
             env,
         };
+        if self.sandbox.isolation().iter().any(|l| l == "uid-switch") {
+            if let Some(closed) = closed_to_others(&command.binds) {
+                bail!("cannot compile {}: {closed}", program.main.display());
+            }
+        }
         self.sandbox.compile(&command, building).with_context(|| {
             format!(
                 "cannot run `{}` to compile {}",
@@ -329,6 +334,24 @@ fn holds_a_workspace(folder: &Path, building: &Path) -> bool {
         || ["testdata", "problems", ".git", "data"]
             .iter()
             .any(|name| folder.join(name).exists())
+}
+
+/// The first source a compiler would be unable to read, and what to do: as root the judge runs compilers
+/// as another user, who needs others' permission to read a file or enter a folder (else the compiler's
+/// "permission denied" would read as the program's compile error).
+fn closed_to_others(binds: &[sandbox::Bind]) -> Option<String> {
+    use std::os::unix::fs::PermissionsExt;
+    let closed = binds.iter().filter(|b| !b.writable).find_map(|b| {
+        let mode = fs::metadata(&b.from).ok()?.permissions().mode();
+        let needs = if b.from.is_dir() { 0o005 } else { 0o004 };
+        (mode & needs != needs).then(|| (b.from.clone(), mode & 0o7777))
+    });
+    closed.map(|(path, mode)| {
+        format!(
+            "the compiler runs as another user, and {} is mode {mode:04o}: make it readable by others (`chmod o+rX`) or move the sources",
+            path.display()
+        )
+    })
 }
 
 /// Whether a read-only bind already holds `path`.

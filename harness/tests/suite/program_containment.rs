@@ -384,4 +384,24 @@ fn a_submission_at_a_workspaces_root_is_compiled_without_the_workspace() {
             .map(str::to_string);
         assert_eq!(verdict.as_deref(), Some(want), "{file}: {report:#}");
     }
+    // In a mode-0700 folder of its own, with the cache elsewhere, a compiler run as another user could
+    // not read it: said as the setup's fault (it was a compile error of the submission), root only.
+    if is_root() {
+        let private = workspace.join("private");
+        fs::create_dir(&private).unwrap();
+        fs::copy(workspace.join("honest.rs"), private.join("honest.rs")).unwrap();
+        fs::set_permissions(&private, fs::Permissions::from_mode(0o700)).unwrap();
+        let path = private.join("honest.rs");
+        let elsewhere = scratch("submission-at-the-root-cache");
+        let args = ["sum", "--submission", path.to_str().unwrap()];
+        let output = command_in(&workspace, Some(&elsewhere), &args)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.contains("private is mode 0700: make it readable by others"),
+            "{stderr}"
+        );
+    }
 }
