@@ -4,15 +4,14 @@
 //! in the package, it is computed as its format says: the submissions that bound it from below run first
 //! under a generous limit, and the slowest of them sets the limit the others are judged under.
 
-use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 
 use super::{JudgeOptions, Judges, Run};
 use crate::check::program::ProgramChecker;
-use crate::check::{CheckFiles, CheckResult, Checker};
+use crate::check::Checker;
 use crate::grade::custom_grader::ProgramGrader;
 use crate::lang::{Compiled, Compiler, Executable, Program};
 use crate::model::{
@@ -69,7 +68,7 @@ fn judge(package: &KattisPackage, run: &Run) -> Result<(ProblemResult, Vec<Submi
             .map(|s| PlannedSubmission {
                 submission: s.clone(),
                 problem: problem.clone(),
-                tests: package.test_cases(),
+                tests: package.tests.clone(),
             })
             .collect::<Vec<_>>()
     };
@@ -249,82 +248,34 @@ fn build(
     })
 }
 
-/// The package's checker (or interactor); the error says why none can judge.
+/// The package's checker (or interactor): the default validator, or its program; each test gives it its
+/// arguments (`TestCase::checker_args`). The error says why none can judge.
 fn checkers(
     package: &KattisPackage,
     compiler: &Compiler,
     cache: &Path,
 ) -> Result<std::result::Result<Judges, String>> {
-    let Some(program) = &package.validator else {
-        let mut by_input: HashMap<PathBuf, Arc<dyn Checker>> = HashMap::new();
-        for test in &package.tests {
-            let builtin = BuiltinChecker::from_kattis_flags(&test.args)
-                .map_err(|why| anyhow::anyhow!("{}: {why}", test.args_from))?;
-            by_input.insert(test.case.input.clone(), Arc::new(builtin));
-        }
-        return Ok(Ok(Judges {
-            checker: Arc::new(PerTest { by_input }),
-            interactor: None,
-            grader: None,
-        }));
+    let default: Arc<dyn Checker> = Arc::new(BuiltinChecker::Tokens(Default::default()));
+    let judges = |checker, interactor| Judges {
+        checker,
+        interactor,
+        grader: None,
     };
-    let executable = match build(program, "output validator", compiler, cache)? {
-        Ok(executable) => executable,
+    let Some(program) = &package.validator else {
+        return Ok(Ok(judges(default, None)));
+    };
+    let validator = match build(program, "output validator", compiler, cache)? {
+        Ok(executable) => Arc::new(ProgramChecker {
+            executable,
+            protocol: Protocol::Kattis,
+            args: Vec::new(),
+            limits: package.validator_limits,
+            sandbox: compiler.sandbox().clone(),
+        }),
         Err(why) => return Ok(Err(why)),
     };
-    let validator = |args: &[String]| ProgramChecker {
-        executable: executable.clone(),
-        protocol: Protocol::Kattis,
-        args: args.to_vec(),
-        limits: package.validator_limits,
-        sandbox: compiler.sandbox().clone(),
-    };
-    if package.interactive {
-        let first = package
-            .tests
-            .first()
-            .map(|t| t.args.clone())
-            .unwrap_or_default();
-        if package.tests.iter().any(|t| t.args != first) {
-            return Ok(Err(
-                "the tests give the interactor different arguments, which is not supported yet"
-                    .into(),
-            ));
-        }
-        return Ok(Ok(Judges {
-            checker: Arc::new(BuiltinChecker::Tokens(Default::default())),
-            interactor: Some(Arc::new(validator(&first))),
-            grader: None,
-        }));
-    }
-    let by_input = package
-        .tests
-        .iter()
-        .map(|t| {
-            (
-                t.case.input.clone(),
-                Arc::new(validator(&t.args)) as Arc<dyn Checker>,
-            )
-        })
-        .collect();
-    Ok(Ok(Judges {
-        checker: Arc::new(PerTest { by_input }),
-        interactor: None,
-        grader: None,
+    Ok(Ok(match package.interactive {
+        true => judges(default, Some(validator)),
+        false => judges(validator, None),
     }))
-}
-
-/// A checker per test: each test's output validator gets that test's arguments.
-struct PerTest {
-    by_input: HashMap<PathBuf, Arc<dyn Checker>>,
-}
-
-impl Checker for PerTest {
-    fn check(&self, files: &CheckFiles) -> Result<CheckResult> {
-        let checker = self
-            .by_input
-            .get(files.input)
-            .with_context(|| format!("no validator for the test {}", files.input.display()))?;
-        checker.check(files)
-    }
 }

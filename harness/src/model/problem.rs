@@ -229,6 +229,9 @@ pub struct TestCase {
     pub group: TestGroup,
     pub input: PathBuf,
     pub expected: PathBuf,
+    /// The arguments this test gives the checker or interactor in place of the problem's own (a package's
+    /// validator arguments or default-validator flags, per test group or case).
+    pub checker_args: Option<Vec<String>>,
 }
 
 /// The verdicts a submission is meant to get: its folder under `submissions/` (ARCHITECTURE.md, "Submissions"; the Kattis

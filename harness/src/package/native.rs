@@ -265,6 +265,7 @@ impl Workspace {
                 name,
                 input,
                 expected,
+                checker_args: None,
             });
         }
         if tests.is_empty() {

@@ -921,6 +921,56 @@ fn a_package_dropped_into_problems_is_graded_in_place() {
     );
 }
 
+/// A package's tests are `TestCase`s carrying their validator's arguments, as a native problem's carry
+/// theirs: an interactive package whose groups give the interactor different arguments (a guess budget,
+/// which it names in its message) is graded in one run beside a problem of ours, each test with its own.
+#[test]
+fn an_interactor_gets_each_tests_own_arguments_in_a_run_beside_a_native_problem() {
+    let root = common::copy_of("dropped", "dropped-with-interactor-arguments");
+    let guess = root.join("problems/guess");
+    common::copy_tree(&common::fixtures("packages").join("guess"), &guess);
+    let source = guess.join("output_validator/interactor.cpp");
+    let code = std::fs::read_to_string(&source)
+        .unwrap()
+        .replace("#include <string>", "#include <string>\n#include <cstdlib>")
+        .replace(
+            "for (int guesses = 0; guesses < 10; guesses++) {",
+            "int budget = argc > 5 ? atoi(argv[5]) : 10;\n    for (int guesses = 0; guesses < budget; guesses++) {",
+        )
+        .replace(
+            "return verdict(argv[3], 43, \"ten guesses and still wrong\");",
+            "return verdict(argv[3], 43, (std::to_string(budget) + \" guesses\").c_str());",
+        );
+    std::fs::write(&source, code).unwrap();
+    for (group, budget) in [("sample", 9), ("secret", 12)] {
+        let file = guess.join(format!("data/{group}/test_group.yaml"));
+        std::fs::write(file, format!("output_validator_args: [budget, {budget}]\n")).unwrap();
+    }
+    let output = in_workspace(&root, &["run", "--all-tests", "--format", "json"]);
+    let report = json_report(&output);
+    let row = package(&report, "guess");
+    assert_eq!(row["error"], Value::Null, "{}", printed(&output));
+    assert_eq!(report["summary"]["problems"], 3, "beside split and a problem of ours");
+    let fifty = submission(&row, "problems/guess/submissions/wrong_answer/always-fifty.py");
+    let said: Vec<(&str, &str)> = fifty["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| (t["name"].as_str().unwrap(), t["checker_message"].as_str().unwrap_or("")))
+        .collect();
+    assert_eq!(
+        said,
+        [
+            ("sample/1", "9 guesses"),
+            ("secret/1", "12 guesses"),
+            ("secret/100", "12 guesses"),
+            ("secret/73", "12 guesses"),
+        ]
+    );
+    let bisect = submission(&row, "problems/guess/submissions/accepted/bisect.py");
+    assert_eq!(bisect["verdict"], "AC", "{bisect:#}");
+}
+
 /// A package is someone else's folder: an answer that is a link to a file outside it (`/etc/passwd` here,
 /// `/etc/shadow` or a home in an attack) is refused, naming the link, and nothing of its target is shown.
 #[test]
