@@ -19,7 +19,10 @@ impl Checker for BuiltinChecker {
         // A test's own arguments are the Kattis default validator's flags (checked when it was loaded).
         if let Some(flags) = files.args {
             let own = BuiltinChecker::from_kattis_flags(flags).map_err(anyhow::Error::msg)?;
-            return own.check(&CheckFiles { args: None, ..*files });
+            return own.check(&CheckFiles {
+                args: None,
+                ..*files
+            });
         }
         let size = |path: &Path| {
             fs::metadata(path)

@@ -4,21 +4,15 @@
 //! in the package, it is computed as its format says: the submissions that bound it from below run first
 //! under a generous limit, and the slowest of them sets the limit the others are judged under.
 
-use std::path::Path;
 use std::sync::Arc;
 
 use anyhow::Result;
 
 use super::{JudgeOptions, Judges, Run};
-use crate::check::program::ProgramChecker;
-use crate::check::Checker;
 use crate::grade::custom_grader::ProgramGrader;
-use crate::lang::{Compiled, Compiler, Executable, Program};
-use crate::model::{
-    BuiltinChecker, Expected, Problem, ProblemResult, Protocol, SubmissionResult, Verdict,
-};
+use crate::lang::Compiler;
+use crate::model::{Expected, Problem, ProblemResult, SubmissionResult, Verdict};
 use crate::package::kattis::KattisPackage;
-use crate::package::kattis_program::ValidatorProgram;
 use crate::plan::PlannedSubmission;
 
 /// The time limit a package without one is first judged under, while it is computed (ms).
@@ -194,22 +188,22 @@ fn skipped(problem: &str, file: &str, expected: Expected, why: &str) -> Submissi
     }
 }
 
-/// The package's checker (or interactor) and custom grader, built by the run's compiler (a `build`/`run`
-/// folder as a language of its own); the error says why none can judge.
+/// The package's checker (or interactor), as a problem's, and its custom grader; the error says why
+/// none can judge.
 pub(super) fn judges(
     package: &KattisPackage,
     compiler: &Compiler,
-    cache: &Path,
 ) -> Result<std::result::Result<Judges, String>> {
-    let judges = match checkers(package, compiler, cache)? {
+    let judges = match super::judges(&package.problem(0), compiler)? {
         Ok(judges) => judges,
         Err(why) => return Ok(Err(why)),
     };
     let Some(program) = &package.grader else {
         return Ok(Ok(judges));
     };
+    let shown = format!("{}/{}", package.id, program.relative);
     Ok(
-        build(program, "custom grader", compiler, cache)?.map(|executable| Judges {
+        super::build(&program.path, &shown, "custom grader", compiler)?.map(|executable| Judges {
             grader: Some(Arc::new(ProgramGrader::new(
                 executable,
                 compiler.sandbox().clone(),
@@ -217,65 +211,4 @@ pub(super) fn judges(
             ..judges
         }),
     )
-}
-
-/// A program of the package (a `build`/`run` folder as a language of its own), named `what` in the
-/// error that says why it cannot be used.
-fn build(
-    program: &ValidatorProgram,
-    what: &str,
-    compiler: &Compiler,
-    cache: &Path,
-) -> Result<std::result::Result<Executable, String>> {
-    let shown = &program.relative;
-    let built = match crate::package::kattis_program::script_language(program, cache)? {
-        Some((language, marker)) => compiler.compile_program(&Program {
-            language,
-            files: vec![marker.clone()],
-            others: Vec::new(),
-            main: marker,
-        })?,
-        None => compiler.compile(&program.path)?,
-    };
-    Ok(match built {
-        Compiled::Ok(executable) => Ok(executable),
-        Compiled::Failed { message } => Err(format!(
-            "the {what} {shown} does not build, so no test can be judged:\n{message}"
-        )),
-        Compiled::Skipped { reason } => {
-            Err(format!("the {what} {shown} cannot be built: {reason}"))
-        }
-    })
-}
-
-/// The package's checker (or interactor): the default validator, or its program; each test gives it its
-/// arguments (`TestCase::checker_args`). The error says why none can judge.
-fn checkers(
-    package: &KattisPackage,
-    compiler: &Compiler,
-    cache: &Path,
-) -> Result<std::result::Result<Judges, String>> {
-    let default: Arc<dyn Checker> = Arc::new(BuiltinChecker::Tokens(Default::default()));
-    let judges = |checker, interactor| Judges {
-        checker,
-        interactor,
-        grader: None,
-    };
-    let Some(program) = &package.validator else {
-        return Ok(Ok(judges(default, None)));
-    };
-    let validator = match build(program, "output validator", compiler, cache)? {
-        Ok(executable) => Arc::new(ProgramChecker {
-            executable,
-            protocol: Protocol::Kattis,
-            args: Vec::new(),
-            limits: package.validator_limits,
-            sandbox: compiler.sandbox().clone(),
-        }),
-        Err(why) => return Ok(Err(why)),
-    };
-    Ok(Ok(match package.interactive {
-        true => judges(default, Some(validator)),
-        false => judges(validator, None),
-    }))
 }

@@ -49,7 +49,10 @@ impl Grader for Interactive<'_> {
             Protocol::Kattis => kattis::args(&test.input, &test.expected, &feedback),
             Protocol::Testlib => testlib::interactor_args(&test.input, &transcript_file),
         };
-        let own_args = test.checker_args.as_deref().unwrap_or(&self.interactor.args);
+        let own_args = test
+            .checker_args
+            .as_deref()
+            .unwrap_or(&self.interactor.args);
         args.extend(own_args.iter().map(OsString::from));
         // The interactor reads the test's files and writes its feedback (and, testlib, its transcript).
         let binds = match self.interactor.protocol {

@@ -153,6 +153,9 @@ pub struct ProgramSpec {
     pub path: PathBuf,
     pub protocol: Protocol,
     pub args: Vec<String>,
+    /// The limits of its runs (a package's `validation_*`); `None`: a checker's defaults.
+    #[serde(skip)]
+    pub limits: Option<super::limits::Limits>,
 }
 
 /// How a problem's answers are judged: by the judge itself, or by a checker program.

@@ -13,7 +13,7 @@ use crate::model::{
     Scoring, Submission, TestCase, Verdict, VerdictSet,
 };
 
-pub use super::kattis_program::{ProgramKind, ValidatorProgram};
+pub use super::kattis_program::ValidatorProgram;
 pub use super::kattis_submissions::Unplanned;
 
 /// The problem-package formats this loader reads.
@@ -442,6 +442,7 @@ impl KattisPackage {
             path: v.path.clone(),
             protocol: Protocol::Kattis,
             args: root_args.clone(),
+            limits: Some(self.validator_limits),
         });
         let default = BuiltinChecker::from_kattis_flags(&root_args)
             .unwrap_or(BuiltinChecker::Tokens(Default::default()));

@@ -343,6 +343,7 @@ fn program_spec(dir: &Path, program: &ProgramToml, place: &str) -> Result<Progra
         path,
         protocol: program.protocol,
         args: program.args.clone(),
+        limits: None,
     })
 }
 
