@@ -17,7 +17,7 @@ use super::kattis::FormatVersion;
 use super::kattis_yaml::YamlMap;
 use crate::lang::{Language, LanguageTable};
 
-/// How an output validator program is built and run.
+/// How a judge's program (a checker, interactor or custom grader, ours or a package's) is built and run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ProgramKind {
     /// A file or folder compiled by the judge's language table.
