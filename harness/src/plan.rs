@@ -161,7 +161,7 @@ pub fn plan(workspace: &Workspace, selection: &Selection) -> Result<Plan> {
             }
             for p in &packages {
                 let all = workspace.load_package(&p.id)?.tests;
-                names.extend(all.into_iter().map(|t| t.case.name));
+                names.extend(all.into_iter().map(|t| t.name));
             }
             names.sort();
             names.dedup();
@@ -271,7 +271,7 @@ fn plan_package(workspace: &Workspace, id: &str, selection: &Selection) -> Resul
         bail!("{}: {why}", workspace.relative(&package.dir));
     }
     if let Some(glob) = &selection.test_filter {
-        package.tests.retain(|t| glob_match(glob, &t.case.name));
+        package.tests.retain(|t| glob_match(glob, &t.name));
     }
     if !selection.given.is_empty() {
         let computed = package.timing.given.is_none();

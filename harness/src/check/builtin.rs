@@ -16,6 +16,14 @@ use crate::model::{BuiltinChecker, TokenOptions};
 
 impl Checker for BuiltinChecker {
     fn check(&self, files: &CheckFiles) -> Result<CheckResult> {
+        // A test's own arguments are the Kattis default validator's flags (checked when it was loaded).
+        if let Some(flags) = files.args {
+            let own = BuiltinChecker::from_kattis_flags(flags).map_err(anyhow::Error::msg)?;
+            return own.check(&CheckFiles {
+                args: None,
+                ..*files
+            });
+        }
         let size = |path: &Path| {
             fs::metadata(path)
                 .map(|m| m.len())

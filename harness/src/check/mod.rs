@@ -66,6 +66,8 @@ pub struct CheckFiles<'a> {
     pub output: &'a Path,
     /// A folder of the current worker for the checker's own files (its feedback folder, its stdout).
     pub scratch: &'a Path,
+    /// The test's own arguments for the checker, in place of its own (`TestCase::checker_args`).
+    pub args: Option<&'a [String]>,
 }
 
 /// Decides one test from its files. Errors are setup problems (a file that cannot be read), not verdicts.

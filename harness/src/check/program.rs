@@ -55,7 +55,7 @@ impl Checker for ProgramChecker {
                 files.output,
             ),
         };
-        args.extend(self.args.iter().map(OsString::from));
+        args.extend(files.args.unwrap_or(&self.args).iter().map(OsString::from));
         // It reads its files and writes its feedback, and nothing else of the machine's.
         let command = Invocation {
             binds: binds(&[files.input, files.output, files.answer], &[&feedback]),

@@ -3,7 +3,7 @@
 //! scheduling. The submissions run in the same pool, beside the solutions (`submissions`).
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 use anyhow::{Context, Result};
@@ -67,7 +67,6 @@ impl JudgeOptions {
 /// What every run shares, built once and passed: the sandbox set up for the cache, the compiler, the
 /// worker pool and the scratch folders.
 pub struct RunContext {
-    pub cache_dir: PathBuf,
     /// Runs every untrusted program of the command (the compiler's too); its launchers end with it.
     pub sandbox: Arc<Sandbox>,
     pub compiler: Compiler,
@@ -83,7 +82,6 @@ impl RunContext {
             &std::path::absolute(cache_dir).unwrap_or_else(|_| cache_dir.into()),
         ));
         Ok(RunContext {
-            cache_dir: cache_dir.to_path_buf(),
             compiler: Compiler::new(cache_dir, languages, sandbox.clone())?,
             sandbox,
             scratch: Scratch::new(cache_dir)?,
@@ -139,7 +137,7 @@ pub fn execute(plan: Plan, context: &RunContext, options: &JudgeOptions) -> Resu
     let checkers = pool.install(|| -> Result<Checkers> {
         let mut all = checkers(&judged, compiler)?;
         for package in plan.packages.iter().filter(|p| p.unsupported.is_none()) {
-            let judges = packages::judges(package, compiler, &context.cache_dir)?;
+            let judges = packages::judges(package, compiler)?;
             all.insert(package.id.clone(), judges);
         }
         Ok(all)
@@ -269,24 +267,47 @@ pub fn checker(
     Ok(program(problem, spec, "checker", compiler)?.map(|c| Arc::new(c) as Arc<dyn Checker>))
 }
 
-/// A checker or interactor program, compiled.
+/// A checker or interactor program, built.
 fn program(
     problem: &Problem,
     spec: &crate::model::ProgramSpec,
     what: &str,
     compiler: &Compiler,
 ) -> Result<std::result::Result<ProgramChecker, String>> {
-    let shown = format!("problems/{}/{}", problem.id, spec.program);
-    Ok(match compiler.compile(&spec.path)? {
-        Compiled::Ok(executable) => Ok(ProgramChecker {
+    let shown = format!("{}/{}", problem.id, spec.program);
+    Ok(
+        build(&spec.path, &shown, what, compiler)?.map(|executable| ProgramChecker {
             executable,
             protocol: spec.protocol,
             args: spec.args.clone(),
-            limits: ProgramChecker::default_limits(),
+            limits: spec.limits.unwrap_or_else(ProgramChecker::default_limits),
             sandbox: compiler.sandbox().clone(),
         }),
+    )
+}
+
+/// A judge's program (checker, interactor, a package's custom grader), built by the language table or,
+/// a folder with `build`/`run` scripts or a `__main__.py`, as a language of its own; the error, naming it
+/// the `what` `shown`, says why it cannot be used.
+pub(crate) fn build(
+    path: &Path,
+    shown: &str,
+    what: &str,
+    compiler: &Compiler,
+) -> Result<std::result::Result<Executable, String>> {
+    let built = match crate::package::kattis_program::script_language(path, compiler.cache_dir())? {
+        Some((language, marker)) => compiler.compile_program(&crate::lang::Program {
+            language,
+            files: vec![marker.clone()],
+            others: Vec::new(),
+            main: marker,
+        })?,
+        None => compiler.compile(path)?,
+    };
+    Ok(match built {
+        Compiled::Ok(executable) => Ok(executable),
         Compiled::Failed { message } => Err(format!(
-            "the {what} {shown} does not compile, so no test can be judged:\n{message}"
+            "the {what} {shown} does not build, so no test can be judged:\n{message}"
         )),
         Compiled::Skipped { reason } => {
             Err(format!("the {what} {shown} cannot be built: {reason}"))

@@ -4,22 +4,15 @@
 //! in the package, it is computed as its format says: the submissions that bound it from below run first
 //! under a generous limit, and the slowest of them sets the limit the others are judged under.
 
-use std::collections::HashMap;
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 
 use super::{JudgeOptions, Judges, Run};
-use crate::check::program::ProgramChecker;
-use crate::check::{CheckFiles, CheckResult, Checker};
 use crate::grade::custom_grader::ProgramGrader;
-use crate::lang::{Compiled, Compiler, Executable, Program};
-use crate::model::{
-    BuiltinChecker, Expected, Problem, ProblemResult, Protocol, SubmissionResult, Verdict,
-};
+use crate::lang::Compiler;
+use crate::model::{Expected, Problem, ProblemResult, SubmissionResult, Verdict};
 use crate::package::kattis::KattisPackage;
-use crate::package::kattis_program::ValidatorProgram;
 use crate::plan::PlannedSubmission;
 
 /// The time limit a package without one is first judged under, while it is computed (ms).
@@ -69,7 +62,7 @@ fn judge(package: &KattisPackage, run: &Run) -> Result<(ProblemResult, Vec<Submi
             .map(|s| PlannedSubmission {
                 submission: s.clone(),
                 problem: problem.clone(),
-                tests: package.test_cases(),
+                tests: package.tests.clone(),
             })
             .collect::<Vec<_>>()
     };
@@ -195,22 +188,22 @@ fn skipped(problem: &str, file: &str, expected: Expected, why: &str) -> Submissi
     }
 }
 
-/// The package's checker (or interactor) and custom grader, built by the run's compiler (a `build`/`run`
-/// folder as a language of its own); the error says why none can judge.
+/// The package's checker (or interactor), as a problem's, and its custom grader; the error says why
+/// none can judge.
 pub(super) fn judges(
     package: &KattisPackage,
     compiler: &Compiler,
-    cache: &Path,
 ) -> Result<std::result::Result<Judges, String>> {
-    let judges = match checkers(package, compiler, cache)? {
+    let judges = match super::judges(&package.problem(0), compiler)? {
         Ok(judges) => judges,
         Err(why) => return Ok(Err(why)),
     };
     let Some(program) = &package.grader else {
         return Ok(Ok(judges));
     };
+    let shown = format!("{}/{}", package.id, program.relative);
     Ok(
-        build(program, "custom grader", compiler, cache)?.map(|executable| Judges {
+        super::build(&program.path, &shown, "custom grader", compiler)?.map(|executable| Judges {
             grader: Some(Arc::new(ProgramGrader::new(
                 executable,
                 compiler.sandbox().clone(),
@@ -218,113 +211,4 @@ pub(super) fn judges(
             ..judges
         }),
     )
-}
-
-/// A program of the package (a `build`/`run` folder as a language of its own), named `what` in the
-/// error that says why it cannot be used.
-fn build(
-    program: &ValidatorProgram,
-    what: &str,
-    compiler: &Compiler,
-    cache: &Path,
-) -> Result<std::result::Result<Executable, String>> {
-    let shown = &program.relative;
-    let built = match crate::package::kattis_program::script_language(program, cache)? {
-        Some((language, marker)) => compiler.compile_program(&Program {
-            language,
-            files: vec![marker.clone()],
-            others: Vec::new(),
-            main: marker,
-        })?,
-        None => compiler.compile(&program.path)?,
-    };
-    Ok(match built {
-        Compiled::Ok(executable) => Ok(executable),
-        Compiled::Failed { message } => Err(format!(
-            "the {what} {shown} does not build, so no test can be judged:\n{message}"
-        )),
-        Compiled::Skipped { reason } => {
-            Err(format!("the {what} {shown} cannot be built: {reason}"))
-        }
-    })
-}
-
-/// The package's checker (or interactor); the error says why none can judge.
-fn checkers(
-    package: &KattisPackage,
-    compiler: &Compiler,
-    cache: &Path,
-) -> Result<std::result::Result<Judges, String>> {
-    let Some(program) = &package.validator else {
-        let mut by_input: HashMap<PathBuf, Arc<dyn Checker>> = HashMap::new();
-        for test in &package.tests {
-            let builtin = BuiltinChecker::from_kattis_flags(&test.args)
-                .map_err(|why| anyhow::anyhow!("{}: {why}", test.args_from))?;
-            by_input.insert(test.case.input.clone(), Arc::new(builtin));
-        }
-        return Ok(Ok(Judges {
-            checker: Arc::new(PerTest { by_input }),
-            interactor: None,
-            grader: None,
-        }));
-    };
-    let executable = match build(program, "output validator", compiler, cache)? {
-        Ok(executable) => executable,
-        Err(why) => return Ok(Err(why)),
-    };
-    let validator = |args: &[String]| ProgramChecker {
-        executable: executable.clone(),
-        protocol: Protocol::Kattis,
-        args: args.to_vec(),
-        limits: package.validator_limits,
-        sandbox: compiler.sandbox().clone(),
-    };
-    if package.interactive {
-        let first = package
-            .tests
-            .first()
-            .map(|t| t.args.clone())
-            .unwrap_or_default();
-        if package.tests.iter().any(|t| t.args != first) {
-            return Ok(Err(
-                "the tests give the interactor different arguments, which is not supported yet"
-                    .into(),
-            ));
-        }
-        return Ok(Ok(Judges {
-            checker: Arc::new(BuiltinChecker::Tokens(Default::default())),
-            interactor: Some(Arc::new(validator(&first))),
-            grader: None,
-        }));
-    }
-    let by_input = package
-        .tests
-        .iter()
-        .map(|t| {
-            (
-                t.case.input.clone(),
-                Arc::new(validator(&t.args)) as Arc<dyn Checker>,
-            )
-        })
-        .collect();
-    Ok(Ok(Judges {
-        checker: Arc::new(PerTest { by_input }),
-        interactor: None,
-        grader: None,
-    }))
-}
-
-/// A checker per test: each test's output validator gets that test's arguments.
-struct PerTest {
-    by_input: HashMap<PathBuf, Arc<dyn Checker>>,
-}
-
-impl Checker for PerTest {
-    fn check(&self, files: &CheckFiles) -> Result<CheckResult> {
-        let checker = self
-            .by_input
-            .get(files.input)
-            .with_context(|| format!("no validator for the test {}", files.input.display()))?;
-        checker.check(files)
-    }
 }

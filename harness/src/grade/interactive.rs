@@ -49,7 +49,11 @@ impl Grader for Interactive<'_> {
             Protocol::Kattis => kattis::args(&test.input, &test.expected, &feedback),
             Protocol::Testlib => testlib::interactor_args(&test.input, &transcript_file),
         };
-        args.extend(self.interactor.args.iter().map(OsString::from));
+        let own_args = test
+            .checker_args
+            .as_deref()
+            .unwrap_or(&self.interactor.args);
+        args.extend(own_args.iter().map(OsString::from));
         // The interactor reads the test's files and writes its feedback (and, testlib, its transcript).
         let binds = match self.interactor.protocol {
             Protocol::Kattis => binds(&[&test.input, &test.expected], &[&feedback]),
@@ -164,6 +168,7 @@ impl Interactive<'_> {
                     answer: &test.expected,
                     output: transcript_file,
                     scratch: scratch_dir,
+                    args: None,
                 };
                 let checked = checker.check(&files)?;
                 result.verdict = checked.judgement.verdict();

@@ -34,6 +34,7 @@ impl Grader for Standard<'_> {
                 answer: &test.expected,
                 output: &stdout,
                 scratch: &scratch_dir,
+                args: test.checker_args.as_deref(),
             };
             let checked = self.checker.check(&files)?;
             result.verdict = final_verdict(result.verdict, checked.judgement);

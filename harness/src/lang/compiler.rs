@@ -67,6 +67,7 @@ impl Executable {
 /// Compiles programs into the cache, reusing earlier results.
 #[derive(Debug)]
 pub struct Compiler {
+    cache_dir: PathBuf,
     table: LanguageTable,
     cache: BuildCache,
     versions: Versions,
@@ -86,6 +87,7 @@ impl Compiler {
         versions.get(&rust).map_err(anyhow::Error::msg)?;
         fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
         Ok(Compiler {
+            cache_dir: cache_dir.to_path_buf(),
             table,
             cache: BuildCache { dir },
             versions,
@@ -96,6 +98,11 @@ impl Compiler {
     /// The sandbox that runs the compilers, and the programs compiled.
     pub fn sandbox(&self) -> &Arc<Sandbox> {
         &self.sandbox
+    }
+
+    /// The cache's folder (the builds are in its `bin`).
+    pub fn cache_dir(&self) -> &Path {
+        &self.cache_dir
     }
 
     pub fn table(&self) -> &LanguageTable {

@@ -153,6 +153,9 @@ pub struct ProgramSpec {
     pub path: PathBuf,
     pub protocol: Protocol,
     pub args: Vec<String>,
+    /// The limits of its runs (a package's `validation_*`); `None`: a checker's defaults.
+    #[serde(skip)]
+    pub limits: Option<super::limits::Limits>,
 }
 
 /// How a problem's answers are judged: by the judge itself, or by a checker program.
@@ -229,6 +232,9 @@ pub struct TestCase {
     pub group: TestGroup,
     pub input: PathBuf,
     pub expected: PathBuf,
+    /// The arguments this test gives the checker or interactor in place of the problem's own (a package's
+    /// validator arguments or default-validator flags, per test group or case).
+    pub checker_args: Option<Vec<String>>,
 }
 
 /// The verdicts a submission is meant to get: its folder under `submissions/` (ARCHITECTURE.md, "Submissions"; the Kattis

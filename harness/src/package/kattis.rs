@@ -13,8 +13,7 @@ use crate::model::{
     Scoring, Submission, TestCase, Verdict, VerdictSet,
 };
 
-pub use super::kattis_data::KattisTest;
-pub use super::kattis_program::{ProgramKind, ValidatorProgram};
+pub use super::kattis_program::ValidatorProgram;
 pub use super::kattis_submissions::Unplanned;
 
 /// The problem-package formats this loader reads.
@@ -84,7 +83,7 @@ pub struct KattisPackage {
     pub validator: Option<ValidatorProgram>,
     /// The custom grader (`graders/`), when a test group says `grading: custom`.
     pub grader: Option<ValidatorProgram>,
-    pub tests: Vec<KattisTest>,
+    pub tests: Vec<TestCase>,
     /// The test groups and how they score, for a scoring problem.
     pub scoring: Option<std::sync::Arc<Scoring>>,
     pub submissions: Vec<Submission>,
@@ -219,18 +218,7 @@ pub fn load(dir: &Path) -> Result<KattisPackage> {
     };
     let validator =
         super::kattis_program::validator(&dir, &yaml, format, interactive, &mut warnings)?;
-    let tests = super::kattis_data::load_tests(&dir, format, &base_args)?;
-    if validator.is_none() {
-        for test in &tests {
-            BuiltinChecker::from_kattis_flags(&test.args).map_err(|why| {
-                anyhow::anyhow!(
-                    "{}: validator flags of test {}: {why}",
-                    test.args_from,
-                    test.case.name
-                )
-            })?;
-        }
-    }
+    let tests = super::kattis_data::load_tests(&dir, format, &base_args, validator.is_none())?;
     let mut found = super::kattis_submissions::load(&dir, &id, &mut warnings)?;
     let scoring = match types.iter().any(|t| t == "scoring") {
         true => Some(std::sync::Arc::new(super::kattis_groups::load(
@@ -447,13 +435,14 @@ impl KattisPackage {
         let root_args = self
             .tests
             .first()
-            .map(|t| t.args.clone())
+            .and_then(|t| t.checker_args.clone())
             .unwrap_or_default();
         let spec = self.validator.as_ref().map(|v| ProgramSpec {
             program: v.relative.clone(),
             path: v.path.clone(),
             protocol: Protocol::Kattis,
             args: root_args.clone(),
+            limits: Some(self.validator_limits),
         });
         let default = BuiltinChecker::from_kattis_flags(&root_args)
             .unwrap_or(BuiltinChecker::Tokens(Default::default()));
@@ -493,17 +482,12 @@ impl KattisPackage {
         bounds && !submission.given && !self.not_for_time_limit.contains(&submission.path)
     }
 
-    /// The test cases, in the order the package gives them.
-    pub fn test_cases(&self) -> Vec<TestCase> {
-        self.tests.iter().map(|t| t.case.clone()).collect()
-    }
-
     /// What the package says of itself, for its row; `time_limit_source`: where its limit came from.
     pub fn info(&self, time_limit_source: Option<String>) -> PackageInfo {
-        let flags = self.tests.first().map(|t| t.args.join(" "));
+        let flags = self.tests.first().and_then(|t| t.checker_args.as_ref());
         let validator = match &self.validator {
             Some(program) => program.relative.clone(),
-            None => format!("default {}", flags.unwrap_or_default()),
+            None => format!("default {}", flags.map(|f| f.join(" ")).unwrap_or_default()),
         };
         PackageInfo {
             dir: self.dir.to_string_lossy().into_owned(),

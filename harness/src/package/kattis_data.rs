@@ -10,16 +10,7 @@ use anyhow::{bail, Context, Result};
 
 use super::kattis::FormatVersion;
 use super::kattis_yaml::YamlMap;
-use crate::model::{TestCase, TestGroup};
-
-/// A test case and the arguments its output validator gets.
-#[derive(Debug, Clone)]
-pub struct KattisTest {
-    pub case: TestCase,
-    pub args: Vec<String>,
-    /// The file the arguments come from, for errors about them.
-    pub args_from: String,
-}
+use crate::model::{BuiltinChecker, TestCase, TestGroup};
 
 /// Arguments, and the file they come from.
 #[derive(Debug, Clone)]
@@ -28,8 +19,14 @@ struct Args {
     from: String,
 }
 
-/// Every test case of the package, samples first.
-pub fn load_tests(dir: &Path, format: FormatVersion, base: &[String]) -> Result<Vec<KattisTest>> {
+/// Every test case of the package, samples first, with its output validator's arguments (`flags`: those
+/// of the default validator, each test's checked).
+pub fn load_tests(
+    dir: &Path,
+    format: FormatVersion,
+    base: &[String],
+    flags: bool,
+) -> Result<Vec<TestCase>> {
     let data = dir.join("data");
     let root = Args {
         words: base.to_vec(),
@@ -39,6 +36,7 @@ pub fn load_tests(dir: &Path, format: FormatVersion, base: &[String]) -> Result<
         dir,
         format,
         base: base.to_vec(),
+        flags,
     };
     let root = walk.resolve(group_args(&data, dir)?, &root);
     let mut tests = Vec::new();
@@ -67,6 +65,7 @@ struct Walk<'a> {
     dir: &'a Path,
     format: FormatVersion,
     base: Vec<String>,
+    flags: bool,
 }
 
 impl Walk<'_> {
@@ -88,7 +87,7 @@ impl Walk<'_> {
         folder: &Path,
         group: TestGroup,
         inherited: &Args,
-        tests: &mut Vec<KattisTest>,
+        tests: &mut Vec<TestCase>,
     ) -> Result<()> {
         let args = self.resolve(group_args(folder, self.dir)?, inherited);
         for (stem, path) in entries(folder)? {
@@ -116,15 +115,19 @@ impl Walk<'_> {
             };
             let name = path.with_extension("");
             let name = name.strip_prefix(self.dir.join("data")).unwrap_or(&name);
-            tests.push(KattisTest {
-                case: TestCase {
-                    name: name.to_string_lossy().into_owned(),
-                    group,
-                    input: path.clone(),
-                    expected: answer,
-                },
-                args: case_args.as_ref().unwrap_or(&args).words.clone(),
-                args_from: case_args.unwrap_or_else(|| args.clone()).from,
+            let name = name.to_string_lossy().into_owned();
+            let Args { words, from } = case_args.unwrap_or_else(|| args.clone());
+            if self.flags {
+                BuiltinChecker::from_kattis_flags(&words).map_err(|why| {
+                    anyhow::anyhow!("{from}: validator flags of test {name}: {why}")
+                })?;
+            }
+            tests.push(TestCase {
+                name,
+                group,
+                input: path.clone(),
+                expected: answer,
+                checker_args: Some(words),
             });
         }
         Ok(())

@@ -16,11 +16,11 @@ use anyhow::{anyhow, bail, Result};
 use serde_norway::{Mapping, Value};
 
 use super::kattis::FormatVersion;
-use super::kattis_data::KattisTest;
 use super::kattis_yaml::YamlMap;
 use crate::model::score::OnReject;
 use crate::model::{
-    GroupRules, ScoreExpectation, ScoreGroup, ScoreItem, Scoring, Submission, ValidatorScore,
+    GroupRules, ScoreExpectation, ScoreGroup, ScoreItem, Scoring, Submission, TestCase,
+    ValidatorScore,
 };
 
 /// The keys of a group's file this reader knows (the validators' are read by `kattis_data`).
@@ -45,7 +45,7 @@ pub fn load(
     dir: &Path,
     problem_yaml: &YamlMap,
     format: FormatVersion,
-    tests: &[KattisTest],
+    tests: &[TestCase],
     submissions: &[Submission],
     warnings: &mut Vec<String>,
 ) -> Result<Scoring> {
@@ -55,7 +55,7 @@ pub fn load(
         legacy: legacy.as_ref(),
         warnings,
     };
-    let names: Vec<&str> = tests.iter().map(|t| t.case.name.as_str()).collect();
+    let names: Vec<&str> = tests.iter().map(|t| t.name.as_str()).collect();
     let root = match format {
         FormatVersion::V2025 => reader.tree_2025(&names)?,
         _ => reader.group(dir.join("data"), String::new(), &Mapping::new(), &names)?,

@@ -17,7 +17,7 @@ use super::kattis::FormatVersion;
 use super::kattis_yaml::YamlMap;
 use crate::lang::{Language, LanguageTable};
 
-/// How an output validator program is built and run.
+/// How a judge's program (a checker, interactor or custom grader, ours or a package's) is built and run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ProgramKind {
     /// A file or folder compiled by the judge's language table.
@@ -34,14 +34,12 @@ pub struct ValidatorProgram {
     pub path: PathBuf,
     /// Relative to the package, as reports name it.
     pub relative: String,
-    pub kind: ProgramKind,
 }
 
 impl ValidatorProgram {
     /// The program at `path` of the package in `dir`.
     fn in_package(dir: &Path, path: PathBuf) -> ValidatorProgram {
         ValidatorProgram {
-            kind: program_kind(&path),
             relative: path
                 .strip_prefix(dir)
                 .unwrap_or(&path)
@@ -205,31 +203,29 @@ cd "$2"
 python3 -c 'import sys, pathlib; [compile(p.read_bytes(), str(p), "exec") for p in pathlib.Path(".").rglob("*.py")]'
 "#;
 
-/// The language row that builds and runs `program`, and the file to hand the compiler; `None` for a
-/// program the language table builds as it is.
-pub fn script_language(
-    program: &ValidatorProgram,
-    cache_dir: &Path,
-) -> Result<Option<(Language, PathBuf)>> {
-    let (script, name) = match program.kind {
+/// The language row that builds and runs the program at `path` (a folder with `build`/`run` scripts or
+/// a `__main__.py`), and the file to hand the compiler; `None` for a program the language table builds.
+pub fn script_language(path: &Path, cache_dir: &Path) -> Result<Option<(Language, PathBuf)>> {
+    let kind = program_kind(path);
+    let (script, name) = match kind {
         ProgramKind::Table => return Ok(None),
         ProgramKind::BuildRun => (BUILD_RUN, "build/run scripts"),
         ProgramKind::PythonPackage => (PYTHON_PACKAGE, "Python 3 module"),
     };
-    let hash = folder_hash(&program.path)?;
+    let hash = folder_hash(path)?;
     let home = std::path::absolute(cache_dir.join("kattis").join(&hash))
         .with_context(|| format!("cannot resolve {}", cache_dir.display()))?;
     fs::create_dir_all(&home).with_context(|| format!("cannot create {}", home.display()))?;
     let extension = format!("kattis-{hash}");
     let marker = home.join(format!("validator.{extension}"));
-    let source = std::path::absolute(&program.path)
-        .with_context(|| format!("cannot resolve {}", program.path.display()))?;
+    let source =
+        std::path::absolute(path).with_context(|| format!("cannot resolve {}", path.display()))?;
     fs::write(&marker, format!("{}\n{hash}\n", source.display()))
         .with_context(|| format!("cannot write {}", marker.display()))?;
     // The copy is made in the build folder, the one folder its compiler may write and its runs see.
     let copy = "{path}/program".to_string();
     let text = |p: &Path| p.to_string_lossy().into_owned();
-    let run = match program.kind {
+    let run = match kind {
         ProgramKind::PythonPackage => vec!["python3".to_string(), copy.clone()],
         _ => vec![format!("{copy}/run")],
     };

@@ -265,6 +265,7 @@ impl Workspace {
                 name,
                 input,
                 expected,
+                checker_args: None,
             });
         }
         if tests.is_empty() {
@@ -342,6 +343,7 @@ fn program_spec(dir: &Path, program: &ProgramToml, place: &str) -> Result<Progra
         path,
         protocol: program.protocol,
         args: program.args.clone(),
+        limits: None,
     })
 }
 

@@ -153,6 +153,7 @@ fn answers_rejected(
                 answer: &answer,
                 output: &answer,
                 scratch: &scratch_dir,
+                args: None,
             };
             let checked = checker.check(&files)?;
             Ok((checked.judgement != Judgement::Accepted).then(|| {

@@ -144,6 +144,7 @@ fn compare(
             answer: &answer,
             output: &stdout,
             scratch: &scratch_dir,
+            args: None,
         };
         let checked = checker.check(&files)?;
         if checked.judgement == Judgement::Accepted {

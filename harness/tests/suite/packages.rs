@@ -921,6 +921,90 @@ fn a_package_dropped_into_problems_is_graded_in_place() {
     );
 }
 
+/// A package and a problem of ours are judged by checkers built and run by the same code: an interactive
+/// package whose groups give the interactor different arguments (a guess budget, which it names in its
+/// message) gets each test's own, and the problem of ours can name a checker folder with a `run` script, as
+/// a package's validator can.
+#[test]
+fn a_package_and_a_native_problem_share_how_checkers_are_built_and_given_arguments() {
+    let root = common::copy_of("dropped", "dropped-with-interactor-arguments");
+    let sum = root.join("problems/sum");
+    let toml = std::fs::read_to_string(sum.join("problem.toml")).unwrap();
+    let checker = "[checker]\nprogram = \"checker\"\nprotocol = \"kattis\"\n";
+    std::fs::write(sum.join("problem.toml"), format!("{toml}{checker}")).unwrap();
+    std::fs::create_dir(sum.join("checker")).unwrap();
+    let script =
+        "#!/bin/sh\necho 'rejected by the run script' > \"$3/judgemessage.txt\"\nexit 43\n";
+    std::fs::write(sum.join("checker/run"), script).unwrap();
+    let guess = root.join("problems/guess");
+    common::copy_tree(&common::fixtures("packages").join("guess"), &guess);
+    let source = guess.join("output_validator/interactor.cpp");
+    let code = std::fs::read_to_string(&source)
+        .unwrap()
+        .replace("#include <string>", "#include <string>\n#include <cstdlib>")
+        .replace(
+            "for (int guesses = 0; guesses < 10; guesses++) {",
+            "int budget = argc > 5 ? atoi(argv[5]) : 10;\n    for (int guesses = 0; guesses < budget; guesses++) {",
+        )
+        .replace(
+            "return verdict(argv[3], 43, \"ten guesses and still wrong\");",
+            "return verdict(argv[3], 43, (std::to_string(budget) + \" guesses\").c_str());",
+        );
+    std::fs::write(&source, code).unwrap();
+    for (group, budget) in [("sample", 9), ("secret", 12)] {
+        let file = guess.join(format!("data/{group}/test_group.yaml"));
+        std::fs::write(file, format!("output_validator_args: [budget, {budget}]\n")).unwrap();
+    }
+    let output = in_workspace(&root, &["run", "--all-tests", "--format", "json"]);
+    let report = json_report(&output);
+    let row = package(&report, "guess");
+    assert_eq!(row["error"], Value::Null, "{}", printed(&output));
+    assert_eq!(
+        report["summary"]["problems"], 3,
+        "beside split and a problem of ours"
+    );
+    let fifty = submission(
+        &row,
+        "problems/guess/submissions/wrong_answer/always-fifty.py",
+    );
+    let said: Vec<(&str, &str)> = fifty["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            (
+                t["name"].as_str().unwrap(),
+                t["checker_message"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(
+        said,
+        [
+            ("sample/1", "9 guesses"),
+            ("secret/1", "12 guesses"),
+            ("secret/100", "12 guesses"),
+            ("secret/73", "12 guesses"),
+        ]
+    );
+    let bisect = submission(&row, "problems/guess/submissions/accepted/bisect.py");
+    assert_eq!(bisect["verdict"], "AC", "{bisect:#}");
+    let sum = report["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == "sum")
+        .unwrap();
+    assert_eq!(sum["error"], Value::Null, "{sum:#}");
+    for test in sum["tests"].as_array().unwrap() {
+        assert_eq!(test["verdict"], "WA", "{test:#}");
+        assert_eq!(
+            test["checker_message"], "rejected by the run script",
+            "{test:#}"
+        );
+    }
+}
+
 /// A package is someone else's folder: an answer that is a link to a file outside it (`/etc/passwd` here,
 /// `/etc/shadow` or a home in an attack) is refused, naming the link, and nothing of its target is shown.
 #[test]
