@@ -200,12 +200,10 @@ impl ChildSetup {
             // IPC objects and the host name of a run of its own: nothing outlives the run.
             libc::unshare(libc::CLONE_NEWIPC | libc::CLONE_NEWUTS);
         }
-        // Raw system calls: the C library's wrappers would change every thread of what it takes for the
-        // process, and a child that shares the launcher's memory (`launcher::spawn_shared`) is not that.
         if let Some(uid) = self.uid {
-            libc::syscall(libc::SYS_setgroups, 0usize, std::ptr::null::<libc::gid_t>());
-            libc::syscall(libc::SYS_setgid, uid as libc::c_long);
-            libc::syscall(libc::SYS_setuid, uid as libc::c_long);
+            libc::setgroups(0, std::ptr::null());
+            libc::setgid(uid);
+            libc::setuid(uid);
         }
         libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
         if let Some(ruleset) = self.landlock {

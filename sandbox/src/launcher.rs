@@ -443,7 +443,7 @@ fn spawn_joined(
     if unsafe { libc::setns(join.pid, libc::CLONE_NEWPID) } != 0 {
         return Ok(None);
     }
-    let child = spawn_shared(prepared, setup, err_write, exec_write);
+    let child = spawn_with(prepared, setup, err_write, exec_write, -1);
     // SAFETY: as above, back to the launcher's own namespace for every other child (template holders,
     // the judge's own tools).
     if unsafe { libc::setns(own, libc::CLONE_NEWPID) } != 0 {
@@ -461,111 +461,6 @@ fn own_pid_namespace() -> Option<i32> {
     OWN.get_or_init(|| std::fs::File::open("/proc/self/ns/pid").ok())
         .as_ref()
         .map(AsRawFd::as_raw_fd)
-}
-
-/// What the child of `spawn_shared` is handed: everything `exec_child` takes, in the launcher's memory.
-struct Shared<'a> {
-    prepared: &'a Prepared,
-    setup: &'a ChildSetup,
-    launcher_pid: i32,
-    fds: [i32; 3],
-    argv: &'a [*const libc::c_char],
-    env: &'a [*const libc::c_char],
-}
-
-/// The size of the stack the child of `spawn_shared` runs on until exec.
-const SHARED_STACK_BYTES: usize = 256 << 10;
-
-/// The stack for the child of `spawn_shared` (its lowest address), mapped once with a guard page below it;
-/// `None` where it cannot be mapped. The launcher waits while the child uses it, so one serves every run.
-fn shared_stack() -> Option<usize> {
-    static STACK: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
-    *STACK.get_or_init(|| {
-        let page = 4096;
-        // SAFETY: a fresh anonymous mapping, never unmapped; its lowest page made inaccessible.
-        unsafe {
-            let base = libc::mmap(
-                std::ptr::null_mut(),
-                SHARED_STACK_BYTES + page,
-                libc::PROT_READ | libc::PROT_WRITE,
-                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_STACK,
-                -1,
-                0,
-            );
-            if base == libc::MAP_FAILED {
-                return None;
-            }
-            libc::mprotect(base, page, libc::PROT_NONE);
-            Some(base as usize + page)
-        }
-    })
-}
-
-/// Starts the program as `spawn_with` does, but without copying the launcher: the child shares the
-/// launcher's memory (`CLONE_VM`) and the launcher waits until it has exec'd or exited (`CLONE_VFORK`).
-/// For the common run as root (`spawn_joined`): that child only joins namespaces and a control group,
-/// never unshares a user namespace, and calls only system calls on data prepared before.
-fn spawn_shared(
-    prepared: &Prepared,
-    setup: &ChildSetup,
-    err_write: i32,
-    exec_write: i32,
-) -> Result<i32> {
-    let Some(stack) = shared_stack() else {
-        return spawn_with(prepared, setup, err_write, exec_write, -1);
-    };
-    let mut argv: Vec<*const libc::c_char> = prepared.argv.iter().map(|a| a.as_ptr()).collect();
-    argv.push(std::ptr::null());
-    let mut env: Vec<*const libc::c_char> = prepared.env.iter().map(|v| v.as_ptr()).collect();
-    env.push(std::ptr::null());
-    let shared = Shared {
-        prepared,
-        setup,
-        // SAFETY: getpid has no preconditions.
-        launcher_pid: unsafe { libc::getpid() },
-        fds: [err_write, exec_write, -1],
-        argv: &argv,
-        env: &env,
-    };
-    extern "C" fn child(shared: *mut libc::c_void) -> libc::c_int {
-        // SAFETY: `shared` points to the `Shared` of `spawn_shared`, alive while the launcher waits (vfork);
-        // `exec_child` makes only system calls on data prepared before the clone, and never returns.
-        unsafe {
-            let shared = &*(shared as *const Shared);
-            exec_child(
-                shared.prepared,
-                shared.setup,
-                shared.launcher_pid,
-                shared.fds,
-                shared.argv,
-                shared.env,
-            )
-        }
-    }
-    // SAFETY: no signal handler of the launcher may run in the child on shared memory: every signal is
-    // blocked across the clone (the child sets its own mask before exec, as `exec_child` does), then
-    // restored. The child runs on its own stack, top of the mapping (stacks grow down), and the launcher
-    // is suspended until it has exec'd or exited, so `shared` and the data it points to outlive it.
-    let pid = unsafe {
-        let mut all: libc::sigset_t = std::mem::zeroed();
-        let mut old: libc::sigset_t = std::mem::zeroed();
-        libc::sigfillset(&mut all);
-        libc::pthread_sigmask(libc::SIG_SETMASK, &all, &mut old);
-        let pid = libc::clone(
-            child,
-            (stack + SHARED_STACK_BYTES) as *mut libc::c_void,
-            libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
-            &shared as *const Shared as *mut libc::c_void,
-        );
-        libc::pthread_sigmask(libc::SIG_SETMASK, &old, std::ptr::null_mut());
-        pid
-    };
-    if pid < 0 {
-        bail!("clone failed: {}", io::Error::last_os_error());
-    }
-    // SAFETY: the child's group, set on both sides as in `spawn_with`.
-    unsafe { libc::setpgid(pid, pid) };
-    Ok(pid)
 }
 
 fn spawn_with(
@@ -604,12 +499,10 @@ fn spawn_with(
     Ok(pid)
 }
 
-/// The child between fork (or `spawn_shared`'s clone) and exec. On failure it writes `errno` to
-/// `exec_write` and exits 127.
+/// The child between fork and exec. On failure it writes `errno` to `exec_write` and exits 127.
 ///
 /// # Safety
-/// Only to be called in the child of a fork, or of `spawn_shared`'s clone; makes only async-signal-safe
-/// calls, allocates nothing and takes no lock.
+/// Only to be called in the child of a fork; makes only async-signal-safe calls.
 unsafe fn exec_child(
     prepared: &Prepared,
     setup: &ChildSetup,
