@@ -411,3 +411,34 @@ fn dropping_a_sandbox_ends_its_launchers() {
     }
     assert_eq!(launchers(), 0, "no launcher once the handle is dropped");
 }
+
+/// Containment adds nothing to a small program's reported peak: `/bin/true` contained (the second run
+/// joins its prepared namespaces) reports about what it reports run plainly by the same launcher's fork
+/// (within 1 MiB: the fork copies the launcher's anonymous memory, which grows with the namespaces it
+/// keeps). Linux counts the high-water mark of the address space a process leaves at `exec`: a program
+/// started from a child sharing the launcher's memory would report the launcher's (about 3 MiB here).
+#[test]
+fn containment_adds_nothing_to_a_small_programs_peak() {
+    let (cache, _) = cache_with_build("peak", "unused");
+    let sandbox = sandbox_for(&cache);
+    let stdout = setup().join("peak");
+    let peak = |isolate: bool| {
+        let command = Invocation {
+            program: OsString::from("/bin/true"),
+            isolate,
+            ..Invocation::default()
+        };
+        let outcome = sandbox
+            .run(&command, Path::new("/dev/null"), &stdout, &limits(5000))
+            .unwrap();
+        assert_eq!(outcome.exit, Exit::Code(0), "{outcome:?}");
+        outcome.peak_kb
+    };
+    let plain = peak(false);
+    let contained = [peak(true), peak(true)];
+    eprintln!("peak of /bin/true: {plain} KiB plain, {contained:?} KiB contained");
+    assert!(
+        contained.iter().all(|&kb| kb < plain + 1024),
+        "peak of /bin/true: {plain} KiB plain, {contained:?} KiB contained"
+    );
+}
