@@ -136,24 +136,25 @@ pub fn wythoff_is_lost(a: u64, b: u64) -> bool {
     a == wythoff_lower(b - a)
 }
 
-/// The other pile of the lost position that holds `a` (every a >= 0 is in exactly one, Beatty): a + j when
-/// a = floor(j φ), floor(j φ) when a = floor(j φ) + j.
+/// The other pile of the lost position that holds `a` (every a >= 0 is in exactly one, Beatty), with one
+/// square root. Let j0 = floor(a / φ). When a = floor(j φ), j is the one integer in (a / φ, (a + 1) / φ), so
+/// j = j0 + 1 and (j0 + 1) φ < a + 1; the partner is a + j. Otherwise a = floor(j φ) + j with
+/// j = a - floor((a + 1) / φ) = a - j0, and the partner is floor(j φ) = a - j = j0. For a < 8 · 10^18,
+/// 5 a² fits in a u128.
 pub fn wythoff_partner(a: u64) -> u64 {
     if a == 0 {
         return 0;
     }
     let wide = u128::from(a);
-    // floor(a / φ) = floor((sqrt(5 a²) - a) / 2): j is next to it in the first case, next to a - it in the
-    // second.
-    let j0 = ((isqrt(5 * wide * wide) - wide) / 2) as u64;
-    if let Some(j) = (j0.saturating_sub(2)..=j0 + 2).find(|&j| wythoff_lower(j) == a) {
-        return a + j;
+    // floor(a / φ) = floor((sqrt(5 a²) - a) / 2).
+    let j0 = (isqrt(5 * wide * wide) - wide) / 2;
+    let j = j0 + 1;
+    // (j0 + 1) φ < a + 1  <=>  (j0 + 1) sqrt(5) < 2 a + 1 - j0, both sides positive (j0 < a).
+    if 5 * j * j < (2 * wide + 1 - j0).pow(2) {
+        (wide + j) as u64
+    } else {
+        j0 as u64
     }
-    let j1 = a - j0;
-    let j = (j1.saturating_sub(2)..=j1 + 2)
-        .find(|&j| j >= 1 && wythoff_lower(j) + j == a)
-        .expect("every integer is in one Wythoff pair");
-    wythoff_lower(j)
 }
 
 /// Wythoff: a winning move `(x, y)` (take x from the first pile, y from the second), or `None` when lost.
@@ -181,10 +182,10 @@ pub fn wythoff_winning_move(a: u64, b: u64) -> Option<(u64, u64)> {
 /// of the smaller; the smaller down to the partner of the bigger.
 pub fn wythoff_answers(a: u64, b: u64) -> Vec<(u64, u64)> {
     let (s, big) = (a.min(b), a.max(b));
-    if wythoff_is_lost(s, big) {
+    let f = wythoff_lower(big - s);
+    if s == f {
         return Vec::new();
     }
-    let f = wythoff_lower(big - s);
     let mut out = Vec::new();
     if s > f {
         out.push((f, big - s + f));
