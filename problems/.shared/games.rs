@@ -109,25 +109,25 @@ pub fn nim_longest_pile(piles: &[u64], pick: &mut dyn FnMut(usize) -> usize) -> 
     candidates[pick(candidates.len())]
 }
 
-/// floor(sqrt(n)), exactly: Newton's method on integers from a start above the root.
-pub fn isqrt(n: u128) -> u128 {
-    if n < 2 {
-        return n;
+/// floor(sqrt(5) · 2^62), checked by the unit tests against an exact integer square root.
+const SQRT5_Q62: u128 = 10_312_043_428_088_987_146;
+
+/// floor(m sqrt(5)), exactly and without a division (a u128 division in a square root was most of the
+/// Wythoff judge's time). m · SQRT5_Q62 / 2^62 is at most m sqrt(5) and short of it by less than m / 2^62,
+/// so its floor is short of floor(m sqrt(5)) by at most 1 + m / 2^62; the exact squares make up the rest.
+/// For m <= 8 · 10^18 the squares fit in a u128.
+pub fn floor_sqrt5_times(m: u64) -> u128 {
+    let m = u128::from(m);
+    let mut r = (m * SQRT5_Q62) >> 62;
+    while (r + 1) * (r + 1) <= 5 * m * m {
+        r += 1;
     }
-    let mut x = 1u128 << (64 - n.leading_zeros() / 2);
-    loop {
-        let y = (x + n / x) / 2;
-        if y >= x {
-            return x;
-        }
-        x = y;
-    }
+    r
 }
 
-/// floor(k φ) = (k + isqrt(5 k²)) / 2, exactly. For k <= 2 · 10^18, 5 k² < 2^125.
+/// floor(k φ) = (k + floor(k sqrt(5))) / 2, exactly. For k <= 2 · 10^18.
 pub fn wythoff_lower(k: u64) -> u64 {
-    let k = u128::from(k);
-    ((k + isqrt(5 * k * k)) / 2) as u64
+    ((u128::from(k) + floor_sqrt5_times(k)) / 2) as u64
 }
 
 /// Wythoff: whether (a, b), in either order, is lost for the player to move: a <= b and a = floor((b - a) φ).
@@ -136,18 +136,18 @@ pub fn wythoff_is_lost(a: u64, b: u64) -> bool {
     a == wythoff_lower(b - a)
 }
 
-/// The other pile of the lost position that holds `a` (every a >= 0 is in exactly one, Beatty), with one
-/// square root. Let j0 = floor(a / φ). When a = floor(j φ), j is the one integer in (a / φ, (a + 1) / φ), so
+/// The other pile of the lost position that holds `a` (every a >= 0 is in exactly one, Beatty), from one
+/// floor(a sqrt(5)). Let j0 = floor(a / φ). When a = floor(j φ), j is the one integer in (a / φ, (a + 1) / φ), so
 /// j = j0 + 1 and (j0 + 1) φ < a + 1; the partner is a + j. Otherwise a = floor(j φ) + j with
 /// j = a - floor((a + 1) / φ) = a - j0, and the partner is floor(j φ) = a - j = j0. For a < 8 · 10^18,
-/// 5 a² fits in a u128.
+/// the squares fit in a u128.
 pub fn wythoff_partner(a: u64) -> u64 {
     if a == 0 {
         return 0;
     }
     let wide = u128::from(a);
-    // floor(a / φ) = floor((sqrt(5 a²) - a) / 2).
-    let j0 = (isqrt(5 * wide * wide) - wide) / 2;
+    // floor(a / φ) = floor((a sqrt(5) - a) / 2).
+    let j0 = (floor_sqrt5_times(a) - wide) / 2;
     let j = j0 + 1;
     // (j0 + 1) φ < a + 1  <=>  (j0 + 1) sqrt(5) < 2 a + 1 - j0, both sides positive (j0 < a).
     if 5 * j * j < (2 * wide + 1 - j0).pow(2) {
@@ -549,6 +549,53 @@ mod tests {
         let (x, y) = wythoff_winning_move(big, big).unwrap();
         assert!(wythoff_is_lost(big - x, big - y));
         assert_eq!(isqrt(u128::MAX), u128::from(u64::MAX));
+    }
+
+    /// floor(sqrt(n)), exactly: Newton's method on integers from a start above the root. Slow (a u128
+    /// division a step): the oracle of `floor_sqrt5_times`.
+    fn isqrt(n: u128) -> u128 {
+        if n < 2 {
+            return n;
+        }
+        let mut x = 1u128 << (64 - n.leading_zeros() / 2);
+        loop {
+            let y = (x + n / x) / 2;
+            if y >= x {
+                return x;
+            }
+            x = y;
+        }
+    }
+
+    #[test]
+    fn floor_sqrt5_times_is_exact_and_the_piles_of_each_lost_pair_are_partners() {
+        assert_eq!(SQRT5_Q62, isqrt(5 << 124));
+        // Small m, m next to powers of two, and a stream of large ones up to 8 · 10^18.
+        let mut ms: Vec<u64> = (0..100_000).collect();
+        for e in 1..63 {
+            for d in 0..3 {
+                ms.extend([(1 << e) - d, (1 << e) + d]);
+            }
+        }
+        let mut x = 1u64;
+        for _ in 0..100_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            ms.push(x % 8_000_000_000_000_000_000);
+        }
+        for &m in &ms {
+            let wide = u128::from(m);
+            assert_eq!(floor_sqrt5_times(m), isqrt(5 * wide * wide), "{m}");
+        }
+        // The lost pair (floor(k φ), floor(k φ) + k), by the slow root.
+        for &k in ms.iter().filter(|&&k| k <= 3_000_000_000_000_000_000) {
+            let wide = u128::from(k);
+            let a = ((wide + isqrt(5 * wide * wide)) / 2) as u64;
+            assert_eq!(wythoff_lower(k), a, "{k}");
+            assert_eq!(wythoff_partner(a), a + k, "{k}");
+            assert_eq!(wythoff_partner(a + k), a, "{k}");
+        }
     }
 
     #[test]
