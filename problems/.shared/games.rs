@@ -177,30 +177,23 @@ pub fn wythoff_winning_move(a: u64, b: u64) -> Option<(u64, u64)> {
     })
 }
 
-/// Wythoff: every winning move from (a, b), as the lost pair it leads to (smaller pile first); empty when
-/// (a, b) is lost. Down both piles to the pair of the same difference; the bigger pile down to the partner
-/// of the smaller; the smaller down to the partner of the bigger.
-pub fn wythoff_answers(a: u64, b: u64) -> Vec<(u64, u64)> {
+/// Wythoff: every winning move from (a, b), as the lost pair it leads to (smaller pile first), the same
+/// pair possibly twice; none when (a, b) is lost. Down both piles to the pair of the same difference; the
+/// bigger pile down to the partner of the smaller; the smaller down to the partner of the bigger. An
+/// iterator over a fixed array: the judge's search calls this millions of times.
+pub fn wythoff_answers(a: u64, b: u64) -> impl Iterator<Item = (u64, u64)> {
     let (s, big) = (a.min(b), a.max(b));
     let f = wythoff_lower(big - s);
-    if s == f {
-        return Vec::new();
-    }
-    let mut out = Vec::new();
-    if s > f {
-        out.push((f, big - s + f));
-    }
-    let p = wythoff_partner(s);
-    if p < big {
-        out.push((s.min(p), s.max(p)));
-    }
-    let q = wythoff_partner(big);
-    if q < s {
-        out.push((q, big));
-    }
-    out.sort_unstable();
-    out.dedup();
-    out
+    let won = s != f;
+    let p = if won { wythoff_partner(s) } else { 0 };
+    let q = if won { wythoff_partner(big) } else { 0 };
+    [
+        (won && s > f).then_some((f, big - s + f)),
+        (won && p < big).then_some((s.min(p), s.max(p))),
+        (won && q < s).then_some((q, big)),
+    ]
+    .into_iter()
+    .flatten()
 }
 
 /// The least a move of one kind must take from a pile of `x` stones to lower its bit length: it leaves
@@ -214,31 +207,27 @@ pub fn least_lowering(x: u64) -> u64 {
 }
 
 /// The Wythoff judge's moves from (a, b): of each kind (from the first pile, from the second, from both)
-/// the least that lowers a pile's bit length, `(x, y)` taken from the first and second pile.
-pub fn wythoff_lowering_moves(a: u64, b: u64) -> Vec<(u64, u64)> {
-    let mut out = Vec::new();
-    if a > 0 {
-        out.push((least_lowering(a), 0));
-    }
-    if b > 0 {
-        out.push((0, least_lowering(b)));
-    }
-    if a > 0 && b > 0 {
-        let t = least_lowering(a).min(least_lowering(b));
-        out.push((t, t));
-    }
-    out
+/// the least that lowers a pile's bit length, `(x, y)` taken from the first and second pile, in that order.
+pub fn wythoff_lowering_moves(a: u64, b: u64) -> impl Iterator<Item = (u64, u64)> {
+    let t = least_lowering(a).min(least_lowering(b));
+    [
+        (a > 0).then_some((least_lowering(a), 0)),
+        (b > 0).then_some((0, least_lowering(b))),
+        (a > 0 && b > 0).then_some((t, t)),
+    ]
+    .into_iter()
+    .flatten()
 }
 
-/// The solved pairs of `wythoff_longest`: a map keyed by a pair, hashed by one multiplication (the default
-/// hasher made the search several times slower, and the keys come from the judge, not from a contestant).
-pub type Memo =
-    std::collections::HashMap<(u64, u64), u64, std::hash::BuildHasherDefault<PairHasher>>;
+/// The solved pairs of `wythoff_longest`, keyed by their difference (which fixes a lost pair), hashed by
+/// one multiplication (the default hasher made the search several times slower, and the keys come from the
+/// judge, not from a contestant).
+pub type Memo = std::collections::HashMap<u64, u64, std::hash::BuildHasherDefault<MulHasher>>;
 
 #[derive(Default)]
-pub struct PairHasher(u64);
+pub struct MulHasher(u64);
 
-impl std::hash::Hasher for PairHasher {
+impl std::hash::Hasher for MulHasher {
     fn finish(&self) -> u64 {
         self.0
     }
@@ -262,15 +251,14 @@ pub fn wythoff_longest(s: u64, b: u64, memo: &mut Memo) -> u64 {
     if b == 0 {
         return 0;
     }
-    if let Some(&n) = memo.get(&(s, b)) {
+    if let Some(&n) = memo.get(&(b - s)) {
         return n;
     }
     let n = wythoff_lowering_moves(s, b)
-        .into_iter()
         .map(|(x, y)| wythoff_after(s - x, b - y, memo))
         .max()
         .expect("a pair with stones has a move");
-    memo.insert((s, b), n);
+    memo.insert(b - s, n);
     n
 }
 
@@ -278,7 +266,6 @@ pub fn wythoff_longest(s: u64, b: u64, memo: &mut Memo) -> u64 {
 /// `wythoff_longest`), its move included.
 pub fn wythoff_after(x: u64, y: u64, memo: &mut Memo) -> u64 {
     wythoff_answers(x, y)
-        .into_iter()
         .map(|(c, e)| 1 + wythoff_longest(c, e, memo))
         .min()
         .expect("a won position has a winning move")
@@ -657,7 +644,10 @@ mod tests {
                 }
                 want.sort_unstable();
                 want.dedup();
-                assert_eq!(wythoff_answers(a, b), want, "{a} {b}");
+                let mut got: Vec<(u64, u64)> = wythoff_answers(a, b).collect();
+                got.sort_unstable();
+                got.dedup();
+                assert_eq!(got, want, "{a} {b}");
             }
         }
     }
