@@ -109,25 +109,25 @@ pub fn nim_longest_pile(piles: &[u64], pick: &mut dyn FnMut(usize) -> usize) -> 
     candidates[pick(candidates.len())]
 }
 
-/// floor(sqrt(n)), exactly: Newton's method on integers from a start above the root.
-pub fn isqrt(n: u128) -> u128 {
-    if n < 2 {
-        return n;
+/// floor(sqrt(5) · 2^62), checked by the unit tests against an exact integer square root.
+const SQRT5_Q62: u128 = 10_312_043_428_088_987_146;
+
+/// floor(m sqrt(5)), exactly and without a division (a u128 division in a square root was most of the
+/// Wythoff judge's time). m · SQRT5_Q62 / 2^62 is at most m sqrt(5) and short of it by less than m / 2^62,
+/// so its floor is short of floor(m sqrt(5)) by at most 1 + m / 2^62; the exact squares make up the rest.
+/// For m <= 8 · 10^18 the squares fit in a u128.
+pub fn floor_sqrt5_times(m: u64) -> u128 {
+    let m = u128::from(m);
+    let mut r = (m * SQRT5_Q62) >> 62;
+    while (r + 1) * (r + 1) <= 5 * m * m {
+        r += 1;
     }
-    let mut x = 1u128 << (64 - n.leading_zeros() / 2);
-    loop {
-        let y = (x + n / x) / 2;
-        if y >= x {
-            return x;
-        }
-        x = y;
-    }
+    r
 }
 
-/// floor(k φ) = (k + isqrt(5 k²)) / 2, exactly. For k <= 2 · 10^18, 5 k² < 2^125.
+/// floor(k φ) = (k + floor(k sqrt(5))) / 2, exactly. For k <= 2 · 10^18.
 pub fn wythoff_lower(k: u64) -> u64 {
-    let k = u128::from(k);
-    ((k + isqrt(5 * k * k)) / 2) as u64
+    ((u128::from(k) + floor_sqrt5_times(k)) / 2) as u64
 }
 
 /// Wythoff: whether (a, b), in either order, is lost for the player to move: a <= b and a = floor((b - a) φ).
@@ -136,24 +136,25 @@ pub fn wythoff_is_lost(a: u64, b: u64) -> bool {
     a == wythoff_lower(b - a)
 }
 
-/// The other pile of the lost position that holds `a` (every a >= 0 is in exactly one, Beatty): a + j when
-/// a = floor(j φ), floor(j φ) when a = floor(j φ) + j.
+/// The other pile of the lost position that holds `a` (every a >= 0 is in exactly one, Beatty), from one
+/// floor(a sqrt(5)). Let j0 = floor(a / φ). When a = floor(j φ), j is the one integer in (a / φ, (a + 1) / φ), so
+/// j = j0 + 1 and (j0 + 1) φ < a + 1; the partner is a + j. Otherwise a = floor(j φ) + j with
+/// j = a - floor((a + 1) / φ) = a - j0, and the partner is floor(j φ) = a - j = j0. For a < 8 · 10^18,
+/// the squares fit in a u128.
 pub fn wythoff_partner(a: u64) -> u64 {
     if a == 0 {
         return 0;
     }
     let wide = u128::from(a);
-    // floor(a / φ) = floor((sqrt(5 a²) - a) / 2): j is next to it in the first case, next to a - it in the
-    // second.
-    let j0 = ((isqrt(5 * wide * wide) - wide) / 2) as u64;
-    if let Some(j) = (j0.saturating_sub(2)..=j0 + 2).find(|&j| wythoff_lower(j) == a) {
-        return a + j;
+    // floor(a / φ) = floor((a sqrt(5) - a) / 2).
+    let j0 = (floor_sqrt5_times(a) - wide) / 2;
+    let j = j0 + 1;
+    // (j0 + 1) φ < a + 1  <=>  (j0 + 1) sqrt(5) < 2 a + 1 - j0, both sides positive (j0 < a).
+    if 5 * j * j < (2 * wide + 1 - j0).pow(2) {
+        (wide + j) as u64
+    } else {
+        j0 as u64
     }
-    let j1 = a - j0;
-    let j = (j1.saturating_sub(2)..=j1 + 2)
-        .find(|&j| j >= 1 && wythoff_lower(j) + j == a)
-        .expect("every integer is in one Wythoff pair");
-    wythoff_lower(j)
 }
 
 /// Wythoff: a winning move `(x, y)` (take x from the first pile, y from the second), or `None` when lost.
@@ -176,30 +177,23 @@ pub fn wythoff_winning_move(a: u64, b: u64) -> Option<(u64, u64)> {
     })
 }
 
-/// Wythoff: every winning move from (a, b), as the lost pair it leads to (smaller pile first); empty when
-/// (a, b) is lost. Down both piles to the pair of the same difference; the bigger pile down to the partner
-/// of the smaller; the smaller down to the partner of the bigger.
-pub fn wythoff_answers(a: u64, b: u64) -> Vec<(u64, u64)> {
+/// Wythoff: every winning move from (a, b), as the lost pair it leads to (smaller pile first), the same
+/// pair possibly twice; none when (a, b) is lost. Down both piles to the pair of the same difference; the
+/// bigger pile down to the partner of the smaller; the smaller down to the partner of the bigger. An
+/// iterator over a fixed array: the judge's search calls this millions of times.
+pub fn wythoff_answers(a: u64, b: u64) -> impl Iterator<Item = (u64, u64)> {
     let (s, big) = (a.min(b), a.max(b));
-    if wythoff_is_lost(s, big) {
-        return Vec::new();
-    }
     let f = wythoff_lower(big - s);
-    let mut out = Vec::new();
-    if s > f {
-        out.push((f, big - s + f));
-    }
-    let p = wythoff_partner(s);
-    if p < big {
-        out.push((s.min(p), s.max(p)));
-    }
-    let q = wythoff_partner(big);
-    if q < s {
-        out.push((q, big));
-    }
-    out.sort_unstable();
-    out.dedup();
-    out
+    let won = s != f;
+    let p = if won { wythoff_partner(s) } else { 0 };
+    let q = if won { wythoff_partner(big) } else { 0 };
+    [
+        (won && s > f).then_some((f, big - s + f)),
+        (won && p < big).then_some((s.min(p), s.max(p))),
+        (won && q < s).then_some((q, big)),
+    ]
+    .into_iter()
+    .flatten()
 }
 
 /// The least a move of one kind must take from a pile of `x` stones to lower its bit length: it leaves
@@ -213,31 +207,27 @@ pub fn least_lowering(x: u64) -> u64 {
 }
 
 /// The Wythoff judge's moves from (a, b): of each kind (from the first pile, from the second, from both)
-/// the least that lowers a pile's bit length, `(x, y)` taken from the first and second pile.
-pub fn wythoff_lowering_moves(a: u64, b: u64) -> Vec<(u64, u64)> {
-    let mut out = Vec::new();
-    if a > 0 {
-        out.push((least_lowering(a), 0));
-    }
-    if b > 0 {
-        out.push((0, least_lowering(b)));
-    }
-    if a > 0 && b > 0 {
-        let t = least_lowering(a).min(least_lowering(b));
-        out.push((t, t));
-    }
-    out
+/// the least that lowers a pile's bit length, `(x, y)` taken from the first and second pile, in that order.
+pub fn wythoff_lowering_moves(a: u64, b: u64) -> impl Iterator<Item = (u64, u64)> {
+    let t = least_lowering(a).min(least_lowering(b));
+    [
+        (a > 0).then_some((least_lowering(a), 0)),
+        (b > 0).then_some((0, least_lowering(b))),
+        (a > 0 && b > 0).then_some((t, t)),
+    ]
+    .into_iter()
+    .flatten()
 }
 
-/// The solved pairs of `wythoff_longest`: a map keyed by a pair, hashed by one multiplication (the default
-/// hasher made the search several times slower, and the keys come from the judge, not from a contestant).
-pub type Memo =
-    std::collections::HashMap<(u64, u64), u64, std::hash::BuildHasherDefault<PairHasher>>;
+/// The solved pairs of `wythoff_longest`, keyed by their difference (which fixes a lost pair), hashed by
+/// one multiplication (the default hasher made the search several times slower, and the keys come from the
+/// judge, not from a contestant).
+pub type Memo = std::collections::HashMap<u64, u64, std::hash::BuildHasherDefault<MulHasher>>;
 
 #[derive(Default)]
-pub struct PairHasher(u64);
+pub struct MulHasher(u64);
 
-impl std::hash::Hasher for PairHasher {
+impl std::hash::Hasher for MulHasher {
     fn finish(&self) -> u64 {
         self.0
     }
@@ -261,15 +251,14 @@ pub fn wythoff_longest(s: u64, b: u64, memo: &mut Memo) -> u64 {
     if b == 0 {
         return 0;
     }
-    if let Some(&n) = memo.get(&(s, b)) {
+    if let Some(&n) = memo.get(&(b - s)) {
         return n;
     }
     let n = wythoff_lowering_moves(s, b)
-        .into_iter()
         .map(|(x, y)| wythoff_after(s - x, b - y, memo))
         .max()
         .expect("a pair with stones has a move");
-    memo.insert((s, b), n);
+    memo.insert(b - s, n);
     n
 }
 
@@ -277,7 +266,6 @@ pub fn wythoff_longest(s: u64, b: u64, memo: &mut Memo) -> u64 {
 /// `wythoff_longest`), its move included.
 pub fn wythoff_after(x: u64, y: u64, memo: &mut Memo) -> u64 {
     wythoff_answers(x, y)
-        .into_iter()
         .map(|(c, e)| 1 + wythoff_longest(c, e, memo))
         .min()
         .expect("a won position has a winning move")
@@ -550,6 +538,53 @@ mod tests {
         assert_eq!(isqrt(u128::MAX), u128::from(u64::MAX));
     }
 
+    /// floor(sqrt(n)), exactly: Newton's method on integers from a start above the root. Slow (a u128
+    /// division a step): the oracle of `floor_sqrt5_times`.
+    fn isqrt(n: u128) -> u128 {
+        if n < 2 {
+            return n;
+        }
+        let mut x = 1u128 << (64 - n.leading_zeros() / 2);
+        loop {
+            let y = (x + n / x) / 2;
+            if y >= x {
+                return x;
+            }
+            x = y;
+        }
+    }
+
+    #[test]
+    fn floor_sqrt5_times_is_exact_and_the_piles_of_each_lost_pair_are_partners() {
+        assert_eq!(SQRT5_Q62, isqrt(5 << 124));
+        // Small m, m next to powers of two, and a stream of large ones up to 8 · 10^18.
+        let mut ms: Vec<u64> = (0..100_000).collect();
+        for e in 1..63 {
+            for d in 0..3 {
+                ms.extend([(1 << e) - d, (1 << e) + d]);
+            }
+        }
+        let mut x = 1u64;
+        for _ in 0..100_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            ms.push(x % 8_000_000_000_000_000_000);
+        }
+        for &m in &ms {
+            let wide = u128::from(m);
+            assert_eq!(floor_sqrt5_times(m), isqrt(5 * wide * wide), "{m}");
+        }
+        // The lost pair (floor(k φ), floor(k φ) + k), by the slow root.
+        for &k in ms.iter().filter(|&&k| k <= 3_000_000_000_000_000_000) {
+            let wide = u128::from(k);
+            let a = ((wide + isqrt(5 * wide * wide)) / 2) as u64;
+            assert_eq!(wythoff_lower(k), a, "{k}");
+            assert_eq!(wythoff_partner(a), a + k, "{k}");
+            assert_eq!(wythoff_partner(a + k), a, "{k}");
+        }
+    }
+
     #[test]
     fn the_nim_judge_halves_a_lone_shorter_pile_so_that_no_answer_lowers_a_bit_length() {
         let mut lone_rounds = 0;
@@ -609,7 +644,10 @@ mod tests {
                 }
                 want.sort_unstable();
                 want.dedup();
-                assert_eq!(wythoff_answers(a, b), want, "{a} {b}");
+                let mut got: Vec<(u64, u64)> = wythoff_answers(a, b).collect();
+                got.sort_unstable();
+                got.dedup();
+                assert_eq!(got, want, "{a} {b}");
             }
         }
     }

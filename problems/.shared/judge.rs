@@ -314,9 +314,11 @@ pub fn checker_finish(answer: &Lines, output: &Lines, cases: u64) -> ! {
 
 /// The interactor's side of the conversation (Kattis protocol: `interactor INPUT ANSWER FEEDBACK_DIR`, its
 /// stdin the solution's stdout and its stdout the solution's stdin), and where a rejection is explained.
+/// Lines sent are buffered and flushed only before the judge waits for the solution: the end of a game
+/// and the start of the next go out in one write.
 pub struct Channel {
     from: io::StdinLock<'static>,
-    to: io::Stdout,
+    to: io::BufWriter<io::StdoutLock<'static>>,
     feedback: PathBuf,
 }
 
@@ -336,7 +338,7 @@ impl Channel {
         }
         let channel = Channel {
             from: io::stdin().lock(),
-            to: io::stdout(),
+            to: io::BufWriter::new(io::stdout().lock()),
             feedback,
         };
         (channel, Data::open(&args[1], JUDGE_ERROR))
@@ -358,19 +360,30 @@ impl Channel {
         self.verdict(WRONG_ANSWER, reason)
     }
 
-    /// Writes one line and flushes it. A solution that no longer reads has quit.
+    /// Writes one line; it goes out before the judge next waits for the solution.
     pub fn send(&mut self, line: &str, context: &str) {
-        let sent = writeln!(self.to, "{line}").and_then(|()| self.to.flush());
-        if sent.is_err() {
-            self.reject(&format!(
-                "{context}: the solution quit (it no longer reads its input)"
-            ));
+        if writeln!(self.to, "{line}").is_err() {
+            self.quit_reading(context);
         }
     }
 
-    /// The solution's next line without its line end (`\n`, or `\r\n`). Waits only for that line and never
-    /// reads more than MAX_LINE bytes of it.
+    /// Sends what is buffered. A solution that no longer reads has quit.
+    fn flush(&mut self, context: &str) {
+        if self.to.flush().is_err() {
+            self.quit_reading(context);
+        }
+    }
+
+    fn quit_reading(&self, context: &str) -> ! {
+        self.reject(&format!(
+            "{context}: the solution quit (it no longer reads its input)"
+        ))
+    }
+
+    /// The solution's next line without its line end (`\n`, or `\r\n`), once the lines sent have gone out.
+    /// Waits only for that line and never reads more than MAX_LINE bytes of it.
     pub fn receive(&mut self, context: &str) -> Vec<u8> {
+        self.flush(context);
         let mut line = Vec::new();
         match (&mut self.from)
             .take(MAX_LINE + 1)
@@ -414,6 +427,7 @@ impl Channel {
     /// After the last game: the solution's output must end here, without one more byte. Waits for the
     /// solution to close it (to exit), then accepts with `summary`.
     pub fn finish(mut self, summary: &str) -> ! {
+        self.flush("after the last game");
         let mut rest = Vec::new();
         if let Err(e) = (&mut self.from).take(64).read_to_end(&mut rest) {
             self.reject(&format!(

@@ -69,7 +69,7 @@ fn main() {
     let mut memo = games::Memo::default();
     judge::play_all(channel, list, |&Wythoff(a, b): &Wythoff| {
         let (x, y) = games::wythoff_winning_move(a, b).unwrap_or_else(|| {
-            let moves = games::wythoff_lowering_moves(a, b);
+            let moves: Vec<(u64, u64)> = games::wythoff_lowering_moves(a, b).collect();
             let lengths: Vec<u64> = moves
                 .iter()
                 .map(|&(x, y)| games::wythoff_after(a - x, b - y, &mut memo))
