@@ -501,9 +501,9 @@ fn copy_sources(program: &Program, into: &Path) -> Result<()> {
 fn base_key(program: &Program, version: &str) -> Result<String> {
     let mut hasher = Sha256::new();
     let language = &program.language;
-    // v4: compilers run in the sandbox; what a compiler made outside it (an answer compiled in, a compile
-    // error that quotes a secret or missed a toolchain) is never served again.
-    hasher.update(b"programs-v4\0");
+    // v5: a source among the answers is compiled alone; what a compiler made outside the sandbox (v4) or
+    // seeing the answers beside its source (an answer compiled in) is never served again.
+    hasher.update(b"programs-v5\0");
     for part in [&language.id, &version.to_string()] {
         hasher.update(part.as_bytes());
         hasher.update([0]);
