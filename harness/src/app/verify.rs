@@ -64,7 +64,11 @@ pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
         Some(workspace) => workspace.languages()?,
         None => LanguageTable::builtin(),
     };
-    let context = RunContext::new(&cache_dir(workspace), languages, jobs(args.jobs))?;
+    let mut context = RunContext::new(&cache_dir(workspace), languages, jobs(args.jobs))?;
+    let ours = workspace.map(Workspace::answer_folders).unwrap_or_default();
+    context
+        .compiler
+        .seal(packages.iter().map(|p| p.dir.join("data")).chain(ours));
     let (bar, events) = super::grade::progress_events();
     let options = JudgeOptions {
         jobs: jobs(args.jobs),

@@ -92,9 +92,11 @@ impl RunContext {
         })
     }
 
-    /// The context of a workspace: its cache and its language table.
+    /// The context of a workspace: its cache and its language table; its answers sealed from compilers.
     pub fn of(workspace: &Workspace, jobs: usize) -> Result<RunContext> {
-        RunContext::new(&workspace.cache_dir(), workspace.languages()?, jobs)
+        let mut context = RunContext::new(&workspace.cache_dir(), workspace.languages()?, jobs)?;
+        context.compiler.seal(workspace.answer_folders());
+        Ok(context)
     }
 }
 

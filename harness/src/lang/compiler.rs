@@ -72,6 +72,8 @@ pub struct Compiler {
     cache: BuildCache,
     versions: Versions,
     sandbox: Arc<Sandbox>,
+    /// Folders a compiler sees no file of beside a source: the cache and the answers (`seal`).
+    sealed: Vec<PathBuf>,
 }
 
 impl Compiler {
@@ -92,7 +94,14 @@ impl Compiler {
             cache: BuildCache { dir },
             versions,
             sandbox,
+            sealed: vec![real(cache_dir)],
         })
+    }
+
+    /// Seals `folders` (the answers: `testdata/`, packages' `data/`): a source whose folder is inside one
+    /// or holds one is compiled alone, without the files beside it.
+    pub fn seal(&mut self, folders: impl IntoIterator<Item = PathBuf>) {
+        self.sealed.extend(folders.into_iter().map(|f| real(&f)));
     }
 
     /// The sandbox that runs the compilers, and the programs compiled.
@@ -227,7 +236,7 @@ impl Compiler {
         let argv = vars.expand(&program.language.compile);
         let first = argv[0].to_string_lossy().into_owned();
         let compiler = super::toolchain::compiler(&tool(&program.language, &first));
-        let mut binds = compile_binds(program, building, &argv[1..], &compiler);
+        let mut binds = compile_binds(program, building, &argv[1..], &compiler, &self.sealed);
         let mut env: Vec<OsString> = COMPILER_ENVIRONMENT.iter().map(OsString::from).collect();
         // A package's build script calls compilers by name, as on a judge's machine: Rust's too, which
         // may live outside the system's folders (rustup's toolchains).
@@ -298,27 +307,34 @@ const COMPILER_ENVIRONMENT: [&str; 4] =
 
 /// What a compiler sees beyond the allowlist root: its build folder (writable); its sources read-only (the
 /// folder of the program, a file's folder holding the headers and modules it includes from beside it, the
-/// file alone when that folder holds a workspace or the build (`holds_a_workspace`); for a
-/// problem's own program, `problems/<id>/` and `problems/.shared/`, where the modules its `#[path]`s name
-/// live); other files its command names (a package program's folder); its toolchain. Never the
-/// workspace, `testdata/` or `.git`.
+/// files alone when that folder overlaps a `sealed` one, inside it or holding it; for a problem's own
+/// program, `problems/<id>/` and `problems/.shared/`, where the modules its `#[path]`s name live); other
+/// files its command names (a package program's folder); its toolchain. Never the workspace, the answers,
+/// `.git` or the cache.
 fn compile_binds(
     program: &Program,
     building: &Path,
     args: &[OsString],
     compiler: &Path,
+    sealed: &[PathBuf],
 ) -> Vec<sandbox::Bind> {
+    let overlaps = |path: &Path| {
+        let path = real(path);
+        sealed
+            .iter()
+            .any(|s| s.starts_with(&path) || path.starts_with(s))
+    };
     let mut read: Vec<PathBuf> = Vec::new();
     let root = program_root(program);
     let shared = root.parent().map(|problems| problems.join(".shared"));
     match shared.filter(|s| s.is_dir()) {
+        _ if overlaps(&root) => read.extend(program_files(program)),
         Some(shared) => read.extend([std::path::absolute(&root).unwrap_or(root), shared]),
-        None if holds_a_workspace(&root, building) => read.extend(program_files(program)),
         None => read.push(root),
     }
     for arg in args {
         let path = Path::new(arg);
-        if path.is_absolute() && !path.starts_with(building) && path.exists() {
+        if path.is_absolute() && !path.starts_with(building) && path.exists() && !overlaps(path) {
             read.push(path.to_path_buf());
         }
     }
@@ -332,15 +348,14 @@ fn compile_binds(
     binds
 }
 
-/// Whether a single file's folder is more than a folder of sources: a workspace (its answers, its `.git`)
-/// or the folder the build happens in. A compiler then sees the file alone, not what lies beside it (a
-/// submission at a workspace's root could otherwise compile the answers in).
-fn holds_a_workspace(folder: &Path, building: &Path) -> bool {
-    let folder = std::path::absolute(folder).unwrap_or_else(|_| folder.to_path_buf());
-    building.starts_with(&folder)
-        || ["testdata", "problems", ".git", "data"]
-            .iter()
-            .any(|name| folder.join(name).exists())
+/// `path` absolute, with the links of the part of it that exists resolved: what a bind of it shows.
+fn real(path: &Path) -> PathBuf {
+    let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    match (fs::canonicalize(&path), path.parent(), path.file_name()) {
+        (Ok(real), _, _) => real,
+        (Err(_), Some(parent), Some(name)) => real(parent).join(name),
+        _ => path,
+    }
 }
 
 /// The first source a compiler would be unable to read, and what to do: as root the judge runs compilers
@@ -486,9 +501,9 @@ fn copy_sources(program: &Program, into: &Path) -> Result<()> {
 fn base_key(program: &Program, version: &str) -> Result<String> {
     let mut hasher = Sha256::new();
     let language = &program.language;
-    // v4: compilers run in the sandbox; what a compiler made outside it (an answer compiled in, a compile
-    // error that quotes a secret or missed a toolchain) is never served again.
-    hasher.update(b"programs-v4\0");
+    // v5: a source among the answers is compiled alone; what a compiler made outside the sandbox (v4) or
+    // seeing the answers beside its source (an answer compiled in) is never served again.
+    hasher.update(b"programs-v5\0");
     for part in [&language.id, &version.to_string()] {
         hasher.update(part.as_bytes());
         hasher.update([0]);

@@ -42,6 +42,15 @@ impl Workspace {
     pub fn testdata_dir(&self, id: &str) -> PathBuf {
         self.root.join("testdata").join(id)
     }
+    /// Where the answers are: `testdata/`, and the `data/` folders of `problems/` (the packages').
+    pub fn answer_folders(&self) -> Vec<PathBuf> {
+        let ids = self.problem_ids().unwrap_or_default();
+        let data = ids.iter().map(|id| self.problem_dir(id).join("data"));
+        let packages = data.filter(|data| data.is_dir());
+        std::iter::once(self.root.join("testdata"))
+            .chain(packages)
+            .collect()
+    }
     /// Where compiled binaries and scratch files live: `$HARNESS_CACHE_DIR`, else `target/harness`.
     pub fn cache_dir(&self) -> PathBuf {
         cache_dir_from_env().unwrap_or_else(|| self.root.join("target").join("harness"))

@@ -10,11 +10,11 @@ use std::process::Command;
 
 use serde_json::Value;
 
-use super::common::{command_in, copy_of, json_report, scratch};
+use super::common::{command_in, copy_of, copy_tree, fixtures, json_report, scratch};
 use super::unprivileged::{as_unprivileged_user, is_root, unprivileged_judge};
 
-fn has_gcc() -> bool {
-    Command::new("gcc")
+fn has(tool: &str) -> bool {
+    Command::new(tool)
         .arg("--version")
         .output()
         .is_ok_and(|o| o.status.success())
@@ -64,7 +64,7 @@ fn hostile_sources(name: &str) -> (PathBuf, Vec<(&'static str, &'static str)>) {
             "AC",
         ),
     ];
-    if has_gcc() {
+    if has("gcc") {
         sources.push((
             "answer-compiled-in.c",
             format!(
@@ -402,6 +402,76 @@ fn a_submission_at_a_workspaces_root_is_compiled_without_the_workspace() {
         assert!(
             stderr.contains("private is mode 0700: make it readable by others"),
             "{stderr}"
+        );
+    }
+}
+
+/// A submission among the answers (in a problem's `testdata/<id>/`, in a package's `data/secret/`) is
+/// compiled alone: an answer it includes from beside it is a compile error, not an accepted program. One in
+/// an ordinary folder still compiles with the module or header beside it.
+#[test]
+fn a_submission_among_the_answers_is_compiled_without_them() {
+    let workspace = copy_of("hostile", "submission-among-the-answers");
+    copy_tree(
+        &fixtures("packages/addition"),
+        &workspace.join("problems/addition"),
+    );
+    let (answers, ordinary) = (workspace.join("testdata/sum"), scratch("beside-a-header"));
+    let secret = workspace.join("problems/addition/data/secret/large");
+    let solve =
+        "long long a, b; std::scanf(\"%lld %lld\", &a, &b); std::printf(\"%lld\\n\", a + b);";
+    fs::write(
+        ordinary.join("helper.h"),
+        format!("#include <cstdio>\ninline void solve() {{ {solve} }}\n"),
+    )
+    .unwrap();
+    fs::write(
+        ordinary.join("helper.rs"),
+        "pub fn solve() { let mut s = String::new(); std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).unwrap(); \
+         println!(\"{}\", s.split_ascii_whitespace().map(|t| t.parse::<i64>().unwrap()).sum::<i64>()); }\n",
+    )
+    .unwrap();
+    // The answers' folder through a link from an ordinary one is the answers' folder.
+    std::os::unix::fs::symlink(&answers, ordinary.join("linked")).unwrap();
+    let peek = "fn main() { print!(\"{}\", include_str!(\"a.out\")); }\n";
+    let mut cases = vec![
+        ("sum", ordinary.join("linked/peek.rs"), peek, "CE"),
+        ("sum", answers.join("peek.rs"), peek, "CE"),
+        (
+            "addition",
+            secret.join("peek.rs"),
+            "fn main() { print!(\"{}\", include_str!(\"01.ans\")); }\n",
+            "CE",
+        ),
+        (
+            "sum",
+            ordinary.join("honest.rs"),
+            "mod helper;\nfn main() { helper::solve(); }\n",
+            "AC",
+        ),
+    ];
+    if has("g++") {
+        let peek =
+            "#include <cstdio>\nint main() { std::printf(\"%d\\n\",\n#include \"a.out\"\n); }\n";
+        cases.push(("sum", answers.join("peek.cpp"), peek, "CE"));
+        let honest = "#include \"helper.h\"\nint main() { solve(); }\n";
+        cases.push(("sum", ordinary.join("honest.cpp"), honest, "AC"));
+    }
+    let cache = scratch("submission-among-the-answers-cache");
+    for (problem, path, source, want) in cases {
+        fs::write(&path, source).unwrap();
+        let file = path.to_str().unwrap();
+        let mut args = vec![problem, "--submission", file, "--format", "json"];
+        if problem == "addition" {
+            args.extend(["--test", "secret/large/*"]);
+        }
+        let output = command_in(&workspace, Some(&cache), &args)
+            .output()
+            .unwrap();
+        let report = json_report(&output);
+        assert_eq!(
+            report["submissions"][0]["verdict"], want,
+            "{file}: {report:#}"
         );
     }
 }
