@@ -10,8 +10,8 @@ use anyhow::{bail, Result};
 
 pub use partition::Partition;
 
-use crate::model::{Expected, Limits, Problem, ProblemResult, Submission, TestCase};
-use crate::package::kattis::KattisPackage;
+use crate::model::{Expected, Limits, PackageInfo, Problem, ProblemResult, Submission, TestCase};
+use crate::package::kattis::{KattisPackage, Timing, Unplanned, ValidatorProgram};
 use crate::package::text::glob_match;
 use crate::package::{readable_file, Workspace};
 
@@ -21,6 +21,55 @@ pub struct PlannedProblem {
     pub problem: Problem,
     pub tests: Vec<TestCase>,
     pub solution: PathBuf,
+}
+
+/// A package of the run (`problem.yaml`) planned as a problem: its `Problem` (`KattisPackage::problem`) and
+/// tests, its first accepted submission as the solution whose tests are its row, its submissions.
+#[derive(Debug, Clone)]
+pub struct PlannedPackage {
+    pub planned: PlannedProblem,
+    /// In the package's order, each with whether it bounds the time limit from below when computed.
+    pub submissions: Vec<(Submission, bool)>,
+    /// `None` when the package gives its time limit; else how the timing phase computes it.
+    pub timing: Option<Timing>,
+    pub info: PackageInfo,
+    pub unplanned: Vec<Unplanned>,
+    /// The custom grader (`graders/`).
+    pub grader: Option<ValidatorProgram>,
+}
+
+impl PlannedPackage {
+    pub fn new(package: KattisPackage) -> PlannedPackage {
+        let computed = package.timing.given.is_none();
+        let submissions = package.submissions.iter();
+        let first = submissions
+            .clone()
+            .find(|s| s.expected == Expected::Accepted && !s.given);
+        let planned = PlannedProblem {
+            problem: package.problem(),
+            solution: first.map_or_else(
+                || package.dir.join("submissions/accepted"),
+                |s| s.path.clone(),
+            ),
+            tests: package.tests.clone(),
+        };
+        PlannedPackage {
+            planned,
+            submissions: submissions
+                .map(|s| (s.clone(), computed && package.sets_time_limit(s)))
+                .collect(),
+            info: package.info(
+                package
+                    .timing
+                    .given
+                    .as_ref()
+                    .map(|(_, source)| source.clone()),
+            ),
+            timing: computed.then_some(package.timing),
+            unplanned: package.unplanned,
+            grader: package.grader,
+        }
+    }
 }
 
 /// A submission ready to run, on its problem's tests.
@@ -43,9 +92,8 @@ pub struct Plan {
     pub solutions: bool,
     /// The submissions; `None` when they are not graded.
     pub submissions: Option<Vec<PlannedSubmission>>,
-    /// The problem packages of `problems/` (`problem.yaml`), each to be judged as `harness verify` does,
-    /// its tests and submissions already chosen.
-    pub packages: Vec<KattisPackage>,
+    /// The problem packages (`harness verify`'s, or of `problems/`), their tests and submissions chosen.
+    pub packages: Vec<PlannedPackage>,
     /// With `--partition`: the units of the whole run and this shard's; the plan keeps only its share.
     pub shard: Option<ShardPlan>,
 }
@@ -148,7 +196,7 @@ pub fn plan(workspace: &Workspace, selection: &Selection) -> Result<Plan> {
     } else if let Some(glob) = &selection.test_filter {
         let planned = problems.len() + packages.len();
         let none_left = problems.iter().all(|p| p.tests.is_empty())
-            && packages.iter().all(|p| p.tests.is_empty());
+            && packages.iter().all(|p| p.planned.tests.is_empty());
         if planned > 0 && none_left {
             let mut names: Vec<String> = Vec::new();
             for p in &problems {
@@ -160,7 +208,7 @@ pub fn plan(workspace: &Workspace, selection: &Selection) -> Result<Plan> {
                 );
             }
             for p in &packages {
-                let all = workspace.load_package(&p.id)?.tests;
+                let all = workspace.load_package(&p.planned.problem.id)?.tests;
                 names.extend(all.into_iter().map(|t| t.name));
             }
             names.sort();
@@ -244,7 +292,8 @@ fn keep_share(plan: &mut Plan, partition: Partition) {
         solutions && !p.tests.is_empty()
     });
     plan.errors.retain(|row| owned.contains(&row.id));
-    plan.packages.retain(|package| owned.contains(&package.id));
+    plan.packages
+        .retain(|p| owned.contains(&p.planned.problem.id));
     if let Some(submissions) = &mut plan.submissions {
         submissions
             .retain(|s| owned.contains(&submission_unit(&s.problem.id, &s.submission.relative)));
@@ -265,7 +314,7 @@ fn keep_share(plan: &mut Plan, partition: Partition) {
 /// them; only those in `accepted/` on a subset of the tests (they give the problem its row); or, with
 /// `--submission`, the programs given (and the ones that bound from below a time limit the package does
 /// not give).
-fn plan_package(workspace: &Workspace, id: &str, selection: &Selection) -> Result<KattisPackage> {
+fn plan_package(workspace: &Workspace, id: &str, selection: &Selection) -> Result<PlannedPackage> {
     let mut package = workspace.load_package(id)?;
     if let Some(why) = &package.unsupported {
         bail!("{}: {why}", workspace.relative(&package.dir));
@@ -303,7 +352,39 @@ fn plan_package(workspace: &Workspace, id: &str, selection: &Selection) -> Resul
     if selection.no_run {
         package.tests.clear();
     }
-    Ok(package)
+    Ok(PlannedPackage::new(package))
+}
+
+impl Plan {
+    /// `harness verify`'s plan: every package whole, with all its submissions; one that cannot be judged
+    /// is a row in error.
+    pub fn of_packages(all: Vec<KattisPackage>) -> Plan {
+        let ids = all.iter().map(|p| p.id.clone()).collect();
+        let (mut packages, mut errors) = (Vec::new(), Vec::new());
+        for package in all {
+            let Some(why) = &package.unsupported else {
+                packages.push(PlannedPackage::new(package));
+                continue;
+            };
+            let mut row = ProblemResult::error(&package.id, Some(&package.problem()), 0, why);
+            row.time_limit_ms = package
+                .timing
+                .given
+                .as_ref()
+                .map_or(0, |_| row.time_limit_ms);
+            row.package = Some(package.info(None));
+            errors.push(row);
+        }
+        Plan {
+            ids,
+            problems: Vec::new(),
+            errors,
+            solutions: false,
+            submissions: None,
+            packages,
+            shard: None,
+        }
+    }
 }
 
 /// An id that names no problem folder is a setup error that suggests the nearest ids.
@@ -353,14 +434,15 @@ pub fn distance(a: &str, b: &str) -> usize {
     d[a.len()][b.len()]
 }
 
-/// The tests of `ids` (all problems in our own layout when empty) after `test_filter`: the library's "list the tests".
+/// The tests of `ids` (all problems when empty, packages too) after `test_filter`: the library's "list the
+/// tests".
 pub fn list_tests(
     workspace: &Workspace,
     ids: &[String],
     test_filter: Option<&str>,
 ) -> Result<Vec<PlannedProblem>> {
     let ids = match ids.is_empty() {
-        true => workspace.native_problem_ids()?,
+        true => workspace.problem_ids()?,
         false => ids.to_vec(),
     };
     ids.iter()
@@ -368,12 +450,25 @@ pub fn list_tests(
         .collect()
 }
 
+/// A problem's plan, or a package's as a problem (under the probe limit when its limit is computed).
 pub fn plan_problem(
     workspace: &Workspace,
     id: &str,
     test_filter: Option<&str>,
 ) -> Result<PlannedProblem> {
-    plan_problem_for(workspace, id, test_filter, true)
+    if !workspace.is_package(id) {
+        return plan_problem_for(workspace, id, test_filter, true);
+    }
+    let test_filter = test_filter.map(str::to_string);
+    let selection = Selection {
+        test_filter,
+        ..Default::default()
+    };
+    let planned = plan_package(workspace, id, &selection)?.planned;
+    if !planned.solution.exists() {
+        bail!("{}: no accepted submission", planned.solution.display());
+    }
+    Ok(planned)
 }
 
 /// A problem's plan; its solution file must exist only when `need_solution`.

@@ -39,7 +39,6 @@ pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
             package.id = format!("{}#{count}", package.id);
         }
     }
-    let ids = packages.iter().map(|p| p.id.clone()).collect();
     // A package is judged whole, in one shard: its time limit may come from all its accepted submissions.
     let shard = args.partition.map(|partition| {
         let planned: Vec<String> = packages.iter().map(|p| p.id.clone()).collect();
@@ -80,15 +79,7 @@ pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
         only: None,
         events,
     };
-    let plan = Plan {
-        ids,
-        problems: Vec::new(),
-        errors: Vec::new(),
-        solutions: false,
-        submissions: None,
-        packages,
-        shard: None,
-    };
+    let plan = Plan::of_packages(packages);
     let graded = exec::execute(plan, &context, &options);
     if let Some(bar) = &bar {
         bar.finish();

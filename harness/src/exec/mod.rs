@@ -59,7 +59,9 @@ impl JudgeOptions {
             problem.time_limit_ms,
             problem.memory_limit_mb,
             self.time_scale,
-            self.output_limit,
+            problem
+                .output_limit_mib
+                .map_or(self.output_limit, |mib| mib << 20),
         )
     }
 }
@@ -120,9 +122,10 @@ pub fn grade(workspace: &Workspace, ids: &[String], options: &JudgeOptions) -> R
     Ok(report)
 }
 
-/// Runs a plan in `context`, all in its pool: the problems' solutions beside the submissions, then the
-/// packages (each computing its time limit first when it gives none). The one path of `run` and `verify`.
-pub fn execute(plan: Plan, context: &RunContext, options: &JudgeOptions) -> Result<Report> {
+/// Runs a plan in `context`, all in its pool: the problems' solutions beside the submissions (those of the
+/// packages that give their time limit too), then the packages' timing phase, which computes the others'
+/// limits and grades their submissions. The one path of `run` and `verify`.
+pub fn execute(mut plan: Plan, context: &RunContext, options: &JudgeOptions) -> Result<Report> {
     let started = std::time::Instant::now();
     let started_at = std::time::SystemTime::now();
     let (compiler, pool) = (&context.compiler, &context.pool);
@@ -136,9 +139,9 @@ pub fn execute(plan: Plan, context: &RunContext, options: &JudgeOptions) -> Resu
     }
     let checkers = pool.install(|| -> Result<Checkers> {
         let mut all = checkers(&judged, compiler)?;
-        for package in plan.packages.iter().filter(|p| p.unsupported.is_none()) {
+        for package in &plan.packages {
             let judges = packages::judges(package, compiler)?;
-            all.insert(package.id.clone(), judges);
+            all.insert(package.planned.problem.id.clone(), judges);
         }
         Ok(all)
     })?;
@@ -149,23 +152,27 @@ pub fn execute(plan: Plan, context: &RunContext, options: &JudgeOptions) -> Resu
         scratch: &context.scratch,
     };
     // The submissions first on this thread: their time-limit-exceeded ones take the longest, and start at
-    // once while the other workers take the solutions' tests. The packages after the rest.
+    // once while the other workers take the solutions' tests. The packages' timing phase after the rest.
+    let graded = plan.submissions.is_some();
+    let mut first = plan.submissions.take().unwrap_or_default();
+    let ours = first.len();
+    for package in plan.packages.iter().filter(|p| p.timing.is_none()) {
+        first.extend(packages::planned(package, &package.planned.problem, false));
+    }
     let (submissions, problems) = pool.install(|| {
         rayon::join(
-            || {
-                plan.submissions
-                    .as_ref()
-                    .map(|all| submissions::grade(all, &run))
-                    .transpose()
-            },
+            || submissions::grade(&first, &run),
             || match plan.solutions {
                 true => grade_problems(&plan.problems, &run),
                 false => Ok(Vec::new()),
             },
         )
     });
-    let (mut problems, submissions) = (problems?, submissions?);
-    let (rows, package_submissions) = pool.install(|| packages::grade(&plan.packages, &run))?;
+    let (mut problems, mut submissions) = (problems?, submissions?);
+    let graded_packages = submissions.split_off(ours);
+    let submissions = graded.then_some(submissions);
+    let (rows, package_submissions) =
+        pool.install(|| packages::grade(&plan.packages, graded_packages, &run))?;
     problems.extend(rows);
     let submissions = match (submissions, package_submissions.is_empty()) {
         (Some(mut all), _) => {

@@ -191,6 +191,9 @@ pub struct Problem {
     pub url: String,
     pub time_limit_ms: u64,
     pub memory_limit_mb: u64,
+    /// A package's own output limit; `None`: the run's (`--output-limit-mib`).
+    #[serde(skip)]
+    pub output_limit_mib: Option<u64>,
     pub checker: CheckerSpec,
     /// The interactor of an interactive problem.
     pub interactor: Option<ProgramSpec>,

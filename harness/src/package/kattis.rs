@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 
 use super::kattis_yaml::{ini_value, YamlMap};
+use crate::model::limits::PROBE_TIME_LIMIT_MS;
 use crate::model::{
     BuiltinChecker, CheckerSpec, Expected, Limits, PackageInfo, Problem, ProgramSpec, Protocol,
     Scoring, Submission, TestCase, Verdict, VerdictSet,
@@ -430,8 +431,16 @@ fn problem_name(tex: &str) -> Option<String> {
 }
 
 impl KattisPackage {
-    /// The judge's own problem for this package, judged with this time limit.
-    pub fn problem(&self, time_limit_ms: u64) -> Problem {
+    /// The judge's own problem for this package, under the time limit it gives, else under the probe
+    /// limit (`PROBE_TIME_LIMIT_MS`) until the timing phase (`exec::packages`) sets the computed one.
+    pub fn problem(&self) -> Problem {
+        let time_limit_ms = self
+            .timing
+            .given
+            .as_ref()
+            .map_or(PROBE_TIME_LIMIT_MS, |(s, _)| {
+                (s * 1000.0).round().max(1.0) as u64
+            });
         let root_args = self
             .tests
             .first()
@@ -459,6 +468,7 @@ impl KattisPackage {
             url: String::new(),
             time_limit_ms,
             memory_limit_mb: self.memory_mb,
+            output_limit_mib: Some(self.output_mb),
             checker,
             interactor,
             data_id: self.id.clone(),

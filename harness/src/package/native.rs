@@ -151,6 +151,7 @@ impl Workspace {
             url: raw.url.into_inner(),
             time_limit_ms,
             memory_limit_mb,
+            output_limit_mib: None,
             checker,
             interactor,
             data_id,
