@@ -807,7 +807,7 @@ fn a_package_dropped_into_problems_is_graded_in_place() {
         .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "));
     assert_eq!(
         line.as_deref(),
-        Some("split kattis auto 256 MiB program 5 Split"),
+        Some("split kattis 2023-07-draft auto 256 MiB kattis:output_validator 5 Split"),
         "{}",
         stdout(&list)
     );
