@@ -3,14 +3,10 @@
 //! sets the limit the others are judged under, all in the run's pool), and every package's row. A package
 //! that gives its limit is graded in the first phase, beside our problems (`exec::execute`).
 
-use std::sync::Arc;
-
 use anyhow::Result;
 
-use super::{JudgeOptions, Judges, Run};
-use crate::grade::custom_grader::ProgramGrader;
-use crate::lang::Compiler;
-use crate::model::{Expected, PackageInfo, Problem, ProblemResult, SubmissionResult, Verdict};
+use super::{JudgeOptions, Run};
+use crate::model::{Expected, Problem, ProblemResult, SubmissionResult, Verdict};
 use crate::plan::{PlannedPackage, PlannedSubmission};
 
 /// The packages' rows (with the package's facts) and submissions: those `graded` in the first phase, and
@@ -75,8 +71,23 @@ fn judge(
             };
             let mut results = super::submissions::grade(&planned(package, probe, true), &probing)?;
             if !results.iter().any(|r| r.verdict == Some(Verdict::AC)) {
+                // The rest is not judged.
                 let why = "cannot compute the time limit: no accepted submission passed every test";
-                return Ok(unjudged(package, results, why));
+                let others = package.submissions.iter().filter(|(_, bounds)| !bounds);
+                results.extend(others.map(|(s, _)| SubmissionResult {
+                    given: s.given,
+                    skipped: Some(why.to_string()),
+                    ..SubmissionResult::new(&probe.id, &s.relative, s.expected)
+                }));
+                results.extend(package.unplanned.iter().cloned());
+                let mut facts = package.info.clone();
+                facts.time_limit_source = Some(why.to_string());
+                let row = ProblemResult {
+                    time_limit_ms: 0,
+                    package: Some(facts),
+                    ..ProblemResult::error(&probe.id, Some(probe), probe.time_limit_ms, why)
+                };
+                return Ok((row, results));
             }
             let (slowest, by) = results
                 .iter()
@@ -110,109 +121,18 @@ fn judge(
     };
     results.sort_by_key(order);
     let mut row = ProblemResult::new(&problem, run.options.limits(&problem).cpu_ms);
-    match results
-        .iter()
-        .find(|r| r.expected == Expected::Accepted && r.skipped.is_none())
-    {
-        Some(reference) => {
-            row.tests = reference.tests.clone();
-            row.score = reference.score.clone();
-        }
-        None => {
-            row.error =
-                Some("no accepted submission was judged (submissions/accepted/ is needed)".into())
-        }
+    let none = "no accepted submission was judged (submissions/accepted/ is needed)";
+    let accepted = |r: &&SubmissionResult| r.expected == Expected::Accepted && r.skipped.is_none();
+    match results.iter().find(accepted) {
+        Some(first) => (row.tests, row.score) = (first.tests.clone(), first.score.clone()),
+        None => row.error = Some(none.to_string()),
     }
     if let Some(Err(why)) = run.checkers.get(&problem.id) {
         row.error = Some(why.clone());
     }
-    row.package = Some(info(package, note));
-    results.extend(unplanned(package));
+    let mut facts = package.info.clone();
+    facts.time_limit_source = note.or(facts.time_limit_source);
+    row.package = Some(facts);
+    results.extend(package.unplanned.iter().cloned());
     Ok((row, results))
-}
-
-/// The package's facts, with where its time limit came from when the timing phase says it.
-fn info(package: &PlannedPackage, note: Option<String>) -> PackageInfo {
-    PackageInfo {
-        time_limit_source: note.or_else(|| package.info.time_limit_source.clone()),
-        ..package.info.clone()
-    }
-}
-
-/// The result of a package whose time limit could not be computed: the rest is not judged.
-fn unjudged(
-    package: &PlannedPackage,
-    mut results: Vec<SubmissionResult>,
-    why: &str,
-) -> (ProblemResult, Vec<SubmissionResult>) {
-    let (problem, id) = (&package.planned.problem, &package.planned.problem.id);
-    let graded: Vec<String> = results.iter().map(|r| r.file.clone()).collect();
-    for (s, _) in package
-        .submissions
-        .iter()
-        .filter(|(s, _)| !graded.contains(&s.relative))
-    {
-        let mut result = skipped(id, &s.relative, s.expected, why);
-        result.given = s.given;
-        results.push(result);
-    }
-    results.extend(unplanned(package));
-    let mut row = ProblemResult::error(id, Some(problem), problem.time_limit_ms, why);
-    row.time_limit_ms = 0;
-    row.package = Some(info(package, Some(why.to_string())));
-    (row, results)
-}
-
-/// The submissions the package says nothing about, as skipped results.
-fn unplanned(package: &PlannedPackage) -> Vec<SubmissionResult> {
-    package
-        .unplanned
-        .iter()
-        .map(|u| {
-            let folder = crate::model::VerdictRule::folder_name(&u.folder);
-            let expected = Expected::Verdicts(crate::model::VerdictRule {
-                folder,
-                permitted: Default::default(),
-                required: Default::default(),
-            });
-            skipped(
-                &package.planned.problem.id,
-                &u.relative,
-                expected,
-                &u.reason,
-            )
-        })
-        .collect()
-}
-
-fn skipped(problem: &str, file: &str, expected: Expected, why: &str) -> SubmissionResult {
-    SubmissionResult {
-        skipped: Some(why.to_string()),
-        ..SubmissionResult::new(problem, file, expected)
-    }
-}
-
-/// The package's checker (or interactor), as a problem's, and its custom grader; the error says why
-/// none can judge.
-pub(super) fn judges(
-    package: &PlannedPackage,
-    compiler: &Compiler,
-) -> Result<std::result::Result<Judges, String>> {
-    let judges = match super::judges(&package.planned.problem, compiler)? {
-        Ok(judges) => judges,
-        Err(why) => return Ok(Err(why)),
-    };
-    let Some(program) = &package.grader else {
-        return Ok(Ok(judges));
-    };
-    let shown = format!("{}/{}", package.planned.problem.id, program.relative);
-    Ok(
-        super::build(&program.path, &shown, "custom grader", compiler)?.map(|executable| Judges {
-            grader: Some(Arc::new(ProgramGrader::new(
-                executable,
-                compiler.sandbox().clone(),
-            ))),
-            ..judges
-        }),
-    )
 }

@@ -154,6 +154,7 @@ impl Workspace {
             output_limit_mib: None,
             checker,
             interactor,
+            grader: None,
             data_id,
             dir,
             scoring: None,
