@@ -4,14 +4,17 @@
 
 pub mod partition;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Result};
 
 pub use partition::Partition;
 
-use crate::model::{Expected, Limits, Problem, ProblemResult, Submission, TestCase};
-use crate::package::kattis::KattisPackage;
+use crate::model::{
+    Expected, Limits, PackageInfo, Problem, ProblemResult, Submission, SubmissionResult, TestCase,
+    VerdictRule,
+};
+use crate::package::kattis::{KattisPackage, Timing};
 use crate::package::text::glob_match;
 use crate::package::{readable_file, Workspace};
 
@@ -23,6 +26,55 @@ pub struct PlannedProblem {
     pub solution: PathBuf,
 }
 
+/// A package of the run (`problem.yaml`) planned as a problem: its `Problem` (`KattisPackage::problem`) and
+/// tests, its first accepted submission as the solution whose tests are its row, its submissions.
+#[derive(Debug, Clone)]
+pub struct PlannedPackage {
+    pub planned: PlannedProblem,
+    /// In the package's order, each with whether it bounds the time limit from below when computed.
+    pub submissions: Vec<(Submission, bool)>,
+    /// `None` when the package gives its time limit; else how the timing phase computes it.
+    pub timing: Option<Timing>,
+    pub info: PackageInfo,
+    /// The submissions it says nothing about, as skipped results.
+    pub unplanned: Vec<SubmissionResult>,
+}
+
+impl PlannedPackage {
+    pub fn new(package: KattisPackage) -> PlannedPackage {
+        let unplanned = package.unplanned.iter().map(|u| {
+            let folder = VerdictRule::folder_name(&u.folder);
+            let expected = Expected::Verdicts(VerdictRule {
+                folder,
+                ..Default::default()
+            });
+            let result = SubmissionResult::new(&package.id, &u.relative, expected);
+            SubmissionResult {
+                skipped: Some(u.reason.clone()),
+                ..result
+            }
+        });
+        let submissions = package.submissions.iter();
+        let first = submissions
+            .clone()
+            .find(|s| s.expected == Expected::Accepted && !s.given);
+        let solution = first.map_or(package.dir.join("submissions/accepted"), |s| s.path.clone());
+        PlannedPackage {
+            planned: PlannedProblem {
+                problem: package.problem(),
+                tests: package.tests.clone(),
+                solution,
+            },
+            submissions: submissions
+                .map(|s| (s.clone(), package.sets_time_limit(s)))
+                .collect(),
+            info: package.info(),
+            timing: package.timing.given.is_none().then_some(package.timing),
+            unplanned: unplanned.collect(),
+        }
+    }
+}
+
 /// A submission ready to run, on its problem's tests.
 #[derive(Debug, Clone)]
 pub struct PlannedSubmission {
@@ -32,7 +84,7 @@ pub struct PlannedSubmission {
 }
 
 /// Everything a run will do, in report order.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub struct Plan {
     /// The ids in the order they were asked for (sorted for a full run).
     pub ids: Vec<String>,
@@ -43,9 +95,8 @@ pub struct Plan {
     pub solutions: bool,
     /// The submissions; `None` when they are not graded.
     pub submissions: Option<Vec<PlannedSubmission>>,
-    /// The problem packages of `problems/` (`problem.yaml`), each to be judged as `harness verify` does,
-    /// its tests and submissions already chosen.
-    pub packages: Vec<KattisPackage>,
+    /// The problem packages (`harness verify`'s, or of `problems/`), their tests and submissions chosen.
+    pub packages: Vec<PlannedPackage>,
     /// With `--partition`: the units of the whole run and this shard's; the plan keeps only its share.
     pub shard: Option<ShardPlan>,
 }
@@ -100,6 +151,9 @@ pub fn plan(workspace: &Workspace, selection: &Selection) -> Result<Plan> {
             check_known(workspace, id)?;
         }
     }
+    if let Some(path) = selection.given.iter().find(|path| !path.exists()) {
+        bail!("--submission {}: no such file or folder", path.display());
+    }
     let mut ids = ids;
     if let Some(only) = &selection.only {
         ids.retain(|id| only.contains(id));
@@ -107,24 +161,18 @@ pub fn plan(workspace: &Workspace, selection: &Selection) -> Result<Plan> {
     let mut problems = Vec::new();
     let mut errors = Vec::new();
     let mut packages = Vec::new();
+    // A run of programs given with --submission judges only them: the solution need not exist.
+    let need_solution = selection.given.is_empty();
+    let filter = selection.test_filter.as_deref();
     for id in &ids {
-        if workspace.is_package(id) {
-            match plan_package(workspace, id, selection) {
-                Ok(package) => packages.push(package),
-                Err(err) if explicit => return Err(err),
-                Err(err) => errors.push(ProblemResult::error(id, None, 0, &format!("{err:#}"))),
+        let planned = match workspace.is_package(id) {
+            true => plan_package(workspace, id, selection).map(|p| packages.push(p)),
+            false => {
+                plan_problem_for(workspace, id, filter, need_solution).map(|p| problems.push(p))
             }
-            continue;
-        }
-        // A run of programs given with --submission judges only them: the solution need not exist.
-        let need_solution = selection.given.is_empty();
-        match plan_problem_for(
-            workspace,
-            id,
-            selection.test_filter.as_deref(),
-            need_solution,
-        ) {
-            Ok(planned) => problems.push(planned),
+        };
+        match planned {
+            Ok(()) => {}
             Err(err) if explicit => return Err(err),
             Err(err) => {
                 let problem = workspace.load_problem(id).ok();
@@ -146,21 +194,17 @@ pub fn plan(workspace: &Workspace, selection: &Selection) -> Result<Plan> {
             p.tests.clear();
         }
     } else if let Some(glob) = &selection.test_filter {
-        let planned = problems.len() + packages.len();
-        let none_left = problems.iter().all(|p| p.tests.is_empty())
-            && packages.iter().all(|p| p.tests.is_empty());
-        if planned > 0 && none_left {
+        let planned: Vec<&PlannedProblem> = problems
+            .iter()
+            .chain(packages.iter().map(|p| &p.planned))
+            .collect();
+        if !planned.is_empty() && planned.iter().all(|p| p.tests.is_empty()) {
             let mut names: Vec<String> = Vec::new();
-            for p in &problems {
-                names.extend(
-                    workspace
-                        .load_tests(&p.problem)?
-                        .into_iter()
-                        .map(|t| t.name),
-                );
-            }
-            for p in &packages {
-                let all = workspace.load_package(&p.id)?.tests;
+            for p in planned {
+                let all = match workspace.is_package(&p.problem.id) {
+                    true => workspace.load_package(&p.problem.id)?.tests,
+                    false => workspace.load_tests(&p.problem)?,
+                };
                 names.extend(all.into_iter().map(|t| t.name));
             }
             names.sort();
@@ -172,7 +216,7 @@ pub fn plan(workspace: &Workspace, selection: &Selection) -> Result<Plan> {
         }
     }
     let submissions = if !selection.given.is_empty() {
-        Some(plan_given(workspace, &problems, &selection.given)?)
+        Some(plan_given(workspace, &problems, &selection.given))
     } else if selection.submissions {
         Some(plan_submissions(workspace, &problems)?)
     } else {
@@ -227,7 +271,7 @@ fn units(plan: &Plan) -> Vec<String> {
 
 /// Keeps only the share of `partition`: the tests, problems and submissions whose units it owns. A
 /// problem stays a row when the shard owns one of its tests (or the problem itself).
-fn keep_share(plan: &mut Plan, partition: Partition) {
+pub fn keep_share(plan: &mut Plan, partition: Partition) {
     let planned = units(plan);
     let owned: std::collections::HashSet<&String> = planned
         .iter()
@@ -244,7 +288,8 @@ fn keep_share(plan: &mut Plan, partition: Partition) {
         solutions && !p.tests.is_empty()
     });
     plan.errors.retain(|row| owned.contains(&row.id));
-    plan.packages.retain(|package| owned.contains(&package.id));
+    plan.packages
+        .retain(|p| owned.contains(&p.planned.problem.id));
     if let Some(submissions) = &mut plan.submissions {
         submissions
             .retain(|s| owned.contains(&submission_unit(&s.problem.id, &s.submission.relative)));
@@ -265,7 +310,7 @@ fn keep_share(plan: &mut Plan, partition: Partition) {
 /// them; only those in `accepted/` on a subset of the tests (they give the problem its row); or, with
 /// `--submission`, the programs given (and the ones that bound from below a time limit the package does
 /// not give).
-fn plan_package(workspace: &Workspace, id: &str, selection: &Selection) -> Result<KattisPackage> {
+fn plan_package(workspace: &Workspace, id: &str, selection: &Selection) -> Result<PlannedPackage> {
     let mut package = workspace.load_package(id)?;
     if let Some(why) = &package.unsupported {
         bail!("{}: {why}", workspace.relative(&package.dir));
@@ -274,26 +319,16 @@ fn plan_package(workspace: &Workspace, id: &str, selection: &Selection) -> Resul
         package.tests.retain(|t| glob_match(glob, &t.name));
     }
     if !selection.given.is_empty() {
-        let computed = package.timing.given.is_none();
         let own = std::mem::take(&mut package.submissions);
         package.submissions = own
             .into_iter()
-            .filter(|s| computed && package.sets_time_limit(s))
+            .filter(|s| package.sets_time_limit(s))
             .collect();
         package.unplanned.clear();
-        for path in &selection.given {
-            if !path.exists() {
-                bail!("--submission {}: no such file or folder", path.display());
-            }
-            package.submissions.push(Submission {
-                problem: package.id.clone(),
-                relative: workspace.relative(path),
-                why: crate::package::submissions::leading_comment(path),
-                path: path.clone(),
-                expected: Expected::Accepted,
-                given: true,
-            });
-        }
+        let given = selection.given.iter();
+        package
+            .submissions
+            .extend(given.map(|path| given_submission(workspace, id, path)));
     } else if !selection.submissions {
         package
             .submissions
@@ -303,7 +338,32 @@ fn plan_package(workspace: &Workspace, id: &str, selection: &Selection) -> Resul
     if selection.no_run {
         package.tests.clear();
     }
-    Ok(package)
+    Ok(PlannedPackage::new(package))
+}
+
+impl Plan {
+    /// `harness verify`'s plan: every package whole, with all its submissions; one that cannot be judged
+    /// is a row in error.
+    pub fn of_packages(all: Vec<KattisPackage>) -> Plan {
+        let ids = all.iter().map(|p| p.id.clone()).collect();
+        let (mut packages, mut errors) = (Vec::new(), Vec::new());
+        for package in all {
+            match &package.unsupported {
+                None => packages.push(PlannedPackage::new(package)),
+                Some(why) => errors.push(ProblemResult {
+                    title: package.name.clone(),
+                    package: Some(package.info()),
+                    ..ProblemResult::error(&package.id, None, 0, why)
+                }),
+            }
+        }
+        Plan {
+            ids,
+            errors,
+            packages,
+            ..Default::default()
+        }
+    }
 }
 
 /// An id that names no problem folder is a setup error that suggests the nearest ids.
@@ -353,14 +413,15 @@ pub fn distance(a: &str, b: &str) -> usize {
     d[a.len()][b.len()]
 }
 
-/// The tests of `ids` (all problems in our own layout when empty) after `test_filter`: the library's "list the tests".
+/// The tests of `ids` (all problems when empty, packages too) after `test_filter`: the library's "list the
+/// tests".
 pub fn list_tests(
     workspace: &Workspace,
     ids: &[String],
     test_filter: Option<&str>,
 ) -> Result<Vec<PlannedProblem>> {
     let ids = match ids.is_empty() {
-        true => workspace.native_problem_ids()?,
+        true => workspace.problem_ids()?,
         false => ids.to_vec(),
     };
     ids.iter()
@@ -368,12 +429,25 @@ pub fn list_tests(
         .collect()
 }
 
+/// A problem's plan, or a package's as a problem (under the probe limit when its limit is computed).
 pub fn plan_problem(
     workspace: &Workspace,
     id: &str,
     test_filter: Option<&str>,
 ) -> Result<PlannedProblem> {
-    plan_problem_for(workspace, id, test_filter, true)
+    if !workspace.is_package(id) {
+        return plan_problem_for(workspace, id, test_filter, true);
+    }
+    let test_filter = test_filter.map(str::to_string);
+    let selection = Selection {
+        test_filter,
+        ..Default::default()
+    };
+    let planned = plan_package(workspace, id, &selection)?.planned;
+    if !planned.solution.exists() {
+        bail!("{}: no accepted submission", planned.solution.display());
+    }
+    Ok(planned)
 }
 
 /// A problem's plan; its solution file must exist only when `need_solution`.
@@ -437,28 +511,30 @@ fn plan_given(
     workspace: &Workspace,
     planned: &[PlannedProblem],
     given: &[PathBuf],
-) -> Result<Vec<PlannedSubmission>> {
+) -> Vec<PlannedSubmission> {
     let mut plan = Vec::new();
     for path in given {
-        if !path.exists() {
-            bail!("--submission {}: no such file or folder", path.display());
-        }
         for p in planned {
             plan.push(PlannedSubmission {
-                submission: Submission {
-                    problem: p.problem.id.clone(),
-                    relative: workspace.relative(path),
-                    why: crate::package::submissions::leading_comment(path),
-                    path: path.clone(),
-                    expected: Expected::Accepted,
-                    given: true,
-                },
+                submission: given_submission(workspace, &p.problem.id, path),
                 problem: p.problem.clone(),
                 tests: p.tests.clone(),
             });
         }
     }
-    Ok(plan)
+    plan
+}
+
+/// A program given with `--submission`, judged on problem `id` as if it were in `accepted/`.
+fn given_submission(workspace: &Workspace, id: &str, path: &Path) -> Submission {
+    Submission {
+        problem: id.to_string(),
+        relative: workspace.relative(path),
+        why: crate::package::submissions::leading_comment(path),
+        path: path.to_path_buf(),
+        expected: Expected::Accepted,
+        given: true,
+    }
 }
 
 #[cfg(test)]

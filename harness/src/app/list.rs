@@ -1,12 +1,12 @@
 //! `harness list [ID...]`: the problems (all, or those named) with their judge, limits, checker and number
-//! of tests; a package dropped into `problems/` shows its format as the judge, `auto` for a time limit it
-//! leaves to be computed.
+//! of tests; a package dropped into `problems/` as the problem it is judged as (its format as the judge),
+//! `auto` for a time limit it leaves to be computed.
 
 use std::io::{self, Write};
 
 use anyhow::Result;
 
-use crate::package::kattis::KattisPackage;
+use crate::model::Problem;
 use crate::package::Workspace;
 use crate::plan::check_known;
 use crate::{EXIT_FAILED, EXIT_OK};
@@ -29,30 +29,21 @@ pub fn list(workspace: &Workspace, ids: &[String]) -> Result<i32> {
     let mut rows: Vec<Row> = Vec::new();
     let mut code = EXIT_OK;
     for id in ids {
-        let row = if workspace.is_package(&id) {
-            workspace.load_package(&id).map(|p| package_row(&p))
-        } else {
-            workspace.load_problem(&id).map(|problem| {
-                let tests = workspace
-                    .load_tests(&problem)
-                    .map_or_else(|_| "-".to_string(), |t| t.len().to_string());
-                let title = match problem.data_id == problem.id {
-                    true => problem.title.clone(),
-                    false => format!("{} (= {})", problem.title, problem.data_id),
-                };
-                Row {
-                    id: problem.id.clone(),
-                    judge: problem.judge.clone(),
-                    time: format!("{} ms", problem.time_limit_ms),
-                    memory: format!("{} MiB", problem.memory_limit_mb),
-                    checker: match problem.interactor {
-                        Some(_) => "interactor".to_string(),
-                        None => problem.checker.to_string(),
-                    },
-                    tests,
-                    title,
+        let row = match workspace.is_package(&id) {
+            true => workspace.load_package(&id).map(|p| {
+                let mut row = Row::of(&p.problem(), p.tests.len().to_string());
+                if p.timing.given.is_none() {
+                    row.time = "auto".into();
                 }
-            })
+                if let Some(why) = &p.unsupported {
+                    row.title = format!("{} (not judged: {why})", row.title);
+                }
+                row
+            }),
+            false => workspace.load_problem(&id).map(|problem| {
+                let tests = workspace.load_tests(&problem);
+                Row::of(&problem, tests.map_or("-".into(), |t| t.len().to_string()))
+            }),
         };
         match row {
             Ok(row) => rows.push(row),
@@ -79,6 +70,25 @@ struct Row {
 }
 
 impl Row {
+    fn of(problem: &Problem, tests: String) -> Row {
+        let title = match problem.data_id == problem.id {
+            true => problem.title.clone(),
+            false => format!("{} (= {})", problem.title, problem.data_id),
+        };
+        Row {
+            id: problem.id.clone(),
+            judge: problem.judge.clone(),
+            time: format!("{} ms", problem.time_limit_ms),
+            memory: format!("{} MiB", problem.memory_limit_mb),
+            checker: match problem.interactor {
+                Some(_) => "interactor".to_string(),
+                None => problem.checker.to_string(),
+            },
+            tests,
+            title,
+        }
+    }
+
     fn error(id: &str, error: &str) -> Row {
         Row {
             id: id.to_string(),
@@ -124,32 +134,6 @@ fn table(rows: &[Row]) -> String {
         text.push('\n');
     }
     text
-}
-
-/// A package's row: its format, limits, output validator and tests.
-fn package_row(package: &KattisPackage) -> Row {
-    let time = match &package.timing.given {
-        Some((seconds, _)) => format!("{} ms", (seconds * 1000.0).round() as u64),
-        None => "auto".to_string(),
-    };
-    let validator = match &package.validator {
-        Some(_) if package.interactive => "interactor",
-        Some(_) => "program",
-        None => "default",
-    };
-    let title = match &package.unsupported {
-        Some(why) => format!("{} (not judged: {why})", package.name),
-        None => package.name.clone(),
-    };
-    Row {
-        id: package.id.clone(),
-        judge: "kattis".to_string(),
-        time,
-        memory: format!("{} MiB", package.memory_mb),
-        checker: validator.to_string(),
-        tests: package.tests.len().to_string(),
-        title,
-    }
 }
 
 #[cfg(test)]

@@ -39,26 +39,22 @@ pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
             package.id = format!("{}#{count}", package.id);
         }
     }
-    let ids = packages.iter().map(|p| p.id.clone()).collect();
     // A package is judged whole, in one shard: its time limit may come from all its accepted submissions.
-    let shard = args.partition.map(|partition| {
-        let planned: Vec<String> = packages.iter().map(|p| p.id.clone()).collect();
-        let owned = partition.owns(&planned);
-        let mut owned = owned.into_iter();
-        packages.retain(|_| owned.next().unwrap_or(false));
-        let units = packages.iter().map(|p| p.id.clone()).collect();
-        Shard {
-            workspace: format!("packages {}", planned.join(", ")),
-            commit: None,
-            judge: format!("harness {}", env!("CARGO_PKG_VERSION")),
-            options: format!(
-                "verify; time scale {}; all tests {}; TLE margin {}",
-                args.time_scale, args.all_tests, args.tle_margin
-            ),
-            partition: partition.to_string(),
-            planned,
-            units,
-        }
+    let mut plan = Plan::of_packages(packages);
+    if let Some(partition) = args.partition {
+        crate::plan::keep_share(&mut plan, partition);
+    }
+    let shard = plan.shard.take().map(|shard| Shard {
+        workspace: format!("packages {}", shard.planned.join(", ")),
+        commit: None,
+        judge: format!("harness {}", env!("CARGO_PKG_VERSION")),
+        options: format!(
+            "verify; time scale {}; all tests {}; TLE margin {}",
+            args.time_scale, args.all_tests, args.tle_margin
+        ),
+        partition: shard.partition.to_string(),
+        planned: shard.planned,
+        units: shard.units,
     });
     let languages = match workspace {
         Some(workspace) => workspace.languages()?,
@@ -83,15 +79,6 @@ pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
         partition: None,
         only: None,
         events,
-    };
-    let plan = Plan {
-        ids,
-        problems: Vec::new(),
-        errors: Vec::new(),
-        solutions: false,
-        submissions: None,
-        packages,
-        shard: None,
     };
     let graded = exec::execute(plan, &context, &options);
     if let Some(bar) = &bar {

@@ -12,11 +12,12 @@ use rayon::prelude::*;
 use crate::check::program::ProgramChecker;
 use crate::check::Checker;
 use crate::events::{Event, Events};
+use crate::grade::custom_grader::ProgramGrader;
 use crate::grade::scratch::Scratch;
 use crate::grade::{Grader, Interactive, Standard};
 use crate::lang::{Compiled, Compiler, Executable, LanguageTable};
 use crate::model::{
-    CheckerSpec, Limits, Problem, ProblemResult, Report, Shard, TestCase, TestResult,
+    CheckerSpec, Limits, Problem, ProblemResult, ProgramSpec, Report, Shard, TestCase, TestResult,
 };
 use crate::package::Workspace;
 use crate::plan::{self, Plan, PlannedProblem, Selection};
@@ -59,7 +60,9 @@ impl JudgeOptions {
             problem.time_limit_ms,
             problem.memory_limit_mb,
             self.time_scale,
-            self.output_limit,
+            problem
+                .output_limit_mib
+                .map_or(self.output_limit, |mib| mib << 20),
         )
     }
 }
@@ -122,28 +125,26 @@ pub fn grade(workspace: &Workspace, ids: &[String], options: &JudgeOptions) -> R
     Ok(report)
 }
 
-/// Runs a plan in `context`, all in its pool: the problems' solutions beside the submissions, then the
-/// packages (each computing its time limit first when it gives none). The one path of `run` and `verify`.
-pub fn execute(plan: Plan, context: &RunContext, options: &JudgeOptions) -> Result<Report> {
+/// Runs a plan in `context`, all in its pool: the problems' solutions beside the submissions (those of the
+/// packages that give their time limit too), then the packages' timing phase, which computes the others'
+/// limits and grades their submissions. The one path of `run` and `verify`.
+pub fn execute(mut plan: Plan, context: &RunContext, options: &JudgeOptions) -> Result<Report> {
     let started = std::time::Instant::now();
     let started_at = std::time::SystemTime::now();
     let (compiler, pool) = (&context.compiler, &context.pool);
     // The checkers of the problems whose tests or submissions run here (a shard may own a submission of
     // a problem and none of its tests), and of the packages.
-    let mut judged: Vec<&Problem> = plan.problems.iter().map(|p| &p.problem).collect();
+    let planned = plan
+        .problems
+        .iter()
+        .chain(plan.packages.iter().map(|p| &p.planned));
+    let mut judged: Vec<&Problem> = planned.map(|p| &p.problem).collect();
     for s in plan.submissions.iter().flatten() {
         if !judged.iter().any(|p| p.id == s.problem.id) {
             judged.push(&s.problem);
         }
     }
-    let checkers = pool.install(|| -> Result<Checkers> {
-        let mut all = checkers(&judged, compiler)?;
-        for package in plan.packages.iter().filter(|p| p.unsupported.is_none()) {
-            let judges = packages::judges(package, compiler)?;
-            all.insert(package.id.clone(), judges);
-        }
-        Ok(all)
-    })?;
+    let checkers = pool.install(|| checkers(&judged, compiler))?;
     let run = Run {
         compiler,
         checkers: &checkers,
@@ -151,32 +152,30 @@ pub fn execute(plan: Plan, context: &RunContext, options: &JudgeOptions) -> Resu
         scratch: &context.scratch,
     };
     // The submissions first on this thread: their time-limit-exceeded ones take the longest, and start at
-    // once while the other workers take the solutions' tests. The packages after the rest.
+    // once while the other workers take the solutions' tests. The packages' timing phase after the rest.
+    let graded = plan.submissions.is_some();
+    let mut first = plan.submissions.take().unwrap_or_default();
+    let ours = first.len();
+    for package in plan.packages.iter().filter(|p| p.timing.is_none()) {
+        first.extend(packages::planned(package, &package.planned.problem, false));
+    }
     let (submissions, problems) = pool.install(|| {
         rayon::join(
-            || {
-                plan.submissions
-                    .as_ref()
-                    .map(|all| submissions::grade(all, &run))
-                    .transpose()
-            },
+            || submissions::grade(&first, &run),
             || match plan.solutions {
                 true => grade_problems(&plan.problems, &run),
                 false => Ok(Vec::new()),
             },
         )
     });
-    let (mut problems, submissions) = (problems?, submissions?);
-    let (rows, package_submissions) = pool.install(|| packages::grade(&plan.packages, &run))?;
+    let (mut problems, mut submissions) = (problems?, submissions?);
+    let graded_packages = submissions.split_off(ours);
+    let (rows, package_submissions) =
+        pool.install(|| packages::grade(&plan.packages, graded_packages, &run))?;
     problems.extend(rows);
-    let submissions = match (submissions, package_submissions.is_empty()) {
-        (Some(mut all), _) => {
-            all.extend(package_submissions);
-            Some(all)
-        }
-        (None, false) if options.submissions => Some(package_submissions),
-        (None, _) => None,
-    };
+    let graded = graded || (options.submissions && !package_submissions.is_empty());
+    submissions.extend(package_submissions);
+    let submissions = graded.then_some(submissions);
     problems.extend(plan.errors);
     // Report in the order the ids were given (sorted for a full run).
     problems.sort_by_key(|p| plan.ids.iter().position(|id| *id == p.id));
@@ -226,7 +225,7 @@ pub(crate) struct Judges {
     pub checker: Arc<dyn Checker>,
     pub interactor: Option<Arc<ProgramChecker>>,
     /// A package's custom grader (`graders/`), for its groups under `grading: custom`.
-    pub grader: Option<Arc<crate::grade::custom_grader::ProgramGrader>>,
+    pub grader: Option<Arc<ProgramGrader>>,
 }
 
 /// The checker of every problem judged: built-in ones as they are, programs compiled (in parallel).
@@ -239,22 +238,22 @@ fn checkers(problems: &[&Problem], compiler: &Compiler) -> Result<Checkers> {
 
 /// A problem's checker and interactor, compiled; the error says why they cannot be used.
 fn judges(problem: &Problem, compiler: &Compiler) -> Result<std::result::Result<Judges, String>> {
-    let checker = match checker(problem, compiler)? {
-        Ok(checker) => checker,
-        Err(why) => return Ok(Err(why)),
+    let optional = |spec: &Option<ProgramSpec>, what| -> Result<std::result::Result<_, _>> {
+        Ok(match spec {
+            None => Ok(None),
+            Some(spec) => program(problem, spec, what, compiler)?.map(Some),
+        })
     };
-    let interactor = match &problem.interactor {
-        None => None,
-        Some(spec) => match program(problem, spec, "interactor", compiler)? {
-            Ok(interactor) => Some(Arc::new(interactor)),
-            Err(why) => return Ok(Err(why)),
-        },
-    };
-    Ok(Ok(Judges {
-        checker,
-        interactor,
-        grader: None,
-    }))
+    let interactor = optional(&problem.interactor, "interactor")?;
+    let grader = optional(&problem.grader, "custom grader")?;
+    Ok(match (checker(problem, compiler)?, interactor, grader) {
+        (Ok(checker), Ok(interactor), Ok(grader)) => Ok(Judges {
+            checker,
+            interactor: interactor.map(Arc::new),
+            grader: grader.map(|g| Arc::new(ProgramGrader::new(g.executable, g.sandbox))),
+        }),
+        (Err(why), _, _) | (_, Err(why), _) | (_, _, Err(why)) => Err(why),
+    })
 }
 
 /// A problem's checker; the error says why a checker program cannot be used.
@@ -272,7 +271,7 @@ pub fn checker(
 /// A checker or interactor program, built.
 fn program(
     problem: &Problem,
-    spec: &crate::model::ProgramSpec,
+    spec: &ProgramSpec,
     what: &str,
     compiler: &Compiler,
 ) -> Result<std::result::Result<ProgramChecker, String>> {
@@ -317,31 +316,32 @@ pub(crate) fn build(
     })
 }
 
-/// Runs one test of one problem with its solution: the library's "run one test".
+/// Runs one test of one problem (or package) with its solution, as a run of that test alone: the library's
+/// "run one test".
 pub fn run_one(
     workspace: &Workspace,
     id: &str,
     test: &str,
     options: &JudgeOptions,
 ) -> Result<TestResult> {
-    let planned = plan::plan_problem(workspace, id, None)?;
-    let Some(case) = planned.tests.iter().find(|t| t.name == test) else {
+    let mut planned = plan::plan_problem(workspace, id, None)?;
+    planned.tests.retain(|t| t.name == test);
+    if planned.tests.is_empty() {
         anyhow::bail!("{id} has no test `{test}` (see `harness list`)");
+    }
+    let problems = vec![planned];
+    let plan = Plan {
+        ids: vec![id.to_string()],
+        problems,
+        solutions: true,
+        ..Default::default()
     };
-    let context = RunContext::of(workspace, 1)?;
-    let compiler = &context.compiler;
-    let judges = judges(&planned.problem, compiler)?.map_err(anyhow::Error::msg)?;
-    let checkers = HashMap::from([(planned.problem.id.clone(), Ok(judges))]);
-    let run = Run {
-        compiler,
-        checkers: &checkers,
-        options,
-        scratch: &context.scratch,
-    };
-    match compiler.compile(&planned.solution)? {
-        Compiled::Ok(binary) => run_test(&planned.problem, case, &binary, &run),
-        Compiled::Failed { .. } => Ok(TestResult::compile_error(test)),
-        Compiled::Skipped { reason } => anyhow::bail!("{reason}"),
+    let mut row = execute(plan, &RunContext::of(workspace, 1)?, options)?
+        .problems
+        .remove(0);
+    match row.error {
+        Some(why) => anyhow::bail!("{why}"),
+        None => Ok(row.tests.remove(0)),
     }
 }
 

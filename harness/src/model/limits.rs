@@ -7,6 +7,8 @@ pub use sandbox::limits::{Limits, STDERR_TAIL_BYTES, WALL_CAP_FACTOR, WATCHDOG_G
 pub const DEFAULT_OUTPUT_LIMIT_MIB: u64 = 64;
 /// Default output limit per test, in bytes.
 pub const DEFAULT_OUTPUT_LIMIT: u64 = DEFAULT_OUTPUT_LIMIT_MIB << 20;
+/// The time limit of a package that gives none while its timing phase computes it, in ms.
+pub const PROBE_TIME_LIMIT_MS: u64 = 60_000;
 /// Default multiplier of every time limit (`--time-scale`).
 pub const DEFAULT_TIME_SCALE: f64 = 1.0;
 /// Failed tests the human report details per problem (`--max-failures`); the rest are counted.

@@ -191,9 +191,16 @@ pub struct Problem {
     pub url: String,
     pub time_limit_ms: u64,
     pub memory_limit_mb: u64,
+    /// A package's own output limit; `None`: the run's (`--output-limit-mib`).
+    #[serde(skip)]
+    pub output_limit_mib: Option<u64>,
     pub checker: CheckerSpec,
     /// The interactor of an interactive problem.
     pub interactor: Option<ProgramSpec>,
+    /// A package's custom grader (`graders/`), for its groups under `grading: custom`, run under the limits
+    /// of `grade::custom_grader` (not the spec's).
+    #[serde(skip)]
+    pub grader: Option<ProgramSpec>,
     /// The problem whose solution and data this one is judged with (itself when not `same_as`).
     pub data_id: String,
     #[serde(skip)]
@@ -260,7 +267,7 @@ pub enum Expected {
 
 /// What a submission of a problem package must get: every test it runs gets a verdict in `permitted`,
 /// and at least one gets a verdict in `required`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub struct VerdictRule {
     /// The folder the submission is in, as reports name it.
     pub folder: &'static str,

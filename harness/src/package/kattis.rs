@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 
 use super::kattis_yaml::{ini_value, YamlMap};
+use crate::model::limits::PROBE_TIME_LIMIT_MS;
 use crate::model::{
     BuiltinChecker, CheckerSpec, Expected, Limits, PackageInfo, Problem, ProgramSpec, Protocol,
     Scoring, Submission, TestCase, Verdict, VerdictSet,
@@ -430,20 +431,26 @@ fn problem_name(tex: &str) -> Option<String> {
 }
 
 impl KattisPackage {
-    /// The judge's own problem for this package, judged with this time limit.
-    pub fn problem(&self, time_limit_ms: u64) -> Problem {
+    /// The judge's own problem for this package, under the time limit it gives, else under the probe
+    /// limit (`PROBE_TIME_LIMIT_MS`) until the timing phase (`exec::packages`) sets the computed one.
+    pub fn problem(&self) -> Problem {
+        let time_limit_ms = match &self.timing.given {
+            Some((seconds, _)) => (seconds * 1000.0).round().max(1.0) as u64,
+            None => PROBE_TIME_LIMIT_MS,
+        };
         let root_args = self
             .tests
             .first()
             .and_then(|t| t.checker_args.clone())
             .unwrap_or_default();
-        let spec = self.validator.as_ref().map(|v| ProgramSpec {
+        let program = |v: &ValidatorProgram| ProgramSpec {
             program: v.relative.clone(),
             path: v.path.clone(),
             protocol: Protocol::Kattis,
             args: root_args.clone(),
             limits: Some(self.validator_limits),
-        });
+        };
+        let spec = self.validator.as_ref().map(program);
         let default = BuiltinChecker::from_kattis_flags(&root_args)
             .unwrap_or(BuiltinChecker::Tokens(Default::default()));
         let (checker, interactor) = match (spec, self.interactive) {
@@ -459,8 +466,10 @@ impl KattisPackage {
             url: String::new(),
             time_limit_ms,
             memory_limit_mb: self.memory_mb,
+            output_limit_mib: Some(self.output_mb),
             checker,
             interactor,
+            grader: self.grader.as_ref().map(program),
             data_id: self.id.clone(),
             dir: self.dir.clone(),
             scoring: self.scoring.clone(),
@@ -468,8 +477,9 @@ impl KattisPackage {
         }
     }
 
-    /// Whether a package's submission bounds the time limit from below (unless `use_for_time_limit: false`):
-    /// if it must be accepted (legacy, as problemtools), or is not permitted a TLE (2025-09).
+    /// Whether a package's submission bounds from below the time limit the package leaves to be computed
+    /// (unless `use_for_time_limit: false`): if it must be accepted (legacy, as problemtools), or is not
+    /// permitted a TLE (2025-09).
     pub fn sets_time_limit(&self, submission: &Submission) -> bool {
         let bounds = match submission.expected {
             Expected::Accepted => true,
@@ -479,11 +489,15 @@ impl KattisPackage {
             Expected::Verdicts(rule) => !rule.permitted.contains(Verdict::TLE),
             _ => false,
         };
-        bounds && !submission.given && !self.not_for_time_limit.contains(&submission.path)
+        let computed = self.timing.given.is_none();
+        bounds
+            && computed
+            && !submission.given
+            && !self.not_for_time_limit.contains(&submission.path)
     }
 
-    /// What the package says of itself, for its row; `time_limit_source`: where its limit came from.
-    pub fn info(&self, time_limit_source: Option<String>) -> PackageInfo {
+    /// What the package says of itself, for its row (where its time limit came from, when it gives one).
+    pub fn info(&self) -> PackageInfo {
         let flags = self.tests.first().and_then(|t| t.checker_args.as_ref());
         let validator = match &self.validator {
             Some(program) => program.relative.clone(),
@@ -496,7 +510,7 @@ impl KattisPackage {
             validator: validator.trim_end().to_string(),
             tests: self.tests.len(),
             output_limit_mib: self.output_mb,
-            time_limit_source,
+            time_limit_source: self.timing.given.as_ref().map(|(_, source)| source.clone()),
             warnings: self.warnings.clone(),
         }
     }

@@ -807,7 +807,7 @@ fn a_package_dropped_into_problems_is_graded_in_place() {
         .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "));
     assert_eq!(
         line.as_deref(),
-        Some("split kattis auto 256 MiB program 5 Split"),
+        Some("split kattis 2023-07-draft auto 256 MiB kattis:output_validator 5 Split"),
         "{}",
         stdout(&list)
     );
@@ -919,6 +919,42 @@ fn a_package_dropped_into_problems_is_graded_in_place() {
         "{}",
         printed(&output)
     );
+}
+
+/// A package of `problems/` is planned as a problem of ours: the library lists its tests (`harness list`'s
+/// and `--test`'s names) and runs one of them (`exec::run_one`) with its first accepted submission, judged
+/// by the package's own validator (it prints other factors than the answer file) under the package's limits.
+#[test]
+fn a_dropped_packages_tests_are_listed_and_run_one_at_a_time_as_a_problems_are() {
+    let root = common::copy_of("dropped", "dropped-one-test");
+    let workspace = harness::package::Workspace::find(&root).unwrap();
+    let split = ["split".to_string()];
+    let listed = harness::plan::list_tests(&workspace, &split, Some("secret/*")).unwrap();
+    let names: Vec<&str> = listed[0].tests.iter().map(|t| t.name.as_str()).collect();
+    assert_eq!(names, ["secret/1", "secret/2", "secret/3", "secret/4"]);
+    let problem = &listed[0].problem;
+    assert_eq!(problem.memory_limit_mb, 256, "problem.yaml's limits");
+    assert_eq!(problem.output_limit_mib, Some(8), "the format's default");
+    assert!(listed[0]
+        .solution
+        .ends_with("submissions/accepted/closest.py"));
+    let options = harness::exec::JudgeOptions {
+        jobs: 1,
+        time_scale: 1.0,
+        output_limit: 64 << 20,
+        test_filter: None,
+        submissions: false,
+        given: Vec::new(),
+        all_tests: false,
+        tle_margin: 1.0,
+        no_run: false,
+        partition: None,
+        only: None,
+        events: Default::default(),
+    };
+    let result = harness::exec::run_one(&workspace, "split", "secret/2", &options).unwrap();
+    // `31250 32000` where the answer file says `2 500000000`: only the package's validator accepts it.
+    assert_eq!(result.verdict, harness::model::Verdict::AC, "{result:#?}");
 }
 
 /// A package and a problem of ours are judged by checkers built and run by the same code: an interactive
