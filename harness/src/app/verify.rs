@@ -39,6 +39,7 @@ pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
             package.id = format!("{}#{count}", package.id);
         }
     }
+    let answers: Vec<_> = packages.iter().map(|p| p.dir.join("data")).collect();
     // A package is judged whole, in one shard: its time limit may come from all its accepted submissions.
     let mut plan = Plan::of_packages(packages);
     if let Some(partition) = args.partition {
@@ -62,9 +63,7 @@ pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
     };
     let mut context = RunContext::new(&cache_dir(workspace), languages, jobs(args.jobs))?;
     let ours = workspace.map(Workspace::answer_folders).unwrap_or_default();
-    context
-        .compiler
-        .seal(packages.iter().map(|p| p.dir.join("data")).chain(ours));
+    context.compiler.seal(answers.into_iter().chain(ours));
     let (bar, events) = super::grade::progress_events();
     let options = JudgeOptions {
         jobs: jobs(args.jobs),
