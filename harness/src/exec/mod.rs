@@ -72,6 +72,8 @@ pub struct RunContext {
     pub compiler: Compiler,
     pub scratch: Scratch,
     pub pool: rayon::ThreadPool,
+    /// With more than one job, the interactive problems run here, beside `pool` (`beside_pool`).
+    pub beside: Option<rayon::ThreadPool>,
 }
 
 impl RunContext {
@@ -89,6 +91,7 @@ impl RunContext {
                 .num_threads(jobs.max(1))
                 .build()
                 .context("cannot start the worker threads")?,
+            beside: beside_pool(jobs)?,
         })
     }
 
@@ -96,6 +99,43 @@ impl RunContext {
     pub fn of(workspace: &Workspace, jobs: usize) -> Result<RunContext> {
         RunContext::new(&workspace.cache_dir(), workspace.languages()?, jobs)
     }
+}
+
+/// The pool the interactive problems run in beside the others, as many workers again, or none with one job
+/// (one test at a time). A relayed conversation spends its wall time on wake-ups, each message passing
+/// through three processes, and leaves most of a CPU idle: beside the tests that compute, it takes that
+/// CPU instead of a worker. A program's CPU time is its own, whatever runs beside it.
+pub(crate) fn beside_pool(jobs: usize) -> Result<Option<rayon::ThreadPool>> {
+    if jobs <= 1 {
+        return Ok(None);
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .thread_name(|i| format!("interactive-{i}"))
+        .build()
+        .context("cannot start the worker threads")?;
+    Ok(Some(pool))
+}
+
+/// Which of `items` run in the pool beside (`beside_pool`): their indices and theirs, and the others'.
+fn split_beside<T>(items: &[T], beside: impl Fn(&T) -> bool) -> [(Vec<usize>, Vec<&T>); 2] {
+    let mut parts: [(Vec<usize>, Vec<&T>); 2] = Default::default();
+    for (i, item) in items.iter().enumerate() {
+        let part = &mut parts[usize::from(beside(item))];
+        part.0.push(i);
+        part.1.push(item);
+    }
+    parts
+}
+
+/// The results of both parts of `split_beside`, back in the order of the items.
+fn merge_beside<R>(parts: [(Vec<usize>, Vec<R>); 2]) -> Vec<R> {
+    let mut all: Vec<(usize, R)> = parts
+        .into_iter()
+        .flat_map(|(indices, results)| indices.into_iter().zip(results))
+        .collect();
+    all.sort_by_key(|(i, _)| *i);
+    all.into_iter().map(|(_, result)| result).collect()
 }
 
 /// Grades `ids` (or every problem when empty). Errors are setup problems of explicitly named problems;
@@ -148,23 +188,54 @@ pub fn execute(plan: Plan, context: &RunContext, options: &JudgeOptions) -> Resu
         options,
         scratch: &context.scratch,
     };
-    // The submissions first on this thread: their time-limit-exceeded ones take the longest, and start at
-    // once while the other workers take the solutions' tests. The packages after the rest.
-    let (submissions, problems) = pool.install(|| {
+    // The submissions first on each thread: their time-limit-exceeded ones take the longest, and start at
+    // once while the other workers take the solutions' tests. The interactive problems (solutions and
+    // submissions) in the pool beside, when there is one. The packages after the rest.
+    let beside = |problem: &Problem| context.beside.is_some() && problem.interactor.is_some();
+    let problems = split_beside(&plan.problems, |p| beside(&p.problem));
+    let submissions = split_beside(plan.submissions.as_deref().unwrap_or_default(), |s| {
+        beside(&s.problem)
+    });
+    // The part beside grades only what it has: no stage line for nothing.
+    let grade_part = |part: usize| {
+        let (problems, submissions) = (&problems[part].1, &submissions[part].1);
         rayon::join(
-            || {
-                plan.submissions
-                    .as_ref()
-                    .map(|all| submissions::grade(all, &run))
-                    .transpose()
+            || match plan.submissions.is_some() && (part == 0 || !submissions.is_empty()) {
+                true => submissions::grade(submissions, &run),
+                false => Ok(Vec::new()),
             },
-            || match plan.solutions {
-                true => grade_problems(&plan.problems, &run),
+            || match plan.solutions && (part == 0 || !problems.is_empty()) {
+                true => grade_problems(problems, &run),
                 false => Ok(Vec::new()),
             },
         )
-    });
-    let (mut problems, submissions) = (problems?, submissions?);
+    };
+    let ((main_submissions, main_problems), (beside_submissions, beside_problems)) =
+        std::thread::scope(|scope| {
+            let beside = context
+                .beside
+                .as_ref()
+                .map(|beside| scope.spawn(|| beside.install(|| grade_part(1))));
+            let main = pool.install(|| grade_part(0));
+            let beside = match beside {
+                Some(thread) => thread
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                None => (Ok(Vec::new()), Ok(Vec::new())),
+            };
+            (main, beside)
+        });
+    let [main_indices, beside_indices] = problems.map(|(indices, _)| indices);
+    let mut problems = merge_beside([
+        (main_indices, main_problems?),
+        (beside_indices, beside_problems?),
+    ]);
+    let [main_indices, beside_indices] = submissions.map(|(indices, _)| indices);
+    let submissions = merge_beside([
+        (main_indices, main_submissions?),
+        (beside_indices, beside_submissions?),
+    ]);
+    let submissions = plan.submissions.is_some().then_some(submissions);
     let (rows, package_submissions) = pool.install(|| packages::grade(&plan.packages, &run))?;
     problems.extend(rows);
     let submissions = match (submissions, package_submissions.is_empty()) {
@@ -344,7 +415,7 @@ pub fn run_one(
 }
 
 /// Compiles each solution once, in parallel, then runs every (problem, test) pair in parallel.
-fn grade_problems(planned: &[PlannedProblem], run: &Run) -> Result<Vec<ProblemResult>> {
+fn grade_problems(planned: &[&PlannedProblem], run: &Run) -> Result<Vec<ProblemResult>> {
     let options = run.options;
     let compiled: Vec<Compiled> = planned
         .par_iter()
@@ -431,4 +502,31 @@ pub(crate) fn run_test(
         result: &result,
     });
     Ok(result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn interactive_problems_run_beside_the_workers_only_with_more_than_one_job() {
+        assert!(beside_pool(0).unwrap().is_none());
+        assert!(beside_pool(1).unwrap().is_none());
+        let beside = beside_pool(3).unwrap().expect("three jobs");
+        assert_eq!(beside.current_num_threads(), 3);
+    }
+
+    #[test]
+    fn the_results_of_both_parts_come_back_in_the_order_of_the_items() {
+        let items = ["a", "B", "c", "D", "E", "f"];
+        let parts = split_beside(&items, |item| item.chars().all(char::is_uppercase));
+        assert_eq!(parts[0].1, [&"a", &"c", &"f"]);
+        assert_eq!(parts[1].1, [&"B", &"D", &"E"]);
+        // Each part's results, in the part's order, as its grading returns them.
+        let results = parts.map(|(indices, part)| {
+            let results = part.iter().map(|item| item.to_lowercase()).collect();
+            (indices, results)
+        });
+        assert_eq!(merge_beside(results), ["a", "b", "c", "d", "e", "f"]);
+    }
 }

@@ -6,6 +6,8 @@
 //! `--tle-margin F` it runs under the limit × F instead, is judged against the limit, and is warned about
 //! when it passes within the longer limit (problemtools' `time_limit_to_tle`): one run says both.
 
+use std::borrow::Borrow;
+
 use anyhow::Result;
 use rayon::prelude::*;
 
@@ -17,7 +19,11 @@ use crate::model::{Expected, SubmissionResult, TestResult, Verdict};
 use crate::plan::PlannedSubmission;
 
 /// Compiles and runs the submissions in parallel.
-pub(super) fn grade(plan: &[PlannedSubmission], run: &Run) -> Result<Vec<SubmissionResult>> {
+pub(super) fn grade<S: Borrow<PlannedSubmission> + Sync>(
+    plan: &[S],
+    run: &Run,
+) -> Result<Vec<SubmissionResult>> {
+    let plan: Vec<&PlannedSubmission> = plan.iter().map(Borrow::borrow).collect();
     let compiled: Vec<Compiled> = plan
         .par_iter()
         .map(|s| match &run.checkers.get(&s.problem.id) {
@@ -48,7 +54,7 @@ pub(super) fn grade(plan: &[PlannedSubmission], run: &Run) -> Result<Vec<Submiss
         .iter()
         .zip(compiled)
         .enumerate()
-        .map(|(i, (s, c))| (i, s, c))
+        .map(|(i, (s, c))| (i, *s, c))
         .collect();
     order.sort_by_key(|(i, s, _)| (s.submission.expected != Expected::TimeLimitExceeded, *i));
     let mut graded: Vec<(usize, SubmissionResult)> = order
