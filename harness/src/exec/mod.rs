@@ -117,6 +117,13 @@ pub(crate) fn beside_pool(jobs: usize) -> Result<Option<rayon::ThreadPool>> {
     Ok(Some(pool))
 }
 
+/// Items in parallel, each a task of its own: an idle worker takes the next one left, so that none waits
+/// behind another worker's long run. Rayon otherwise hands each worker a block of items to go through in
+/// order, and a worker done with its blocks sat idle while another had seconds of tests left in its own.
+pub(crate) fn one_by_one<I: IndexedParallelIterator>(items: I) -> rayon::iter::MaxLen<I> {
+    items.with_max_len(1)
+}
+
 /// Which of `items` run in the pool beside (`beside_pool`): their indices and theirs, and the others'.
 fn split_beside<T>(items: &[T], beside: impl Fn(&T) -> bool) -> [(Vec<usize>, Vec<&T>); 2] {
     let mut parts: [(Vec<usize>, Vec<&T>); 2] = Default::default();
@@ -434,8 +441,7 @@ fn grade_problems(planned: &[&PlannedProblem], run: &Run) -> Result<Vec<ProblemR
     options
         .events
         .emit(Event::RunsPlanned { runs: pairs.len() });
-    let outcomes: Vec<Option<TestResult>> = pairs
-        .par_iter()
+    let outcomes: Vec<Option<TestResult>> = one_by_one(pairs.par_iter())
         .map(|&(i, t)| match &compiled[i] {
             Compiled::Ok(binary) => {
                 run_test(&planned[i].problem, &planned[i].tests[t], binary, run).map(Some)
@@ -507,6 +513,31 @@ pub(crate) fn run_test(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_worker_takes_the_next_item_while_another_waits_on_its_own() {
+        // Item 0 waits for item 1: in the same block, they would wait for each other until the timeout.
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let (send, receive) = std::sync::mpsc::channel();
+        let receive = std::sync::Mutex::new(receive);
+        let waited: Vec<bool> = pool.install(|| {
+            one_by_one((0..8).into_par_iter())
+                .map(|i| match i {
+                    0 => receive
+                        .lock()
+                        .unwrap()
+                        .recv_timeout(std::time::Duration::from_secs(20))
+                        .is_ok(),
+                    1 => send.send(()).is_ok(),
+                    _ => true,
+                })
+                .collect()
+        });
+        assert!(waited[0], "item 1 did not run while item 0 waited");
+    }
 
     #[test]
     fn interactive_problems_run_beside_the_workers_only_with_more_than_one_job() {

@@ -56,8 +56,7 @@ pub(super) fn grade<S: Borrow<PlannedSubmission> + Sync>(
         .map(|(i, (s, c))| (i, *s, c))
         .collect();
     order.sort_by_key(|(i, s, _)| (!may_run_to_the_limit(s.submission.expected), *i));
-    let mut graded: Vec<(usize, SubmissionResult)> = order
-        .into_par_iter()
+    let mut graded: Vec<(usize, SubmissionResult)> = super::one_by_one(order.into_par_iter())
         .map(|(i, s, compiled)| Ok((i, grade_one(s, compiled, run)?)))
         .collect::<Result<_>>()?;
     graded.sort_by_key(|(i, _)| *i);
