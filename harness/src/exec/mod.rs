@@ -540,6 +540,24 @@ mod tests {
     }
 
     #[test]
+    fn the_workers_of_both_pools_have_scratch_files_of_their_own() {
+        let cache = std::env::temp_dir().join(format!("harness-scratch-{}", std::process::id()));
+        let scratch = Scratch::new(&cache).unwrap();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let beside = beside_pool(2).unwrap().expect("two jobs");
+        let mut files = pool.broadcast(|_| scratch.stdout_file());
+        files.extend(beside.broadcast(|_| scratch.stdout_file()));
+        files.sort();
+        files.dedup();
+        assert_eq!(files.len(), 4, "{files:?}");
+        drop(scratch);
+        let _ = std::fs::remove_dir_all(&cache);
+    }
+
+    #[test]
     fn interactive_problems_run_beside_the_workers_only_with_more_than_one_job() {
         assert!(beside_pool(0).unwrap().is_none());
         assert!(beside_pool(1).unwrap().is_none());

@@ -52,7 +52,8 @@ impl Scratch {
 
 /// The current worker thread's name among the files: its index in its pool, or the pool's own name for it
 /// when the pool names its threads (the one beside the workers, `exec::RunContext::beside`, where indices
-/// start at 0 again); `main` outside the pools.
+/// start at 0 again; `exec::tests` pins that the workers of both get files of their own); `main` outside
+/// the pools.
 fn worker() -> String {
     match (rayon::current_thread_index(), std::thread::current().name()) {
         (Some(_), Some(name)) => name.to_string(),
@@ -120,26 +121,4 @@ fn read_dir(dir: &Path) -> impl Iterator<Item = fs::DirEntry> {
 /// are left for a later run).
 fn alive(pid: u32) -> bool {
     crate::sandbox::process_exists(pid)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_workers_of_both_pools_have_files_of_their_own() {
-        let scratch = Scratch {
-            dir: PathBuf::from("scratch"),
-        };
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(2)
-            .build()
-            .unwrap();
-        let beside = crate::exec::beside_pool(2).unwrap().expect("two jobs");
-        let mut files = pool.broadcast(|_| scratch.file("out"));
-        files.extend(beside.broadcast(|_| scratch.file("out")));
-        files.sort();
-        files.dedup();
-        assert_eq!(files.len(), 4, "{files:?}");
-    }
 }
