@@ -98,7 +98,8 @@ pub struct RunArgs {
     #[arg(value_name = "ID")]
     pub ids: Vec<String>,
 
-    /// Tests run in parallel (default, and 0: one per available core; at most 4 per core).
+    /// Tests run in parallel (default, and 0: one per available core; at most 4 per core). With more than
+    /// one, the interactive problems run in as many workers again beside them (they mostly wait).
     #[arg(short = 'j', long = "jobs", value_name = "N")]
     pub jobs: Option<usize>,
 

@@ -75,6 +75,8 @@ pub struct RunContext {
     pub compiler: Compiler,
     pub scratch: Scratch,
     pub pool: rayon::ThreadPool,
+    /// With more than one job, the interactive problems run here, beside `pool` (`beside_pool`).
+    pub beside: Option<rayon::ThreadPool>,
 }
 
 impl RunContext {
@@ -92,6 +94,7 @@ impl RunContext {
                 .num_threads(jobs.max(1))
                 .build()
                 .context("cannot start the worker threads")?,
+            beside: beside_pool(jobs)?,
         })
     }
 
@@ -101,6 +104,50 @@ impl RunContext {
         context.compiler.seal(workspace.answer_folders());
         Ok(context)
     }
+}
+
+/// The pool the interactive problems run in beside the others, as many workers again, or none with one job
+/// (one test at a time). A relayed conversation spends its wall time on wake-ups, each message passing
+/// through three processes, and leaves most of a CPU idle: beside the tests that compute, it takes that
+/// CPU instead of a worker. A program's CPU time is its own, whatever runs beside it.
+pub(crate) fn beside_pool(jobs: usize) -> Result<Option<rayon::ThreadPool>> {
+    if jobs <= 1 {
+        return Ok(None);
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .thread_name(|i| format!("interactive-{i}"))
+        .build()
+        .context("cannot start the worker threads")?;
+    Ok(Some(pool))
+}
+
+/// Items in parallel, each a task of its own: an idle worker takes the next one left, so that none waits
+/// behind another worker's long run. Rayon otherwise hands each worker a block of items to go through in
+/// order, and a worker done with its blocks sat idle while another had seconds of tests left in its own.
+pub(crate) fn one_by_one<I: IndexedParallelIterator>(items: I) -> rayon::iter::MaxLen<I> {
+    items.with_max_len(1)
+}
+
+/// Which of `items` run in the pool beside (`beside_pool`): their indices and theirs, and the others'.
+fn split_beside<T>(items: &[T], beside: impl Fn(&T) -> bool) -> [(Vec<usize>, Vec<&T>); 2] {
+    let mut parts: [(Vec<usize>, Vec<&T>); 2] = Default::default();
+    for (i, item) in items.iter().enumerate() {
+        let part = &mut parts[usize::from(beside(item))];
+        part.0.push(i);
+        part.1.push(item);
+    }
+    parts
+}
+
+/// The results of both parts of `split_beside`, back in the order of the items.
+fn merge_beside<R>(parts: [(Vec<usize>, Vec<R>); 2]) -> Vec<R> {
+    let mut all: Vec<(usize, R)> = parts
+        .into_iter()
+        .flat_map(|(indices, results)| indices.into_iter().zip(results))
+        .collect();
+    all.sort_by_key(|(i, _)| *i);
+    all.into_iter().map(|(_, result)| result).collect()
 }
 
 /// Grades `ids` (or every problem when empty). Errors are setup problems of explicitly named problems;
@@ -151,24 +198,57 @@ pub fn execute(mut plan: Plan, context: &RunContext, options: &JudgeOptions) -> 
         options,
         scratch: &context.scratch,
     };
-    // The submissions first on this thread: their time-limit-exceeded ones take the longest, and start at
-    // once while the other workers take the solutions' tests. The packages' timing phase after the rest.
+    // The submissions first on each thread: their time-limit-exceeded ones take the longest, and start at
+    // once while the other workers take the solutions' tests. The interactive problems (solutions and
+    // submissions) in the pool beside, when there is one. The packages' timing phase after the rest.
     let graded = plan.submissions.is_some();
     let mut first = plan.submissions.take().unwrap_or_default();
     let ours = first.len();
     for package in plan.packages.iter().filter(|p| p.timing.is_none()) {
         first.extend(packages::planned(package, &package.planned.problem, false));
     }
-    let (submissions, problems) = pool.install(|| {
+    let beside = |problem: &Problem| context.beside.is_some() && problem.interactor.is_some();
+    let problems = split_beside(&plan.problems, |p| beside(&p.problem));
+    let submissions = split_beside(&first, |s| beside(&s.problem));
+    // The part beside grades only what it has: no stage line for nothing.
+    let grade_part = |part: usize| {
+        let (problems, submissions) = (&problems[part].1, &submissions[part].1);
         rayon::join(
-            || submissions::grade(&first, &run),
-            || match plan.solutions {
-                true => grade_problems(&plan.problems, &run),
+            || match (graded || !first.is_empty()) && (part == 0 || !submissions.is_empty()) {
+                true => submissions::grade(submissions, &run),
+                false => Ok(Vec::new()),
+            },
+            || match plan.solutions && (part == 0 || !problems.is_empty()) {
+                true => grade_problems(problems, &run),
                 false => Ok(Vec::new()),
             },
         )
-    });
-    let (mut problems, mut submissions) = (problems?, submissions?);
+    };
+    let ((main_submissions, main_problems), (beside_submissions, beside_problems)) =
+        std::thread::scope(|scope| {
+            let beside = context
+                .beside
+                .as_ref()
+                .map(|beside| scope.spawn(|| beside.install(|| grade_part(1))));
+            let main = pool.install(|| grade_part(0));
+            let beside = match beside {
+                Some(thread) => thread
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                None => (Ok(Vec::new()), Ok(Vec::new())),
+            };
+            (main, beside)
+        });
+    let [main_indices, beside_indices] = problems.map(|(indices, _)| indices);
+    let mut problems = merge_beside([
+        (main_indices, main_problems?),
+        (beside_indices, beside_problems?),
+    ]);
+    let [main_indices, beside_indices] = submissions.map(|(indices, _)| indices);
+    let mut submissions = merge_beside([
+        (main_indices, main_submissions?),
+        (beside_indices, beside_submissions?),
+    ]);
     let graded_packages = submissions.split_off(ours);
     let (rows, package_submissions) =
         pool.install(|| packages::grade(&plan.packages, graded_packages, &run))?;
@@ -346,7 +426,7 @@ pub fn run_one(
 }
 
 /// Compiles each solution once, in parallel, then runs every (problem, test) pair in parallel.
-fn grade_problems(planned: &[PlannedProblem], run: &Run) -> Result<Vec<ProblemResult>> {
+fn grade_problems(planned: &[&PlannedProblem], run: &Run) -> Result<Vec<ProblemResult>> {
     let options = run.options;
     let compiled: Vec<Compiled> = planned
         .par_iter()
@@ -365,8 +445,7 @@ fn grade_problems(planned: &[PlannedProblem], run: &Run) -> Result<Vec<ProblemRe
     options
         .events
         .emit(Event::RunsPlanned { runs: pairs.len() });
-    let outcomes: Vec<Option<TestResult>> = pairs
-        .par_iter()
+    let outcomes: Vec<Option<TestResult>> = one_by_one(pairs.par_iter())
         .map(|&(i, t)| match &compiled[i] {
             Compiled::Ok(binary) => {
                 run_test(&planned[i].problem, &planned[i].tests[t], binary, run).map(Some)
@@ -433,4 +512,74 @@ pub(crate) fn run_test(
         result: &result,
     });
     Ok(result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_worker_takes_the_next_item_while_another_waits_on_its_own() {
+        // Item 0 waits for item 1: in the same block, they would wait for each other until the timeout.
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let (send, receive) = std::sync::mpsc::channel();
+        let receive = std::sync::Mutex::new(receive);
+        let waited: Vec<bool> = pool.install(|| {
+            one_by_one((0..8).into_par_iter())
+                .map(|i| match i {
+                    0 => receive
+                        .lock()
+                        .unwrap()
+                        .recv_timeout(std::time::Duration::from_secs(20))
+                        .is_ok(),
+                    1 => send.send(()).is_ok(),
+                    _ => true,
+                })
+                .collect()
+        });
+        assert!(waited[0], "item 1 did not run while item 0 waited");
+    }
+
+    #[test]
+    fn the_workers_of_both_pools_have_scratch_files_of_their_own() {
+        let cache = std::env::temp_dir().join(format!("harness-scratch-{}", std::process::id()));
+        let scratch = Scratch::new(&cache).unwrap();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let beside = beside_pool(2).unwrap().expect("two jobs");
+        let mut files = pool.broadcast(|_| scratch.stdout_file());
+        files.extend(beside.broadcast(|_| scratch.stdout_file()));
+        files.sort();
+        files.dedup();
+        assert_eq!(files.len(), 4, "{files:?}");
+        drop(scratch);
+        let _ = std::fs::remove_dir_all(&cache);
+    }
+
+    #[test]
+    fn interactive_problems_run_beside_the_workers_only_with_more_than_one_job() {
+        assert!(beside_pool(0).unwrap().is_none());
+        assert!(beside_pool(1).unwrap().is_none());
+        let beside = beside_pool(3).unwrap().expect("three jobs");
+        assert_eq!(beside.current_num_threads(), 3);
+    }
+
+    #[test]
+    fn the_results_of_both_parts_come_back_in_the_order_of_the_items() {
+        let items = ["a", "B", "c", "D", "E", "f"];
+        let parts = split_beside(&items, |item| item.chars().all(char::is_uppercase));
+        assert_eq!(parts[0].1, [&"a", &"c", &"f"]);
+        assert_eq!(parts[1].1, [&"B", &"D", &"E"]);
+        // Each part's results, in the part's order, as its grading returns them.
+        let results = parts.map(|(indices, part)| {
+            let results = part.iter().map(|item| item.to_lowercase()).collect();
+            (indices, results)
+        });
+        assert_eq!(merge_beside(results), ["a", "b", "c", "d", "e", "f"]);
+    }
 }

@@ -6,6 +6,8 @@
 //! `--tle-margin F` it runs under the limit × F instead, is judged against the limit, and is warned about
 //! when it passes within the longer limit (problemtools' `time_limit_to_tle`): one run says both.
 
+use std::borrow::Borrow;
+
 use anyhow::Result;
 use rayon::prelude::*;
 
@@ -17,7 +19,11 @@ use crate::model::{Expected, SubmissionResult, TestResult, Verdict};
 use crate::plan::PlannedSubmission;
 
 /// Compiles and runs the submissions in parallel.
-pub(super) fn grade(plan: &[PlannedSubmission], run: &Run) -> Result<Vec<SubmissionResult>> {
+pub(super) fn grade<S: Borrow<PlannedSubmission> + Sync>(
+    plan: &[S],
+    run: &Run,
+) -> Result<Vec<SubmissionResult>> {
+    let plan: Vec<&PlannedSubmission> = plan.iter().map(Borrow::borrow).collect();
     let compiled: Vec<Compiled> = plan
         .par_iter()
         .map(|s| match &run.checkers.get(&s.problem.id) {
@@ -42,21 +48,25 @@ pub(super) fn grade(plan: &[PlannedSubmission], run: &Run) -> Result<Vec<Submiss
         .map(|(s, _)| s.tests.len())
         .sum();
     run.options.events.emit(Event::RunsPlanned { runs });
-    // The longest first, so that they do not end the run alone: the time-limit-exceeded submissions run
-    // to the limit on a test at least. The results keep the plan's order.
+    // The longest first, so that they do not end the run alone. The results keep the plan's order.
     let mut order: Vec<(usize, &PlannedSubmission, Compiled)> = plan
         .iter()
         .zip(compiled)
         .enumerate()
-        .map(|(i, (s, c))| (i, s, c))
+        .map(|(i, (s, c))| (i, *s, c))
         .collect();
-    order.sort_by_key(|(i, s, _)| (s.submission.expected != Expected::TimeLimitExceeded, *i));
-    let mut graded: Vec<(usize, SubmissionResult)> = order
-        .into_par_iter()
+    order.sort_by_key(|(i, s, _)| (!may_run_to_the_limit(s.submission.expected), *i));
+    let mut graded: Vec<(usize, SubmissionResult)> = super::one_by_one(order.into_par_iter())
         .map(|(i, s, compiled)| Ok((i, grade_one(s, compiled, run)?)))
         .collect::<Result<_>>()?;
     graded.sort_by_key(|(i, _)| *i);
     Ok(graded.into_iter().map(|(_, result)| result).collect())
+}
+
+/// Whether a submission's folder allows a time limit exceeded: then it runs to the limit on a test at least
+/// (a `time_limit_exceeded/` one, and a `partially_accepted/` one, too slow for its larger groups).
+fn may_run_to_the_limit(expected: Expected) -> bool {
+    expected.allows(Verdict::TLE)
 }
 
 fn grade_one(s: &PlannedSubmission, compiled: Compiled, run: &Run) -> Result<SubmissionResult> {
@@ -250,5 +260,26 @@ fn time_warning(
             ))
         }
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{VerdictRule, VerdictSet};
+
+    #[test]
+    fn partially_accepted_submissions_start_first_with_the_time_limit_exceeded_ones() {
+        // What a partially_accepted/ folder of our layout allows (package::submissions).
+        let partial = Expected::Verdicts(VerdictRule {
+            folder: VerdictRule::folder_name("partially_accepted"),
+            permitted: VerdictSet::of(&Verdict::ALL),
+            required: VerdictSet::of(&Verdict::ALL),
+        });
+        assert!(may_run_to_the_limit(partial));
+        assert!(may_run_to_the_limit(Expected::TimeLimitExceeded));
+        for quick in [Expected::Accepted, Expected::WrongAnswer] {
+            assert!(!may_run_to_the_limit(quick), "{quick:?}");
+        }
     }
 }

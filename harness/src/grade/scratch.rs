@@ -34,9 +34,7 @@ impl Scratch {
 
     /// A file of the current worker thread with this extension, reused by its next run.
     pub fn file(&self, extension: &str) -> PathBuf {
-        let worker =
-            rayon::current_thread_index().map_or_else(|| "main".to_string(), |i| i.to_string());
-        self.dir.join(format!("{worker}.{extension}"))
+        self.dir.join(format!("{}.{extension}", worker()))
     }
 
     /// A folder of the current worker thread, for files a checker writes.
@@ -49,6 +47,18 @@ impl Scratch {
     /// A file for a given name, e.g. one generated input among many.
     pub fn named(&self, name: &str) -> PathBuf {
         self.dir.join(name)
+    }
+}
+
+/// The current worker thread's name among the files: its index in its pool, or the pool's own name for it
+/// when the pool names its threads (the one beside the workers, `exec::RunContext::beside`, where indices
+/// start at 0 again; `exec::tests` pins that the workers of both get files of their own); `main` outside
+/// the pools.
+fn worker() -> String {
+    match (rayon::current_thread_index(), std::thread::current().name()) {
+        (Some(_), Some(name)) => name.to_string(),
+        (Some(i), None) => i.to_string(),
+        (None, _) => "main".to_string(),
     }
 }
 
