@@ -50,6 +50,7 @@ pub fn launcher_main() -> ! {
         isolation,
         cache_bin,
         templates: Default::default(),
+        spawner: Default::default(),
     };
     let mut requests = io::stdin().lock();
     let mut replies = io::stdout().lock();
@@ -105,6 +106,8 @@ pub(super) struct LaunchContext {
     pub cache_bin: Option<std::path::PathBuf>,
     /// Each recent program's prepared namespaces.
     pub templates: std::cell::RefCell<super::template::Templates>,
+    /// What starts the common run's program without a fork of the launcher (`spawner`).
+    pub spawner: std::cell::RefCell<super::spawner::Slot>,
 }
 
 /// What the launcher sets a program up by.
@@ -294,7 +297,10 @@ fn launch(
     let reaped_base = (!in_group).then(tree::reaped_cpu_us);
     context.isolation.prepare(request.limits.memory_kb * 1024);
     let started = Instant::now();
-    let (pid, err_read) = start_program(prepared, setup, &request.program, announce)?;
+    // A compiler is forked (its task limit is a rlimit of its uid; it runs once per program anyway).
+    let mut spawner = context.spawner.borrow_mut();
+    let spawner = (!request.compiler).then_some(&mut *spawner);
+    let (pid, err_read) = start_with(prepared, setup, &request.program, announce, spawner)?;
     let result = supervise(
         pid,
         err_read,
@@ -349,9 +355,32 @@ pub(super) fn start_program(
     program: &OsStr,
     announce: &mut dyn FnMut(i32) -> io::Result<()>,
 ) -> Result<(i32, i32)> {
+    start_with(prepared, setup, program, announce, None)
+}
+
+/// As `start_program`, through the launcher's spawner where there is one and the run is one it starts.
+fn start_with(
+    prepared: Prepared,
+    setup: ChildSetup,
+    program: &OsStr,
+    announce: &mut dyn FnMut(i32) -> io::Result<()>,
+    spawner: Option<&mut super::spawner::Slot>,
+) -> Result<(i32, i32)> {
     let (err_read, err_write) = pipe()?;
     let (exec_read, exec_write) = pipe()?;
-    let pid = spawn(&prepared, &setup, err_write, exec_write)?;
+    let pid = spawn(&prepared, &setup, err_write, exec_write, spawner);
+    let pid = match pid {
+        Ok(pid) => pid,
+        Err(err) => {
+            // SAFETY: our descriptors.
+            unsafe {
+                for fd in [err_read, err_write, exec_read, exec_write] {
+                    libc::close(fd);
+                }
+            }
+            return Err(err);
+        }
+    };
     drop(setup);
     drop(prepared);
     // SAFETY: closing our copies of the child's pipe ends.
@@ -378,15 +407,22 @@ pub(super) fn start_program(
 
 /// Forks the program: its own process group, stdio on the prepared files, limits set, signals reset. In
 /// a pid namespace of its own, the child that joins it forks the program (`hop`) and exits: the program
-/// is the launcher's child all the same, and its pid is the one returned.
+/// is the launcher's child all the same, and its pid is the one returned. The common run as root is
+/// started by the `spawner` instead, where one is given.
 pub(super) fn spawn(
     prepared: &Prepared,
     setup: &ChildSetup,
     err_write: i32,
     exec_write: i32,
+    spawner: Option<&mut super::spawner::Slot>,
 ) -> Result<i32> {
     if !setup.pid_namespace() {
         return spawn_with(prepared, setup, err_write, exec_write, -1);
+    }
+    if let Some(spawner) = spawner {
+        if let Some(pid) = spawn_through(spawner, prepared, setup, err_write, exec_write)? {
+            return Ok(pid);
+        }
     }
     if let Some(pid) = spawn_joined(prepared, setup, err_write, exec_write)? {
         return Ok(pid);
@@ -455,6 +491,31 @@ fn spawn_joined(
     Ok(child.ok())
 }
 
+/// Starts the common run as root (as `spawn_joined` does) through the spawner: `None` where it is not
+/// such a run, or the spawner cannot start it (it is forked then).
+fn spawn_through(
+    spawner: &mut super::spawner::Slot,
+    prepared: &Prepared,
+    setup: &ChildSetup,
+    err_write: i32,
+    exec_write: i32,
+) -> Result<Option<i32>> {
+    let Some(join) = setup.template.filter(|join| join.user < 0 && join.pid >= 0) else {
+        return Ok(None);
+    };
+    let Some(own) = own_pid_namespace() else {
+        return Ok(None);
+    };
+    let mut fill = |arena: &mut super::spawner::Arena| {
+        let argv = arena.strings(prepared.argv.iter().map(CString::as_c_str))?;
+        let env = arena.strings(prepared.env.iter().map(CString::as_c_str))?;
+        let joined = setup.joined(&mut |s| arena.string(s))?;
+        let steps = Steps::new(prepared, err_write, exec_write, -1, argv, env);
+        Some((steps, joined))
+    };
+    spawner.spawn(&mut fill, join.pid, own)
+}
+
 /// A descriptor of the launcher's own pid namespace, opened once (`None` where it cannot be).
 fn own_pid_namespace() -> Option<i32> {
     static OWN: std::sync::OnceLock<Option<std::fs::File>> = std::sync::OnceLock::new();
@@ -474,7 +535,14 @@ fn spawn_with(
     argv.push(std::ptr::null());
     let mut env: Vec<*const libc::c_char> = prepared.env.iter().map(|v| v.as_ptr()).collect();
     env.push(std::ptr::null());
-    let steps = Steps::new(prepared, err_write, exec_write, hop_write, &argv, &env);
+    let steps = Steps::new(
+        prepared,
+        err_write,
+        exec_write,
+        hop_write,
+        argv.as_ptr(),
+        env.as_ptr(),
+    );
     // SAFETY: between fork and exec the child only makes async-signal-safe calls on prepared data.
     let pid = unsafe { libc::fork() };
     if pid < 0 {
@@ -514,8 +582,8 @@ impl Steps {
         err_write: i32,
         exec_write: i32,
         hop_write: i32,
-        argv: &[*const libc::c_char],
-        env: &[*const libc::c_char],
+        argv: *const *const libc::c_char,
+        env: *const *const libc::c_char,
     ) -> Steps {
         Steps {
             // SAFETY: getpid has no preconditions.
@@ -532,8 +600,8 @@ impl Steps {
             hop_write,
             rlimits: prepared.rlimits,
             tasks: prepared.tasks,
-            argv: argv.as_ptr(),
-            env: env.as_ptr(),
+            argv,
+            env,
         }
     }
 }
