@@ -68,17 +68,17 @@ impl Slot {
         pid_namespace: i32,
         own_pid_namespace: i32,
     ) -> Result<Option<i32>> {
+        // A spawner found dead before it took the request is replaced once, and the request sent again.
         for _ in 0..2 {
-            if self.broken {
-                return Ok(None);
-            }
             if self.spawner.is_none() {
+                if self.broken {
+                    return Ok(None);
+                }
                 self.spawner = Spawner::start();
                 self.broken = self.spawner.is_none();
-                continue;
             }
             let Some(spawner) = &self.spawner else {
-                continue;
+                return Ok(None);
             };
             match spawner.spawn(fill, pid_namespace, own_pid_namespace) {
                 Ok(started) => return Ok(started),
@@ -92,8 +92,7 @@ impl Slot {
                 }
             }
         }
-        // Made anew, and again dead before it took the request.
-        self.broken = self.spawner.is_none();
+        // Dead twice before taking the request: this run is forked, the next one tries a new spawner.
         Ok(None)
     }
 }
