@@ -52,6 +52,11 @@ pub fn launcher_main() -> ! {
         templates: Default::default(),
         spawner: Default::default(),
     };
+    // As root, runs are started by the spawner (`spawner`): made before the first run, while the
+    // launcher is small.
+    if context.isolation.uid().is_some() && context.isolation.mount_ns() {
+        context.spawner.borrow_mut().start();
+    }
     let mut requests = io::stdin().lock();
     let mut replies = io::stdout().lock();
     let mut tail = Vec::with_capacity(2 * STDERR_TAIL_BYTES);

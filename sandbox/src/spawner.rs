@@ -60,6 +60,16 @@ pub(super) struct Slot {
 }
 
 impl Slot {
+    /// Makes the spawner now, while the launcher's memory is at its smallest (the spawner's resident
+    /// memory is the launcher's anonymous memory at this moment, and it counts in the peak of every
+    /// program it starts, as a fork's copy does).
+    pub(super) fn start(&mut self) {
+        if self.spawner.is_none() && !self.broken {
+            self.spawner = Spawner::start();
+            self.broken = self.spawner.is_none();
+        }
+    }
+
     /// Starts the program of `steps` and `joined` (built by `fill` into the mapping) through the spawner:
     /// its pid; `None` when the run is to be forked instead (no spawner here, or the run does not fit).
     pub(super) fn spawn(
@@ -70,13 +80,7 @@ impl Slot {
     ) -> Result<Option<i32>> {
         // A spawner found dead before it took the request is replaced once, and the request sent again.
         for _ in 0..2 {
-            if self.spawner.is_none() {
-                if self.broken {
-                    return Ok(None);
-                }
-                self.spawner = Spawner::start();
-                self.broken = self.spawner.is_none();
-            }
+            self.start();
             let Some(spawner) = &self.spawner else {
                 return Ok(None);
             };
