@@ -71,7 +71,8 @@ impl Slot {
     }
 
     /// Starts the program of `steps` and `joined` (built by `fill` into the mapping) through the spawner:
-    /// its pid; `None` when the run is to be forked instead (no spawner here, or the run does not fit).
+    /// its pid; `None` when the run is to be forked instead (no spawner here, the run does not fit, or the
+    /// spawner could not start it: the fork then says why).
     pub(super) fn spawn(
         &mut self,
         fill: &mut dyn FnMut(&mut Arena) -> Option<(Steps, Joined)>,
