@@ -2,7 +2,7 @@
 //! nothing is allocated after it (joining the control group, the mount namespace, dropping to the sandbox's
 //! uid).
 
-use std::ffi::CString;
+use std::ffi::{CStr, CString};
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
@@ -177,42 +177,52 @@ impl ChildSetup {
     /// Only in the child of a fork, before exec: makes only async-signal-safe system calls on data prepared
     /// before the fork.
     pub unsafe fn apply(&self) -> bool {
-        let mut digits = [0u8; 12];
-        let pid = decimal(libc::getpid() as u64, &mut digits);
-        // A program that cannot join its control group is not run: it would escape the group's limits,
-        // and the launcher, finding the group empty after the run, would not look for what it left.
-        for file in &self.join {
-            let fd = libc::open(file.as_ptr(), libc::O_WRONLY);
-            if fd < 0 {
-                return false;
-            }
-            let written = libc::write(fd, pid.as_ptr().cast(), pid.len());
-            libc::close(fd);
-            if written != pid.len() as isize {
-                return false;
-            }
+        if !join_groups(self.join.iter().map(|file| file.as_ptr())) {
+            return false;
         }
-        let joined = self.template.is_some_and(|join| self.join_template(join));
+        let task_limit = self.userns.as_ref().is_some_and(|maps| maps.task_limit);
+        let joined = self
+            .template
+            .is_some_and(|join| join_prepared(join, task_limit));
         if !joined && self.mount_ns && !self.enter_namespaces() {
             return false;
         }
-        if self.mount_ns {
-            // IPC objects and the host name of a run of its own: nothing outlives the run.
-            libc::unshare(libc::CLONE_NEWIPC | libc::CLONE_NEWUTS);
+        let cwd = self
+            .cwd
+            .as_ref()
+            .map_or(std::ptr::null(), |cwd| cwd.as_ptr());
+        lock_down(self.mount_ns, self.uid, self.landlock, cwd)
+    }
+
+    /// This setup as plain values for the spawner's child (`spawner`), when it is the common run as root:
+    /// prepared namespaces with a pid namespace and no user namespace, at most `MAX_GROUPS` control group
+    /// files. The strings are put where `place` says (the spawner's shared mapping); `None` when they do
+    /// not fit, or the run is another kind (the launcher forks it then).
+    pub fn joined(
+        &self,
+        place: &mut dyn FnMut(&CStr) -> Option<*const libc::c_char>,
+    ) -> Option<Joined> {
+        let join = self
+            .template
+            .filter(|join| join.user < 0 && join.pid >= 0)?;
+        if !self.mount_ns || self.join.len() > MAX_GROUPS || self.userns.is_some() {
+            return None;
         }
-        if let Some(uid) = self.uid {
-            libc::setgroups(0, std::ptr::null());
-            libc::setgid(uid);
-            libc::setuid(uid);
+        let mut groups = [std::ptr::null(); MAX_GROUPS];
+        for (slot, file) in groups.iter_mut().zip(&self.join) {
+            *slot = place(file)?;
         }
-        libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
-        if let Some(ruleset) = self.landlock {
-            libc::syscall(libc::SYS_landlock_restrict_self, ruleset, 0u32);
-        }
-        match &self.cwd {
-            Some(cwd) => libc::chdir(cwd.as_ptr()) == 0,
-            None => true,
-        }
+        Some(Joined {
+            groups,
+            group_count: self.join.len(),
+            join,
+            uid: self.uid,
+            landlock: self.landlock,
+            cwd: match &self.cwd {
+                Some(cwd) => place(cwd)?,
+                None => std::ptr::null(),
+            },
+        })
     }
 
     /// The program's own namespaces, set up from scratch: a user namespace when not root, a mount
@@ -234,38 +244,6 @@ impl ChildSetup {
             Some(maps) => self.enter_user_namespace(maps),
             None => libc::unshare(libc::CLONE_NEWNS | libc::CLONE_NEWNET) == 0,
         }
-    }
-
-    /// Joins the namespaces prepared for the program, and its empty `/tmp`. False when the user
-    /// namespace cannot be joined (nothing changed then); a mount namespace that cannot be joined after it
-    /// ends the child, which is then judged as a program that exited with 127.
-    ///
-    /// # Safety
-    /// As `apply`.
-    unsafe fn join_template(&self, join: Join) -> bool {
-        if join.user >= 0 {
-            if libc::setns(join.user, libc::CLONE_NEWUSER) != 0 {
-                return false;
-            }
-            if self.userns.as_ref().is_some_and(|maps| maps.task_limit) {
-                set_task_limit();
-            }
-        }
-        // The pid namespace of the program's own: its next child lands there (`hop` in the launcher).
-        if join.pid >= 0 && libc::setns(join.pid, libc::CLONE_NEWPID) != 0 {
-            libc::_exit(127);
-        }
-        if join.net >= 0 && libc::setns(join.net, libc::CLONE_NEWNET) != 0 {
-            libc::_exit(127);
-        }
-        if libc::setns(join.mount, libc::CLONE_NEWNS) != 0 {
-            if join.user >= 0 {
-                libc::_exit(127);
-            }
-            return false;
-        }
-        libc::chdir(c"/tmp".as_ptr());
-        true
     }
 
     /// A user namespace and a mount namespace of the program's own, its uid and gid mapped to themselves,
@@ -351,6 +329,121 @@ impl ChildSetup {
         libc::chdir(c"/tmp".as_ptr());
         true
     }
+}
+
+/// The most control group files a run joins through the spawner (cgroup v1: memory, pids, cpuacct).
+pub const MAX_GROUPS: usize = 4;
+
+/// The setup of the common run as root (`ChildSetup::joined`), as plain values: what the spawner's child
+/// reads from the mapping it shares with the launcher, whose heap it cannot see.
+#[derive(Clone, Copy)]
+pub struct Joined {
+    /// `cgroup.procs` files (the first `group_count`), C strings in the mapping.
+    groups: [*const libc::c_char; MAX_GROUPS],
+    group_count: usize,
+    join: Join,
+    uid: Option<u32>,
+    landlock: Option<i32>,
+    /// The working folder (a C string in the mapping), or null.
+    cwd: *const libc::c_char,
+}
+
+impl Joined {
+    /// As `ChildSetup::apply`, but a prepared namespace that cannot be joined is an error (no namespace is
+    /// built here).
+    ///
+    /// # Safety
+    /// As `ChildSetup::apply`; the strings must still be where `ChildSetup::joined` placed them.
+    pub unsafe fn apply(&self) -> bool {
+        join_groups(self.groups[..self.group_count].iter().copied())
+            && join_prepared(self.join, false)
+            && lock_down(true, self.uid, self.landlock, self.cwd)
+    }
+}
+
+/// Writes the child's pid into each control group file. A program that cannot join its control group is
+/// not run: it would escape the group's limits, and the launcher, finding the group empty after the run,
+/// would not look for what it left.
+///
+/// # Safety
+/// As `ChildSetup::apply`; each pointer a C string.
+unsafe fn join_groups(files: impl Iterator<Item = *const libc::c_char>) -> bool {
+    let mut digits = [0u8; 12];
+    let pid = decimal(libc::getpid() as u64, &mut digits);
+    for file in files {
+        let fd = libc::open(file, libc::O_WRONLY);
+        if fd < 0 {
+            return false;
+        }
+        let written = libc::write(fd, pid.as_ptr().cast(), pid.len());
+        libc::close(fd);
+        if written != pid.len() as isize {
+            return false;
+        }
+    }
+    true
+}
+
+/// Joins the namespaces prepared for the program, and its empty `/tmp`. False when the user namespace
+/// (or, without one, the mount namespace) cannot be joined; a namespace that cannot be joined after the
+/// user namespace ends the child, which is then judged as a program that exited with 127.
+///
+/// # Safety
+/// As `ChildSetup::apply`.
+unsafe fn join_prepared(join: Join, task_limit: bool) -> bool {
+    if join.user >= 0 {
+        if libc::setns(join.user, libc::CLONE_NEWUSER) != 0 {
+            return false;
+        }
+        if task_limit {
+            set_task_limit();
+        }
+    }
+    // The pid namespace of the program's own: its next child lands there (`hop` in the launcher).
+    if join.pid >= 0 && libc::setns(join.pid, libc::CLONE_NEWPID) != 0 {
+        libc::_exit(127);
+    }
+    if join.net >= 0 && libc::setns(join.net, libc::CLONE_NEWNET) != 0 {
+        libc::_exit(127);
+    }
+    if libc::setns(join.mount, libc::CLONE_NEWNS) != 0 {
+        if join.user >= 0 {
+            libc::_exit(127);
+        }
+        return false;
+    }
+    libc::chdir(c"/tmp".as_ptr());
+    true
+}
+
+/// The last steps before exec: IPC and UTS namespaces of the run's own (with a mount namespace), the uid
+/// switch, `no_new_privs`, Landlock, the working folder (`cwd`, a C string or null). False when the working
+/// folder cannot be entered.
+///
+/// # Safety
+/// As `ChildSetup::apply`.
+unsafe fn lock_down(
+    mount_ns: bool,
+    uid: Option<u32>,
+    landlock: Option<i32>,
+    cwd: *const libc::c_char,
+) -> bool {
+    if mount_ns {
+        // IPC objects and the host name of a run of its own: nothing outlives the run.
+        libc::unshare(libc::CLONE_NEWIPC | libc::CLONE_NEWUTS);
+    }
+    // Raw system calls: the C library's wrappers would change every thread of what it takes for the
+    // process, and the spawner's child, which shares the spawner's memory, is not that.
+    if let Some(uid) = uid {
+        libc::syscall(libc::SYS_setgroups, 0usize, std::ptr::null::<libc::gid_t>());
+        libc::syscall(libc::SYS_setgid, uid as libc::c_long);
+        libc::syscall(libc::SYS_setuid, uid as libc::c_long);
+    }
+    libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+    if let Some(ruleset) = landlock {
+        libc::syscall(libc::SYS_landlock_restrict_self, ruleset, 0u32);
+    }
+    cwd.is_null() || libc::chdir(cwd) == 0
 }
 
 /// Binds the folder held by `fd` at `at` (the folders leading to it made), read-only.

@@ -50,7 +50,13 @@ pub fn launcher_main() -> ! {
         isolation,
         cache_bin,
         templates: Default::default(),
+        spawner: Default::default(),
     };
+    // As root, runs are started by the spawner (`spawner`): made before the first run, while the
+    // launcher is small.
+    if context.isolation.uid().is_some() && context.isolation.mount_ns() {
+        context.spawner.borrow_mut().start();
+    }
     let mut requests = io::stdin().lock();
     let mut replies = io::stdout().lock();
     let mut tail = Vec::with_capacity(2 * STDERR_TAIL_BYTES);
@@ -105,6 +111,8 @@ pub(super) struct LaunchContext {
     pub cache_bin: Option<std::path::PathBuf>,
     /// Each recent program's prepared namespaces.
     pub templates: std::cell::RefCell<super::template::Templates>,
+    /// What starts the common run's program without a fork of the launcher (`spawner`).
+    pub spawner: std::cell::RefCell<super::spawner::Slot>,
 }
 
 /// What the launcher sets a program up by.
@@ -294,7 +302,10 @@ fn launch(
     let reaped_base = (!in_group).then(tree::reaped_cpu_us);
     context.isolation.prepare(request.limits.memory_kb * 1024);
     let started = Instant::now();
-    let (pid, err_read) = start_program(prepared, setup, &request.program, announce)?;
+    // A compiler is forked (its task limit is a rlimit of its uid; it runs once per program anyway).
+    let mut spawner = context.spawner.borrow_mut();
+    let spawner = (!request.compiler).then_some(&mut *spawner);
+    let (pid, err_read) = start_with(prepared, setup, &request.program, announce, spawner)?;
     let result = supervise(
         pid,
         err_read,
@@ -349,9 +360,32 @@ pub(super) fn start_program(
     program: &OsStr,
     announce: &mut dyn FnMut(i32) -> io::Result<()>,
 ) -> Result<(i32, i32)> {
+    start_with(prepared, setup, program, announce, None)
+}
+
+/// As `start_program`, through the launcher's spawner where there is one and the run is one it starts.
+fn start_with(
+    prepared: Prepared,
+    setup: ChildSetup,
+    program: &OsStr,
+    announce: &mut dyn FnMut(i32) -> io::Result<()>,
+    spawner: Option<&mut super::spawner::Slot>,
+) -> Result<(i32, i32)> {
     let (err_read, err_write) = pipe()?;
     let (exec_read, exec_write) = pipe()?;
-    let pid = spawn(&prepared, &setup, err_write, exec_write)?;
+    let pid = spawn(&prepared, &setup, err_write, exec_write, spawner);
+    let pid = match pid {
+        Ok(pid) => pid,
+        Err(err) => {
+            // SAFETY: our descriptors.
+            unsafe {
+                for fd in [err_read, err_write, exec_read, exec_write] {
+                    libc::close(fd);
+                }
+            }
+            return Err(err);
+        }
+    };
     drop(setup);
     drop(prepared);
     // SAFETY: closing our copies of the child's pipe ends.
@@ -378,15 +412,22 @@ pub(super) fn start_program(
 
 /// Forks the program: its own process group, stdio on the prepared files, limits set, signals reset. In
 /// a pid namespace of its own, the child that joins it forks the program (`hop`) and exits: the program
-/// is the launcher's child all the same, and its pid is the one returned.
+/// is the launcher's child all the same, and its pid is the one returned. The common run as root is
+/// started by the `spawner` instead, where one is given.
 pub(super) fn spawn(
     prepared: &Prepared,
     setup: &ChildSetup,
     err_write: i32,
     exec_write: i32,
+    spawner: Option<&mut super::spawner::Slot>,
 ) -> Result<i32> {
     if !setup.pid_namespace() {
         return spawn_with(prepared, setup, err_write, exec_write, -1);
+    }
+    if let Some(spawner) = spawner {
+        if let Some(pid) = spawn_through(spawner, prepared, setup, err_write, exec_write)? {
+            return Ok(pid);
+        }
     }
     if let Some(pid) = spawn_joined(prepared, setup, err_write, exec_write)? {
         return Ok(pid);
@@ -455,6 +496,31 @@ fn spawn_joined(
     Ok(child.ok())
 }
 
+/// Starts the common run as root (as `spawn_joined` does) through the spawner: `None` where it is not
+/// such a run, or the spawner cannot start it (it is forked then).
+fn spawn_through(
+    spawner: &mut super::spawner::Slot,
+    prepared: &Prepared,
+    setup: &ChildSetup,
+    err_write: i32,
+    exec_write: i32,
+) -> Result<Option<i32>> {
+    let Some(join) = setup.template.filter(|join| join.user < 0 && join.pid >= 0) else {
+        return Ok(None);
+    };
+    let Some(own) = own_pid_namespace() else {
+        return Ok(None);
+    };
+    let mut fill = |arena: &mut super::spawner::Arena| {
+        let argv = arena.strings(prepared.argv.iter().map(CString::as_c_str))?;
+        let env = arena.strings(prepared.env.iter().map(CString::as_c_str))?;
+        let joined = setup.joined(&mut |s| arena.string(s))?;
+        let steps = Steps::new(prepared, err_write, exec_write, -1, argv, env);
+        Some((steps, joined))
+    };
+    spawner.spawn(&mut fill, join.pid, own)
+}
+
 /// A descriptor of the launcher's own pid namespace, opened once (`None` where it cannot be).
 fn own_pid_namespace() -> Option<i32> {
     static OWN: std::sync::OnceLock<Option<std::fs::File>> = std::sync::OnceLock::new();
@@ -474,8 +540,14 @@ fn spawn_with(
     argv.push(std::ptr::null());
     let mut env: Vec<*const libc::c_char> = prepared.env.iter().map(|v| v.as_ptr()).collect();
     env.push(std::ptr::null());
-    // SAFETY: getpid has no preconditions.
-    let launcher_pid = unsafe { libc::getpid() };
+    let steps = Steps::new(
+        prepared,
+        err_write,
+        exec_write,
+        hop_write,
+        argv.as_ptr(),
+        env.as_ptr(),
+    );
     // SAFETY: between fork and exec the child only makes async-signal-safe calls on prepared data.
     let pid = unsafe { libc::fork() };
     if pid < 0 {
@@ -483,52 +555,82 @@ fn spawn_with(
     }
     if pid == 0 {
         // SAFETY: child side; see above. Never returns.
-        unsafe {
-            exec_child(
-                prepared,
-                setup,
-                launcher_pid,
-                [err_write, exec_write, hop_write],
-                &argv,
-                &env,
-            )
-        };
+        unsafe { exec_child(&steps, || setup.apply()) };
     }
     // SAFETY: the child's group, set on both sides so that neither order of events leaves a window.
     unsafe { libc::setpgid(pid, pid) };
     Ok(pid)
 }
 
-/// The child between fork and exec. On failure it writes `errno` to `exec_write` and exits 127.
+/// What the child does between its start and exec but the containment, as plain values: the child of a
+/// fork reads them from its copy of the launcher, the spawner's child from the mapping it shares with the
+/// launcher (`spawner`), so nothing here points into the launcher's heap there.
+#[derive(Clone, Copy)]
+pub(super) struct Steps {
+    pub launcher_pid: i32,
+    /// The descriptors put on 0, 1 and 2.
+    pub stdio: [i32; 3],
+    pub exec_write: i32,
+    /// Where a child that joined a pid namespace tells the program's pid (`hop`); -1: it does not hop.
+    pub hop_write: i32,
+    pub rlimits: [(libc::__rlimit_resource_t, u64, u64); 5],
+    pub tasks: Option<u64>,
+    /// Null-terminated arrays of C strings.
+    pub argv: *const *const libc::c_char,
+    pub env: *const *const libc::c_char,
+}
+
+impl Steps {
+    /// The steps of `prepared`'s program, with `argv` and `env` as null-terminated arrays.
+    pub(super) fn new(
+        prepared: &Prepared,
+        err_write: i32,
+        exec_write: i32,
+        hop_write: i32,
+        argv: *const *const libc::c_char,
+        env: *const *const libc::c_char,
+    ) -> Steps {
+        Steps {
+            // SAFETY: getpid has no preconditions.
+            launcher_pid: unsafe { libc::getpid() },
+            stdio: [
+                prepared.stdin.as_raw_fd(),
+                prepared.stdout.as_raw_fd(),
+                prepared
+                    .stderr
+                    .as_ref()
+                    .map_or(err_write, AsRawFd::as_raw_fd),
+            ],
+            exec_write,
+            hop_write,
+            rlimits: prepared.rlimits,
+            tasks: prepared.tasks,
+            argv,
+            env,
+        }
+    }
+}
+
+/// The child between its start (a fork, or the spawner's clone) and exec; `contain` applies the
+/// containment. On failure it writes `errno` to `exec_write` and exits 127.
 ///
 /// # Safety
-/// Only to be called in the child of a fork; makes only async-signal-safe calls.
-unsafe fn exec_child(
-    prepared: &Prepared,
-    setup: &ChildSetup,
-    launcher_pid: i32,
-    [err_write, exec_write, hop_write]: [i32; 3],
-    argv: &[*const libc::c_char],
-    env: &[*const libc::c_char],
-) -> ! {
+/// Only in the child of a fork or of the spawner's clone; makes only async-signal-safe calls, allocates
+/// nothing and takes no lock (so must `contain`); the pointers of `steps` valid.
+pub(super) unsafe fn exec_child(steps: &Steps, contain: impl FnOnce() -> bool) -> ! {
+    let launcher_pid = steps.launcher_pid;
     libc::setpgid(0, 0);
     // If the launcher dies (the judge was killed), so does the program.
     libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
-    // Forked into a pid namespace of its own (`spawn_joined`), it sees no parent (0): the namespace dies
-    // with the launcher anyway.
+    // Forked into a pid namespace of its own (`spawn_joined`, the spawner), it sees no parent (0): the
+    // namespace dies with the launcher anyway.
     let parent = libc::getppid();
     if parent != launcher_pid && parent != 0 {
         libc::_exit(126);
     }
-    libc::dup2(prepared.stdin.as_raw_fd(), 0);
-    libc::dup2(prepared.stdout.as_raw_fd(), 1);
-    libc::dup2(
-        prepared
-            .stderr
-            .as_ref()
-            .map_or(err_write, AsRawFd::as_raw_fd),
-        2,
-    );
+    for (fd, stdio) in steps.stdio.into_iter().zip(0..) {
+        libc::dup2(fd, stdio);
+    }
     // Nothing else the launcher holds (or the judge inherited) reaches the program: every other
     // descriptor closes at exec (CLOSE_RANGE_CLOEXEC keeps `exec_write` open until then).
     libc::syscall(
@@ -537,7 +639,7 @@ unsafe fn exec_child(
         u32::MAX,
         libc::CLOSE_RANGE_CLOEXEC,
     );
-    for (resource, soft, hard) in prepared.rlimits {
+    for (resource, soft, hard) in steps.rlimits {
         let unlimited = |v: u64| match v {
             u64::MAX => libc::RLIM_INFINITY,
             v => v as libc::rlim_t,
@@ -548,7 +650,7 @@ unsafe fn exec_child(
         };
         libc::setrlimit(resource, &limit);
     }
-    if let Some(tasks) = prepared.tasks {
+    if let Some(tasks) = steps.tasks {
         let limit = libc::rlimit {
             rlim_cur: tasks as libc::rlim_t,
             rlim_max: tasks as libc::rlim_t,
@@ -567,7 +669,7 @@ unsafe fn exec_child(
         libc::close(fd);
     }
     // A program whose containment cannot be set up is not run: the launcher says why (an exec error).
-    if setup.apply() && (hop_write < 0 || hop(hop_write)) {
+    if contain() && (steps.hop_write < 0 || hop(steps.hop_write)) {
         // Changing uid (or hopping) cleared the parent-death signal: set it again, and go if the launcher
         // is already gone (a judge killed outright must not leave its program running). In a pid namespace
         // of its own the launcher has no pid (0), and the namespace dies with it anyway.
@@ -576,10 +678,10 @@ unsafe fn exec_child(
         if parent != launcher_pid && parent != 0 {
             libc::_exit(126);
         }
-        libc::execve(argv[0], argv.as_ptr(), env.as_ptr());
+        libc::execve(*steps.argv, steps.argv, steps.env);
     }
     let errno = *libc::__errno_location();
-    libc::write(exec_write, (&errno as *const i32).cast(), 4);
+    libc::write(steps.exec_write, (&errno as *const i32).cast(), 4);
     libc::_exit(127);
 }
 

@@ -1,7 +1,7 @@
 //! The sandbox: running untrusted programs under limits, and all the unsafe process code of the project. It
 //! knows nothing of verdicts: its API is a command (`Invocation`), limits (`Limits`) and how the process
 //! tree ended (`RunOutcome`). The launcher forks and supervises each program (`launcher`, with the
-//! wall-clock `backstop`); the typed messages between it and the judge (`protocol`); the judge's side
+//! wall-clock `backstop`, and its `spawner`); the typed messages between it and the judge (`protocol`); the judge's side
 //! (`client`: the `Sandbox` handle and its launchers), with bounded waits; containment (`isolate`, `cgroup2`, `child`, `root`, `template`, `tree`, `layers`);
 //! compilers and the judge's own tools under limits (`limited`); and Ctrl-C (`interrupt`).
 
@@ -19,6 +19,7 @@ pub mod limits;
 pub mod outcome;
 pub mod protocol;
 mod root;
+mod spawner;
 mod sys;
 mod template;
 mod tree;

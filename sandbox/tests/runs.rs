@@ -57,7 +57,7 @@ fn sh(script: &str, limits: &Limits) -> (RunOutcome, String) {
 #[test]
 fn exit_codes_and_output_come_back() {
     let (outcome, text) = sh("echo hello; exit 3", &limits(1000));
-    assert_eq!(outcome.exit, Exit::Code(3));
+    assert_eq!(outcome.exit, Exit::Code(3), "{outcome:?}");
     assert_eq!(text, "hello\n");
     assert!(!outcome.wall_killed && outcome.judge_error.is_none());
 }
@@ -440,5 +440,129 @@ fn containment_adds_nothing_to_a_small_programs_peak() {
     assert!(
         contained.iter().all(|&kb| kb < plain + 1024),
         "peak of /bin/true: {plain} KiB plain, {contained:?} KiB contained"
+    );
+}
+
+/// The processes of `sandbox`'s launchers (made for `cache`) named `comm`: pids.
+fn launcher_processes(cache: &Path, comm: &str) -> Vec<u32> {
+    let launcher = env!("CARGO_BIN_EXE_sandbox-launcher");
+    let bin = cache.join("bin");
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| {
+            let dir = e.ok()?.path();
+            let pid: u32 = dir.file_name()?.to_str()?.parse().ok()?;
+            let cmdline = std::fs::read(dir.join("cmdline")).ok()?;
+            let args: Vec<&[u8]> = cmdline.split(|&b| b == 0).collect();
+            let ours = args.first() == Some(&launcher.as_bytes())
+                && args.get(3) == Some(&bin.as_os_str().as_encoded_bytes());
+            let name = std::fs::read_to_string(dir.join("comm")).ok()?;
+            (ours && name.trim() == comm).then_some(pid)
+        })
+        .collect()
+}
+
+/// How many times a process gave up its CPU (it blocks on a pipe or a vfork: once per thing it waited for).
+fn waits(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("voluntary_ctxt_switches:"))
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap()
+}
+
+/// Whether contained programs go through the spawner here: as root, with a pid namespace.
+fn has_spawner(what: &str) -> bool {
+    let layers = sandbox::layers::active();
+    let has = layers.iter().any(|l| l == "pid-namespace") && sandbox::layers::is_root();
+    if !has {
+        eprintln!("SKIPPED {what}: not root with a pid namespace ({layers:?})");
+    }
+    has
+}
+
+/// As root, a contained program is started by the launcher's spawner (a process of its own that sleeps
+/// between runs): it wakes for each contained run, and not for a run without containment (forked by the
+/// launcher). Every run's exit and output come back: the program is the launcher's child, or the
+/// launcher's `wait4` would fail.
+#[test]
+fn contained_programs_are_started_by_the_launchers_spawner() {
+    if !has_spawner("spawner used") {
+        return;
+    }
+    let (cache, prog) = cache_with_build("spawner", "spawned");
+    let sandbox = sandbox_for(&cache);
+    let stdout = setup().join("spawner");
+    assert_eq!(
+        run_build(&sandbox, &prog, &stdout).as_deref(),
+        Some("spawned\n")
+    );
+    let spawners = launcher_processes(&cache, "sandbox-spawner");
+    assert_eq!(spawners.len(), 1, "spawners: {spawners:?}");
+    let before = waits(spawners[0]);
+    for _ in 0..3 {
+        assert_eq!(
+            run_build(&sandbox, &prog, &stdout).as_deref(),
+            Some("spawned\n")
+        );
+    }
+    let contained = waits(spawners[0]) - before;
+    let plain = Invocation {
+        program: OsString::from("/bin/true"),
+        ..Invocation::default()
+    };
+    for _ in 0..3 {
+        let outcome = sandbox
+            .run(&plain, Path::new("/dev/null"), &stdout, &limits(5000))
+            .unwrap();
+        assert_eq!(outcome.exit, Exit::Code(0), "{outcome:?}");
+    }
+    let uncontained = waits(spawners[0]) - before - contained;
+    assert!(
+        contained >= 3,
+        "the spawner waited {contained} times for 3 contained runs"
+    );
+    assert_eq!(
+        uncontained, 0,
+        "the spawner woke for runs without containment"
+    );
+}
+
+/// A spawner killed between runs does not hang the launcher: the next run gets its verdict, and a new
+/// spawner is made.
+#[test]
+fn a_killed_spawner_is_replaced_and_the_next_run_ends() {
+    if !has_spawner("killed spawner") {
+        return;
+    }
+    let (cache, prog) = cache_with_build("killed-spawner", "again");
+    let sandbox = sandbox_for(&cache);
+    let stdout = setup().join("killed-spawner");
+    assert_eq!(
+        run_build(&sandbox, &prog, &stdout).as_deref(),
+        Some("again\n")
+    );
+    let first = launcher_processes(&cache, "sandbox-spawner");
+    assert_eq!(first.len(), 1, "spawners: {first:?}");
+    std::process::Command::new("kill")
+        .args(["-KILL", &first[0].to_string()])
+        .status()
+        .unwrap();
+    assert_eq!(
+        run_build(&sandbox, &prog, &stdout).as_deref(),
+        Some("again\n")
+    );
+    // Replaced.
+    let second = launcher_processes(&cache, "sandbox-spawner");
+    assert_eq!(second.len(), 1, "spawners: {second:?}");
+    assert_ne!(second, first, "the killed spawner is still there");
+    assert!(
+        waits(second[0]) >= 1,
+        "the new spawner did not start the run"
+    );
+    assert_eq!(
+        run_build(&sandbox, &prog, &stdout).as_deref(),
+        Some("again\n")
     );
 }
