@@ -373,7 +373,17 @@ fn start_with(
 ) -> Result<(i32, i32)> {
     let (err_read, err_write) = pipe()?;
     let (exec_read, exec_write) = pipe()?;
-    let pid = spawn(&prepared, &setup, err_write, exec_write, spawner);
+    // The spawner's program is announced as soon as it exists, before it runs, as a forked one is.
+    let mut early = None;
+    let mut announce_early = |pid| early = Some(announce(pid));
+    let pid = spawn(
+        &prepared,
+        &setup,
+        err_write,
+        exec_write,
+        spawner,
+        &mut announce_early,
+    );
     let pid = match pid {
         Ok(pid) => pid,
         Err(err) => {
@@ -393,7 +403,7 @@ fn start_with(
         libc::close(err_write);
         libc::close(exec_write);
     }
-    if announce(pid).is_err() {
+    if early.unwrap_or_else(|| announce(pid)).is_err() {
         // The judge is gone: stop the program and leave.
         // SAFETY: killing the program's own group.
         unsafe { libc::killpg(pid, libc::SIGKILL) };
@@ -420,12 +430,14 @@ pub(super) fn spawn(
     err_write: i32,
     exec_write: i32,
     spawner: Option<&mut super::spawner::Slot>,
+    announce: &mut dyn FnMut(i32),
 ) -> Result<i32> {
     if !setup.pid_namespace() {
         return spawn_with(prepared, setup, err_write, exec_write, -1);
     }
     if let Some(spawner) = spawner {
-        if let Some(pid) = spawn_through(spawner, prepared, setup, err_write, exec_write)? {
+        if let Some(pid) = spawn_through(spawner, prepared, setup, err_write, exec_write, announce)?
+        {
             return Ok(pid);
         }
     }
@@ -504,6 +516,7 @@ fn spawn_through(
     setup: &ChildSetup,
     err_write: i32,
     exec_write: i32,
+    announce: &mut dyn FnMut(i32),
 ) -> Result<Option<i32>> {
     let Some(join) = setup.template.filter(|join| join.user < 0 && join.pid >= 0) else {
         return Ok(None);
@@ -518,7 +531,7 @@ fn spawn_through(
         let steps = Steps::new(prepared, err_write, exec_write, -1, argv, env);
         Some((steps, joined))
     };
-    spawner.spawn(&mut fill, join.pid, own)
+    spawner.spawn(&mut fill, join.pid, own, announce)
 }
 
 /// A descriptor of the launcher's own pid namespace, opened once (`None` where it cannot be).

@@ -36,6 +36,8 @@ const ARENA_BYTES: usize = 60 << 10;
 /// The stack of the spawner's child, until exec.
 const STACK_BYTES: usize = 256 << 10;
 const PAGE: usize = 4096;
+/// The byte the program sends on the replies before anything else (the spawner's own reply is 1).
+const STARTED: u8 = 2;
 
 /// The mapping shared by the launcher and its spawner.
 #[repr(C)]
@@ -47,6 +49,11 @@ struct Shared {
     own_pid_namespace: i32,
     /// The reply: the program's pid, or a negative `errno` when it could not be started.
     pid: i32,
+    /// The program's pid, written by the kernel when it is made (`CLONE_PARENT_SETTID`), before it runs.
+    made: i32,
+    /// The spawner's end of the replies (the shared table): the program's first act is a `STARTED` byte
+    /// on it, so that the launcher announces it before it runs, as it does a forked one.
+    replies: i32,
     /// u64s: the pointer arrays placed in it must be aligned.
     arena: [u64; ARENA_BYTES / 8],
 }
@@ -78,6 +85,7 @@ impl Slot {
         fill: &mut dyn FnMut(&mut Arena) -> Option<(Steps, Joined)>,
         pid_namespace: i32,
         own_pid_namespace: i32,
+        announce: &mut dyn FnMut(i32),
     ) -> Result<Option<i32>> {
         // A spawner found dead before it took the request is replaced once, and the request sent again.
         for _ in 0..2 {
@@ -85,7 +93,7 @@ impl Slot {
             let Some(spawner) = &self.spawner else {
                 return Ok(None);
             };
-            match spawner.spawn(fill, pid_namespace, own_pid_namespace) {
+            match spawner.spawn(fill, pid_namespace, own_pid_namespace, announce) {
                 Ok(started) => return Ok(started),
                 Err(Dead { took_request }) => {
                     self.spawner = None;
@@ -206,7 +214,7 @@ impl Spawner {
             libc::mprotect(stack, PAGE, libc::PROT_NONE);
             (shared.cast::<Shared>(), stack.cast::<u8>().add(PAGE))
         };
-        let unmap = || {
+        let unmap = move || {
             // SAFETY: the mappings made above, used by nobody (no spawner runs).
             unsafe {
                 libc::munmap(shared.cast(), shared_bytes);
@@ -223,6 +231,8 @@ impl Spawner {
         let [requests_read, requests, replies, replies_write] =
             [requests_read, requests, replies, replies_write]
                 .map(|fd| unsafe { OwnedFd::from_raw_fd(fd) });
+        // SAFETY: the mapping was just made, and nobody else uses it yet.
+        unsafe { (*shared).replies = replies_write.as_raw_fd() };
         // SAFETY: getpid has no preconditions.
         let launcher = unsafe { libc::getpid() };
         // SAFETY: a fork that shares the descriptor table (no new stack: the child goes on on its copy of
@@ -289,6 +299,7 @@ impl Spawner {
         fill: &mut dyn FnMut(&mut Arena) -> Option<(Steps, Joined)>,
         pid_namespace: i32,
         own_pid_namespace: i32,
+        announce: &mut dyn FnMut(i32),
     ) -> std::result::Result<Option<i32>, Dead> {
         // SAFETY: the spawner waits for a request before it reads the mapping, and the launcher for the
         // reply before it writes it again: one side at a time.
@@ -305,6 +316,7 @@ impl Spawner {
         shared.pid_namespace = pid_namespace;
         shared.own_pid_namespace = own_pid_namespace;
         shared.pid = 0;
+        shared.made = 0;
         let byte = [1u8];
         // SAFETY: writing one byte from a local buffer to our pipe (its read end is open: the table is
         // shared, so this never blocks nor fails on a dead spawner).
@@ -322,8 +334,14 @@ impl Spawner {
             if fds[0].revents != 0 {
                 let mut byte = [0u8];
                 // SAFETY: reading one byte into a local buffer: the reply, written after the mapping.
-                if unsafe { libc::read(self.replies.as_raw_fd(), byte.as_mut_ptr().cast(), 1) } == 1
-                {
+                let n =
+                    unsafe { libc::read(self.replies.as_raw_fd(), byte.as_mut_ptr().cast(), 1) };
+                if n == 1 && byte[0] == STARTED {
+                    // SAFETY: the kernel wrote it when it made the program, which then sent this byte.
+                    announce(unsafe { std::ptr::read_volatile(&(*self.shared).made) });
+                    continue;
+                }
+                if n == 1 {
                     // SAFETY: the spawner wrote it before its reply byte, and waits for the next request.
                     let pid = unsafe { std::ptr::read_volatile(&(*self.shared).pid) };
                     return Ok((pid > 0).then_some(pid));
@@ -426,6 +444,7 @@ unsafe fn spawn_one(shared: *mut Shared, stack: *mut u8) -> i32 {
         // `Joined::apply` make only system calls and never return.
         unsafe {
             let shared = shared.cast::<Shared>();
+            libc::write((*shared).replies, [STARTED].as_ptr().cast(), 1);
             let (steps, joined) = ((*shared).steps, (*shared).joined);
             super::launcher::exec_child(&steps, || joined.apply())
         }
@@ -435,8 +454,13 @@ unsafe fn spawn_one(shared: *mut Shared, stack: *mut u8) -> i32 {
     let pid = libc::clone(
         child,
         stack.add(STACK_BYTES).cast(),
-        libc::CLONE_VM | libc::CLONE_VFORK | libc::CLONE_PARENT | libc::SIGCHLD,
+        libc::CLONE_VM
+            | libc::CLONE_VFORK
+            | libc::CLONE_PARENT
+            | libc::CLONE_PARENT_SETTID
+            | libc::SIGCHLD,
         shared.cast(),
+        &raw mut (*shared).made,
     );
     let pid = match pid {
         pid if pid > 0 => pid,
