@@ -228,12 +228,22 @@ fn prepare(request: &RunRequest) -> Result<Prepared> {
     })
 }
 
+/// `RLIMIT_CPU`'s soft limit for a CPU limit, in whole seconds: twice the limit and a second. The kernel
+/// checks it against the clock ticks charged to the program, and on a busy machine a busy loop is charged
+/// ticks that other processes' short bursts used (the task running when the tick fires gets all of it):
+/// under load the ticks ran 30-40% ahead of the measured CPU time (rusage, the control group), so a
+/// backstop at the limit and a second killed a program at 6 s of a 7 s limit, its TLE then over a time
+/// it never used. The limit itself is enforced on the measured time, by polling in `supervise`.
+pub(super) fn cpu_backstop_seconds(cpu_ms: u64) -> u64 {
+    (cpu_ms * 2).div_ceil(1000) + 1
+}
+
 /// The resource limits set in the child: (resource, soft, hard), `u64::MAX` meaning unlimited.
 pub(super) fn rlimits(
     limits: &Limits,
     unlimited_address_space: bool,
 ) -> [(libc::__rlimit_resource_t, u64, u64); 5] {
-    let cpu_soft = limits.cpu_ms.div_ceil(1000) + 1;
+    let cpu_soft = cpu_backstop_seconds(limits.cpu_ms);
     let memory = limits.memory_kb * 1024;
     [
         // A backstop only: the CPU limit itself is enforced by polling in `supervise`.
@@ -689,4 +699,28 @@ fn supervise(
         unsafe { libc::close(pidfd) };
     }
     result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_kernels_cpu_backstop_leaves_room_for_its_tick_count() {
+        // The kernel's tick count of a busy loop ran up to 40% ahead of its measured CPU time on a busy
+        // machine: the backstop must not fire before the judge's own watch of the measured time would.
+        for cpu_ms in [200, 1000, 2500, 7000, 30_000] {
+            let limits = Limits {
+                cpu_ms,
+                ..Limits::tool()
+            };
+            let [(resource, soft, hard), ..] = rlimits(&limits, false);
+            assert_eq!(resource, libc::RLIMIT_CPU);
+            assert!(
+                soft * 1000 >= 2 * cpu_ms,
+                "{cpu_ms} ms: soft limit {soft} s"
+            );
+            assert!(hard > soft, "{cpu_ms} ms: hard limit {hard} s");
+        }
+    }
 }
