@@ -231,7 +231,7 @@ fn prepare(request: &RunRequest) -> Result<Prepared> {
 /// `RLIMIT_CPU`'s soft limit for a CPU limit, in whole seconds: twice the limit and a second. The kernel
 /// checks it against the clock ticks charged to the program, and on a busy machine a busy loop is charged
 /// ticks that other processes' short bursts used (the task running when the tick fires gets all of it):
-/// under load the ticks ran 30-40% ahead of the measured CPU time (rusage, the control group), so a
+/// under load the ticks ran 25-45% ahead of the measured CPU time (rusage, the control group), so a
 /// backstop at the limit and a second killed a program at 6 s of a 7 s limit, its TLE then over a time
 /// it never used. The limit itself is enforced on the measured time, by polling in `supervise`.
 pub(super) fn cpu_backstop_seconds(cpu_ms: u64) -> u64 {
@@ -707,7 +707,7 @@ mod tests {
 
     #[test]
     fn the_kernels_cpu_backstop_leaves_room_for_its_tick_count() {
-        // The kernel's tick count of a busy loop ran up to 40% ahead of its measured CPU time on a busy
+        // The kernel's tick count of a busy loop ran up to 45% ahead of its measured CPU time on a busy
         // machine: the backstop must not fire before the judge's own watch of the measured time would.
         for cpu_ms in [200, 1000, 2500, 7000, 30_000] {
             let limits = Limits {
