@@ -228,7 +228,7 @@ fn start(
         stdout: unsafe { OwnedFd::from_raw_fd(stdout) },
         stderr: None,
         env: environment(&[])?,
-        rlimits: rlimits(&side.limits, side.unlimited_address_space),
+        rlimits: rlimits(&side.limits, side.unlimited_address_space, true),
         tasks: None,
     };
     let started = Instant::now();

@@ -231,20 +231,40 @@ fn prepare(request: &RunRequest) -> Result<Prepared> {
         stdout: stdout.into(),
         stderr,
         env: environment(&request.env)?,
-        rlimits: rlimits(&request.limits, request.unlimited_address_space),
+        rlimits: rlimits(
+            &request.limits,
+            request.unlimited_address_space,
+            !request.compiler,
+        ),
         tasks: None,
     })
+}
+
+/// `RLIMIT_CPU`'s soft limit for a CPU limit, in whole seconds. For a run whose CPU time the launcher
+/// watches (`supervise`, `interact`), a backstop at twice the limit and a second: the kernel checks it
+/// against the clock ticks charged to the program, and on a busy machine a busy loop is charged ticks
+/// that other processes' short bursts used (the task running when the tick fires gets all of it): under
+/// load the ticks ran 25-45% ahead of the measured CPU time (rusage, the control group), so a backstop at
+/// the limit and a second killed a program at 6 s of a 7 s limit, its TLE then over a time it never used.
+/// A compiler runs outside the runs' control group, whose CPU time the launcher reads: the kernel's limit
+/// is its limit (per process, whole seconds), the limit and a second.
+pub(super) fn cpu_rlimit_seconds(cpu_ms: u64, watched: bool) -> u64 {
+    match watched {
+        true => (cpu_ms * 2).div_ceil(1000) + 1,
+        false => cpu_ms.div_ceil(1000) + 1,
+    }
 }
 
 /// The resource limits set in the child: (resource, soft, hard), `u64::MAX` meaning unlimited.
 pub(super) fn rlimits(
     limits: &Limits,
     unlimited_address_space: bool,
+    watched: bool,
 ) -> [(libc::__rlimit_resource_t, u64, u64); 5] {
-    let cpu_soft = limits.cpu_ms.div_ceil(1000) + 1;
+    let cpu_soft = cpu_rlimit_seconds(limits.cpu_ms, watched);
     let memory = limits.memory_kb * 1024;
     [
-        // A backstop only: the CPU limit itself is enforced by polling in `supervise`.
+        // For a watched run a backstop only: its CPU limit is enforced by polling in `supervise`.
         (libc::RLIMIT_CPU, cpu_soft, cpu_soft + 1),
         // The address space is capped well above the memory limit: it protects the machine, while the
         // verdict comes from the peak RSS.
@@ -804,4 +824,31 @@ fn supervise(
         unsafe { libc::close(pidfd) };
     }
     result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_kernels_cpu_backstop_leaves_room_for_its_tick_count() {
+        // The kernel's tick count of a busy loop ran up to 45% ahead of its measured CPU time on a busy
+        // machine: for a watched run the backstop must not fire before the launcher's own watch of the
+        // measured time would. A compiler's limit is the kernel's: the limit and a second.
+        for cpu_ms in [200, 1000, 2500, 7000, 30_000] {
+            let limits = Limits {
+                cpu_ms,
+                ..Limits::tool()
+            };
+            let [(resource, soft, hard), ..] = rlimits(&limits, false, true);
+            assert_eq!(resource, libc::RLIMIT_CPU);
+            assert!(
+                soft * 1000 >= 2 * cpu_ms,
+                "{cpu_ms} ms: soft limit {soft} s"
+            );
+            assert!(hard > soft, "{cpu_ms} ms: hard limit {hard} s");
+            let [(_, soft, _), ..] = rlimits(&limits, false, false);
+            assert_eq!(soft, cpu_ms.div_ceil(1000) + 1, "{cpu_ms} ms, a compiler");
+        }
+    }
 }

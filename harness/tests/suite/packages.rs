@@ -1072,6 +1072,40 @@ fn verdicts(package: &Value) -> Vec<(&str, &str)> {
 }
 
 #[test]
+fn custom_validation_without_a_validator_is_a_malformed_package() {
+    // A real contest package says `validation: custom` and its repository leaves output_validators/
+    // out: problemtools then judges with the default validator (every accepted submission WA); the
+    // specification runs the package's validator, and there is none, so nothing is judged.
+    let dir = common::scratch("custom-without-validator");
+    let package = dir.join("nocheck");
+    for folder in ["data/sample", "data/secret", "submissions/accepted"] {
+        std::fs::create_dir_all(package.join(folder)).unwrap();
+    }
+    let files = [
+        ("problem.yaml", "name: No checker\nvalidation: custom\n"),
+        ("data/sample/1.in", "1\n"),
+        ("data/sample/1.ans", "1\n"),
+        ("data/secret/1.in", "2\n"),
+        ("data/secret/1.ans", "2\n"),
+        ("submissions/accepted/echo.py", "print(input())\n"),
+    ];
+    for (name, text) in files {
+        std::fs::write(package.join(name), text).unwrap();
+    }
+    let output = common::command(&dir, &["verify", package.to_str().unwrap()])
+        .output()
+        .expect("run the harness binary");
+    assert_eq!(output.status.code(), Some(2), "{}", printed(&output));
+    let text = printed(&output);
+    assert!(
+        text.contains("nocheck/problem.yaml: key `validation` says custom, but")
+            && text.contains("nocheck/output_validators holds no validator"),
+        "{text}"
+    );
+    assert!(!text.contains("echo.py"), "nothing is judged: {text}");
+}
+
+#[test]
 fn a_validator_folder_with_a_header_is_one_program() {
     // output_validators/ holds validate.cpp and the common.h it includes: one program, as problemtools
     // and DOMjudge build it.
