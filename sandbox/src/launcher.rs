@@ -771,6 +771,7 @@ fn supervise(
     let mut wall_killed = false;
     let mut backstop = Backstop::new(limits);
     let mut cpu_seen = 0;
+    let mut sampled_at = started;
     let result = loop {
         match reap(pid, true) {
             Ok(Some((exit, usage))) => {
@@ -788,9 +789,14 @@ fn supervise(
         if fds[0].revents != 0 && !read_tail_chunk(err_read, tail) {
             err_open = false;
         }
-        if wall_killed {
+        // Ended (reaped on the next turn, its group's figures read then), or woken by its stderr before
+        // a tick has passed: nothing to sample or enforce yet. The control files cost more to read than
+        // a small program takes to run.
+        let exited = fds[1].revents != 0;
+        if wall_killed || exited || sampled_at.elapsed().as_millis() < u128::from(tick) {
             continue;
         }
+        sampled_at = Instant::now();
         // Memory and CPU of the whole tree, from its control group, else sampled from /proc (and the
         // memory limit enforced here).
         let sample = (!isolation.has_cgroup()).then(|| tree::sample(reaped_base));
@@ -803,17 +809,15 @@ fn supervise(
         if let Some(used) = isolation.tree_cpu_ms().or(sample.map(|s| s.cpu_ms)) {
             cpu_seen = used;
         }
-        if fds[1].revents == 0 && cpu_seen > limits.cpu_ms {
+        if cpu_seen > limits.cpu_ms {
             // SAFETY: killing our own child; it is reaped on the next turn.
             unsafe { libc::kill(pid, libc::SIGKILL) };
         }
         let elapsed_ms = started.elapsed().as_millis() as u64;
-        if fds[1].revents == 0
-            && backstop.expired(elapsed_ms, || Activity {
-                cpu_ms: cpu_seen.max(cpu_time_ms(pid).unwrap_or(0)),
-                runnable: tree::any_runnable(),
-            })
-        {
+        if backstop.expired(elapsed_ms, || Activity {
+            cpu_ms: cpu_seen.max(cpu_time_ms(pid).unwrap_or(0)),
+            runnable: tree::any_runnable(),
+        }) {
             // SAFETY: killing our own child; it is reaped on the next turn.
             unsafe { libc::kill(pid, libc::SIGKILL) };
             wall_killed = true;
