@@ -784,8 +784,12 @@ fn supervise(
             poll_in(if err_open { err_read } else { -1 }),
             poll_in(pidfd),
         ];
+        // Not much past the moment the CPU limit could be reached (a thread uses at most a millisecond of
+        // CPU a millisecond): a program that runs into it is stopped within 5 ms, not up to a tick later
+        // (50 ms for limits of a second and more).
+        let wait = tick.min((limits.cpu_ms.saturating_sub(cpu_seen) + 1).max(5));
         // SAFETY: polling two valid (or negative, ignored) descriptors.
-        unsafe { libc::poll(fds.as_mut_ptr(), 2, tick as i32) };
+        unsafe { libc::poll(fds.as_mut_ptr(), 2, wait as i32) };
         if fds[0].revents != 0 && !read_tail_chunk(err_read, tail) {
             err_open = false;
         }
@@ -793,7 +797,7 @@ fn supervise(
         // a tick has passed: nothing to sample or enforce yet. The control files cost more to read than
         // a small program takes to run.
         let exited = fds[1].revents != 0;
-        if wall_killed || exited || sampled_at.elapsed().as_millis() < u128::from(tick) {
+        if wall_killed || exited || sampled_at.elapsed().as_millis() < u128::from(wait) {
             continue;
         }
         sampled_at = Instant::now();
