@@ -317,13 +317,14 @@ pub fn remove_tree(dir: &Path) {
 
 /// A run's group: its control files opened once, read from their start each time.
 pub struct RunGroup {
-    pub dir: PathBuf,
     memory_max: fs::File,
     stat: fs::File,
     events: fs::File,
     cpu: fs::File,
     pids_events: fs::File,
     procs: fs::File,
+    /// `cgroup.procs` opened for writing once: what a run's child writes its pid into.
+    join: fs::File,
     /// Absent before Linux 5.14: the processes are then killed one by one.
     kill: Option<fs::File>,
     /// The memory limit last written (0: none yet).
@@ -347,13 +348,13 @@ impl RunGroup {
         // Absent without swap accounting; then there is no swap to escape into either.
         let _ = write(&dir.join("memory.swap.max"), "0");
         let group = RunGroup {
-            dir: dir.to_path_buf(),
             memory_max: open("memory.max", true)?,
             stat: open("memory.stat", false)?,
             events: open("memory.events", false)?,
             cpu: open("cpu.stat", false)?,
             pids_events: open("pids.events", false)?,
             procs: open("cgroup.procs", false)?,
+            join: open("cgroup.procs", true)?,
             kill: open("cgroup.kill", true).ok(),
             memory_limit: std::cell::Cell::new(0),
             base: std::cell::Cell::new((0, 0, 0)),
@@ -361,9 +362,11 @@ impl RunGroup {
         Ok(group)
     }
 
-    /// The file a run's child writes its pid into, to join the group.
-    pub fn procs_file(&self) -> PathBuf {
-        self.dir.join("cgroup.procs")
+    /// The group's `cgroup.procs` opened for writing (close-on-exec): what a run's child writes its pid
+    /// into, to join the group.
+    pub fn join_fd(&self) -> i32 {
+        use std::os::fd::AsRawFd;
+        self.join.as_raw_fd()
     }
 
     /// Before a run: the memory limit (written when it changes) and the counters' bases.
@@ -444,6 +447,11 @@ mod tests {
         for (name, text) in files {
             fs::write(dir.join(name), text).unwrap();
         }
+    }
+
+    /// The file a group's join descriptor is open on.
+    fn joined_file(group: &RunGroup) -> PathBuf {
+        fs::read_link(format!("/proc/self/fd/{}", group.join_fd())).unwrap()
     }
 
     fn scratch(name: &str) -> PathBuf {
@@ -553,7 +561,7 @@ mod tests {
         assert_eq!(group.events(), (false, false));
         assert!(group.kill());
         assert_eq!(text(&dir.join("cgroup.kill")), "1");
-        assert_eq!(group.procs_file(), dir.join("cgroup.procs"));
+        assert_eq!(joined_file(&group), dir.join("cgroup.procs"));
         fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -612,7 +620,7 @@ mod tests {
             "+memory +pids"
         );
         assert_eq!(text(&launcher.join("launcher/cgroup.procs")), "200");
-        assert_eq!(group.run.procs_file(), launcher.join("run/cgroup.procs"));
+        assert_eq!(joined_file(&group.run), launcher.join("run/cgroup.procs"));
         assert_eq!(text(&launcher.join("run/pids.max")), "64");
         fs::remove_dir_all(&own).unwrap();
     }

@@ -13,8 +13,8 @@ use super::template::Join;
 /// What the child does between fork and exec to contain itself, prepared before forking (no allocation
 /// after the fork).
 pub struct ChildSetup {
-    /// `cgroup.procs` files to write the child's pid into.
-    pub join: Vec<CString>,
+    /// `cgroup.procs` files (descriptors) to write the child's pid into.
+    pub join: Vec<i32>,
     /// The uid (and gid) to run as.
     pub uid: Option<u32>,
     /// A new mount namespace whose root is the allowlist (`root`), and new network, IPC and UTS
@@ -89,7 +89,7 @@ impl ChildSetup {
         if !isolate {
             return setup;
         }
-        setup.join = isolation.join_files();
+        setup.join = isolation.join_fds();
         setup.uid = isolation.uid();
         setup.mount_ns = isolation.mount_ns();
         setup.root = isolation.root_plan();
@@ -177,7 +177,7 @@ impl ChildSetup {
     /// Only in the child of a fork, before exec: makes only async-signal-safe system calls on data prepared
     /// before the fork.
     pub unsafe fn apply(&self) -> bool {
-        if !join_groups(self.join.iter().map(|file| file.as_ptr())) {
+        if !join_groups(self.join.iter().copied()) {
             return false;
         }
         let task_limit = self.userns.as_ref().is_some_and(|maps| maps.task_limit);
@@ -191,12 +191,14 @@ impl ChildSetup {
             .cwd
             .as_ref()
             .map_or(std::ptr::null(), |cwd| cwd.as_ptr());
-        lock_down(self.mount_ns, self.uid, self.landlock, cwd)
+        // Joined a template that has IPC and UTS namespaces for its runs: none of the run's own.
+        let own_ipc = self.mount_ns && !(joined && self.template.is_some_and(|join| join.ipc >= 0));
+        lock_down(own_ipc, self.uid, self.landlock, cwd)
     }
 
     /// This setup as plain values for the spawner's child (`spawner`), when it is the common run as root:
     /// prepared namespaces with a pid namespace and no user namespace, at most `MAX_GROUPS` control group
-    /// files. The strings are put where `place` says (the spawner's shared mapping); `None` when they do
+    /// files (descriptors, the same numbers in the spawner). The strings are put where `place` says (the spawner's shared mapping); `None` when they do
     /// not fit, or the run is another kind (the launcher forks it then).
     pub fn joined(
         &self,
@@ -208,10 +210,8 @@ impl ChildSetup {
         if !self.mount_ns || self.join.len() > MAX_GROUPS || self.userns.is_some() {
             return None;
         }
-        let mut groups = [std::ptr::null(); MAX_GROUPS];
-        for (slot, file) in groups.iter_mut().zip(&self.join) {
-            *slot = place(file)?;
-        }
+        let mut groups = [-1; MAX_GROUPS];
+        groups[..self.join.len()].copy_from_slice(&self.join);
         Some(Joined {
             groups,
             group_count: self.join.len(),
@@ -338,8 +338,8 @@ pub const MAX_GROUPS: usize = 4;
 /// reads from the mapping it shares with the launcher, whose heap it cannot see.
 #[derive(Clone, Copy)]
 pub struct Joined {
-    /// `cgroup.procs` files (the first `group_count`), C strings in the mapping.
-    groups: [*const libc::c_char; MAX_GROUPS],
+    /// `cgroup.procs` files (the first `group_count`), descriptors.
+    groups: [i32; MAX_GROUPS],
     group_count: usize,
     join: Join,
     uid: Option<u32>,
@@ -357,26 +357,21 @@ impl Joined {
     pub unsafe fn apply(&self) -> bool {
         join_groups(self.groups[..self.group_count].iter().copied())
             && join_prepared(self.join, false)
-            && lock_down(true, self.uid, self.landlock, self.cwd)
+            && lock_down(self.join.ipc < 0, self.uid, self.landlock, self.cwd)
     }
 }
 
-/// Writes the child's pid into each control group file. A program that cannot join its control group is
-/// not run: it would escape the group's limits, and the launcher, finding the group empty after the run,
-/// would not look for what it left.
+/// Writes the child's pid into each control group file (`cgroup.procs`, opened by the launcher). A program
+/// that cannot join its control group is not run: it would escape the group's limits, and the launcher,
+/// finding the group empty after the run, would not look for what it left.
 ///
 /// # Safety
-/// As `ChildSetup::apply`; each pointer a C string.
-unsafe fn join_groups(files: impl Iterator<Item = *const libc::c_char>) -> bool {
+/// As `ChildSetup::apply`; each descriptor open for writing.
+unsafe fn join_groups(files: impl Iterator<Item = i32>) -> bool {
     let mut digits = [0u8; 12];
     let pid = decimal(libc::getpid() as u64, &mut digits);
-    for file in files {
-        let fd = libc::open(file, libc::O_WRONLY);
-        if fd < 0 {
-            return false;
-        }
+    for fd in files {
         let written = libc::write(fd, pid.as_ptr().cast(), pid.len());
-        libc::close(fd);
         if written != pid.len() as isize {
             return false;
         }
@@ -412,23 +407,30 @@ unsafe fn join_prepared(join: Join, task_limit: bool) -> bool {
         }
         return false;
     }
+    // The template's sealed IPC namespace and its UTS namespace, when it has them (`template::seal_ipc`).
+    if join.ipc >= 0
+        && (libc::setns(join.ipc, libc::CLONE_NEWIPC) != 0
+            || libc::setns(join.uts, libc::CLONE_NEWUTS) != 0)
+    {
+        libc::_exit(127);
+    }
     libc::chdir(c"/tmp".as_ptr());
     true
 }
 
-/// The last steps before exec: IPC and UTS namespaces of the run's own (with a mount namespace), the uid
-/// switch, `no_new_privs`, Landlock, the working folder (`cwd`, a C string or null). False when the working
-/// folder cannot be entered.
+/// The last steps before exec: IPC and UTS namespaces of the run's own (`own_ipc`: with a mount namespace
+/// whose template has none for its runs), the uid switch, `no_new_privs`, Landlock, the working folder
+/// (`cwd`, a C string or null). False when the working folder cannot be entered.
 ///
 /// # Safety
 /// As `ChildSetup::apply`.
 unsafe fn lock_down(
-    mount_ns: bool,
+    own_ipc: bool,
     uid: Option<u32>,
     landlock: Option<i32>,
     cwd: *const libc::c_char,
 ) -> bool {
-    if mount_ns {
+    if own_ipc {
         // IPC objects and the host name of a run of its own: nothing outlives the run.
         libc::unshare(libc::CLONE_NEWIPC | libc::CLONE_NEWUTS);
     }

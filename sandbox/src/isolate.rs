@@ -19,9 +19,7 @@
 //! `layers` names each layer as active or not, with the reason. This is not a hardened sandbox against
 //! kernel exploits.
 
-use std::ffi::CString;
 use std::fs;
-use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 
@@ -107,13 +105,13 @@ impl Isolation {
         }
     }
 
-    /// The files the child writes its pid into, to join the control group.
-    pub fn join_files(&self) -> Vec<CString> {
+    /// The `cgroup.procs` files the child writes its pid into, to join the control group: descriptors
+    /// opened once (close-on-exec), so a run pays for the writes only, not for finding the files.
+    pub fn join_fds(&self) -> Vec<i32> {
+        use std::os::fd::AsRawFd;
         match &self.cgroup {
-            Some(Group::V1(cgroup)) => cgroup.procs_files(),
-            Some(Group::V2(group)) => CString::new(group.run.procs_file().as_os_str().as_bytes())
-                .into_iter()
-                .collect(),
+            Some(Group::V1(cgroup)) => cgroup.files.joins.iter().map(AsRawFd::as_raw_fd).collect(),
+            Some(Group::V2(group)) => vec![group.run.join_fd()],
             None => Vec::new(),
         }
     }
@@ -293,6 +291,8 @@ struct Files {
     /// an open file for a second after each read and serves it again from the start, so a file kept open
     /// and read every millisecond would list pids that are gone (and could be another process's by then).
     procs: PathBuf,
+    /// Each group's `cgroup.procs`, opened for writing once: what a run's child writes its pid into.
+    joins: Vec<fs::File>,
 }
 
 impl Cgroup {
@@ -329,6 +329,10 @@ impl Cgroup {
                 pids_events: read(&dirs[1], "pids.events")?,
                 tasks: read(&dirs[1], "pids.current")?,
                 procs: dirs[1].join("cgroup.procs"),
+                joins: dirs
+                    .iter()
+                    .map(|dir| write(dir, "cgroup.procs"))
+                    .collect::<std::io::Result<_>>()?,
             })
         })();
         let Ok(files) = files else {
@@ -391,13 +395,6 @@ impl Cgroup {
                 .and_then(|n| n.trim().parse::<u64>().ok())
         };
         Some((field("total_rss ")? + field("total_shmem ").unwrap_or(0)) / 1024)
-    }
-
-    fn procs_files(&self) -> Vec<CString> {
-        self.dirs
-            .iter()
-            .filter_map(|d| CString::new(d.join("cgroup.procs").as_os_str().as_bytes()).ok())
-            .collect()
     }
 
     /// Kills every process of the group until it is empty (a fork bomb refills it for a moment). Whether
@@ -597,7 +594,6 @@ mod tests {
     /// before: the launcher relies on that to skip its sweep of /proc after a run.
     #[test]
     fn a_v1_group_is_seen_empty_as_soon_as_its_processes_are_gone() {
-        use std::os::unix::ffi::OsStrExt;
         if own_cgroup_dir("memory").is_none() {
             eprintln!("SKIPPED v1 emptiness: no cgroup v1 memory controller here");
             return;
@@ -611,10 +607,12 @@ mod tests {
             .spawn()
             .unwrap();
         let pid = sleeper.id().to_string();
+        // Through the descriptors a run's child writes into.
         let joined = cgroup
-            .procs_files()
+            .files
+            .joins
             .iter()
-            .all(|file| fs::write(std::ffi::OsStr::from_bytes(file.as_bytes()), &pid).is_ok());
+            .all(|mut file| std::io::Write::write_all(&mut file, pid.as_bytes()).is_ok());
         let full = cgroup.is_empty();
         let listed = fs::read_to_string(&cgroup.files.procs).unwrap_or_default();
         // Read again and again, as `kill_all` does, while the sleeper goes.

@@ -771,6 +771,7 @@ fn supervise(
     let mut wall_killed = false;
     let mut backstop = Backstop::new(limits);
     let mut cpu_seen = 0;
+    let mut sampled_at = started;
     let result = loop {
         match reap(pid, true) {
             Ok(Some((exit, usage))) => {
@@ -783,14 +784,23 @@ fn supervise(
             poll_in(if err_open { err_read } else { -1 }),
             poll_in(pidfd),
         ];
+        // Not much past the moment the CPU limit could be reached (a thread uses at most a millisecond of
+        // CPU a millisecond): a program that runs into it is stopped within 5 ms, not up to a tick later
+        // (50 ms for limits of a second and more).
+        let wait = tick.min((limits.cpu_ms.saturating_sub(cpu_seen) + 1).max(5));
         // SAFETY: polling two valid (or negative, ignored) descriptors.
-        unsafe { libc::poll(fds.as_mut_ptr(), 2, tick as i32) };
+        unsafe { libc::poll(fds.as_mut_ptr(), 2, wait as i32) };
         if fds[0].revents != 0 && !read_tail_chunk(err_read, tail) {
             err_open = false;
         }
-        if wall_killed {
+        // Ended (reaped on the next turn, its group's figures read then), or woken by its stderr before
+        // a tick has passed: nothing to sample or enforce yet. The control files cost more to read than
+        // a small program takes to run.
+        let exited = fds[1].revents != 0;
+        if wall_killed || exited || sampled_at.elapsed().as_millis() < u128::from(wait) {
             continue;
         }
+        sampled_at = Instant::now();
         // Memory and CPU of the whole tree, from its control group, else sampled from /proc (and the
         // memory limit enforced here).
         let sample = (!isolation.has_cgroup()).then(|| tree::sample(reaped_base));
@@ -803,17 +813,15 @@ fn supervise(
         if let Some(used) = isolation.tree_cpu_ms().or(sample.map(|s| s.cpu_ms)) {
             cpu_seen = used;
         }
-        if fds[1].revents == 0 && cpu_seen > limits.cpu_ms {
+        if cpu_seen > limits.cpu_ms {
             // SAFETY: killing our own child; it is reaped on the next turn.
             unsafe { libc::kill(pid, libc::SIGKILL) };
         }
         let elapsed_ms = started.elapsed().as_millis() as u64;
-        if fds[1].revents == 0
-            && backstop.expired(elapsed_ms, || Activity {
-                cpu_ms: cpu_seen.max(cpu_time_ms(pid).unwrap_or(0)),
-                runnable: tree::any_runnable(),
-            })
-        {
+        if backstop.expired(elapsed_ms, || Activity {
+            cpu_ms: cpu_seen.max(cpu_time_ms(pid).unwrap_or(0)),
+            runnable: tree::any_runnable(),
+        }) {
             // SAFETY: killing our own child; it is reaped on the next turn.
             unsafe { libc::kill(pid, libc::SIGKILL) };
             wall_killed = true;

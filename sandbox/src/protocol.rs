@@ -209,9 +209,14 @@ pub fn read_frame(input: &mut impl Read) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
+/// A message as one frame, in one write: on an unbuffered pipe, a frame written as its length and then its
+/// bytes wakes the reader twice.
 pub fn write_message<T: Serialize>(out: &mut impl Write, message: &T) -> io::Result<()> {
-    let bytes = serde_json::to_vec(message).map_err(io::Error::other)?;
-    write_frame(out, &bytes)
+    let mut frame = vec![0u8; 4];
+    serde_json::to_writer(&mut frame, message).map_err(io::Error::other)?;
+    let len = (frame.len() - 4) as u32;
+    frame[..4].copy_from_slice(&len.to_le_bytes());
+    out.write_all(&frame)
 }
 
 pub fn read_message<T: for<'de> Deserialize<'de>>(input: &mut impl Read) -> io::Result<T> {
@@ -344,6 +349,32 @@ mod tests {
             write_message(&mut frame, &reply).unwrap();
             assert_eq!(read_message::<Reply>(&mut frame.as_slice()).unwrap(), reply);
         }
+    }
+
+    /// Counts the writes it is given: a pipe's reader wakes for each.
+    struct Writes(Vec<usize>);
+
+    impl Write for Writes {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            self.0.push(buf.len());
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_message_is_one_write_of_its_whole_frame() {
+        let mut writes = Writes(Vec::new());
+        write_message(&mut writes, &Reply::Started { pid: 7 }).unwrap();
+        let mut frame = Vec::new();
+        write_frame(
+            &mut frame,
+            &serde_json::to_vec(&Reply::Started { pid: 7 }).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(writes.0, [frame.len()]);
     }
 
     #[test]

@@ -35,6 +35,9 @@ pub struct Template {
     net: OwnedFd,
     /// The pid namespace, and the pid of its init (in the launcher's).
     pid: OwnedFd,
+    /// The IPC and UTS namespaces the runs share, when the holder could seal the IPC one (`seal_ipc`);
+    /// otherwise each run makes its own.
+    ipc: Option<(OwnedFd, OwnedFd)>,
     init: i32,
     tmp: OwnedFd,
     shm: OwnedFd,
@@ -55,6 +58,9 @@ pub struct Join {
     pub net: i32,
     /// -1 without a pid namespace.
     pub pid: i32,
+    /// The sealed IPC namespace and the UTS namespace of the template, -1 when each run makes its own.
+    pub ipc: i32,
+    pub uts: i32,
 }
 
 impl Template {
@@ -64,6 +70,8 @@ impl Template {
             mount: self.mount.as_raw_fd(),
             net: self.net.as_raw_fd(),
             pid: self.pid.as_raw_fd(),
+            ipc: self.ipc.as_ref().map_or(-1, |(ipc, _)| ipc.as_raw_fd()),
+            uts: self.ipc.as_ref().map_or(-1, |(_, uts)| uts.as_raw_fd()),
         }
     }
 
@@ -213,10 +221,14 @@ fn prepare(setup: &ChildSetup) -> Option<Template> {
     unsafe { libc::waitpid(pid, std::ptr::null_mut(), 0) };
     let mut init = None;
     let mut fds = None;
+    let mut sealed = false;
     for (data, received) in [first, second].into_iter().flatten() {
         match received.is_empty() {
             true => init = data.try_into().ok().map(i32::from_ne_bytes),
-            false => fds = Some(received),
+            false => {
+                sealed = data == [1];
+                fds = Some(received);
+            }
         }
     }
     let init = init?;
@@ -231,7 +243,7 @@ fn prepare(setup: &ChildSetup) -> Option<Template> {
         true => fds.next(),
         false => None,
     };
-    let fds = (|| {
+    let five = (|| {
         Some((
             fds.next()?,
             fds.next()?,
@@ -240,8 +252,15 @@ fn prepare(setup: &ChildSetup) -> Option<Template> {
             fds.next()?,
         ))
     })();
-    let (Some((mount, net, pid, tmp, shm)), true) = (fds, setup.userns.is_none() || user.is_some())
-    else {
+    // After the others, when the holder sealed the IPC namespace.
+    let ipc = match sealed {
+        true => (|| Some((fds.next()?, fds.next()?)))(),
+        false => None,
+    };
+    let (Some((mount, net, pid, tmp, shm)), true) = (
+        five,
+        (setup.userns.is_none() || user.is_some()) && (!sealed || ipc.is_some()),
+    ) else {
         // SAFETY: as above.
         unsafe { libc::kill(init, libc::SIGKILL) };
         super::tree::release(init);
@@ -252,6 +271,7 @@ fn prepare(setup: &ChildSetup) -> Option<Template> {
         mount,
         net,
         pid,
+        ipc,
         init,
         tmp,
         shm,
@@ -287,10 +307,11 @@ unsafe fn hold(setup: &ChildSetup, socket: i32) -> ! {
     if !setup.unshare_namespaces() || libc::unshare(libc::CLONE_NEWPID) != 0 {
         libc::_exit(1);
     }
+    let sealed = seal_ipc();
     // The init's parent is the launcher: its parent-death signal follows the launcher, not this holder.
     let init = super::sys::fork_sibling();
     match init {
-        0 => init_main(setup, socket),
+        0 => init_main(setup, socket, sealed),
         init if init > 0 => {
             let pid = (init as i32).to_ne_bytes();
             libc::_exit(if send(socket, &pid, &[]) { 0 } else { 1 })
@@ -299,20 +320,52 @@ unsafe fn hold(setup: &ChildSetup, socket: i32) -> ! {
     }
 }
 
+/// New IPC and UTS namespaces for the template's runs to share, the IPC one sealed: its limits on System V
+/// segments, message queues and semaphore sets and on POSIX message queues set to zero, so that a run (not
+/// root there) can create no IPC object at all, and none can outlive it for the next run to find. The host
+/// name cannot be changed by a run either (that needs `CAP_SYS_ADMIN` there). False when the kernel
+/// refuses any step (e.g. in a user namespace that does not map root, whose IPC limits stay read-only):
+/// each run then gets IPC and UTS namespaces of its own (`child::lock_down`), as before.
+///
+/// # Safety
+/// Only in the holder, a child of a fork, before its init is started.
+unsafe fn seal_ipc() -> bool {
+    if libc::unshare(libc::CLONE_NEWIPC | libc::CLONE_NEWUTS) != 0 {
+        return false;
+    }
+    // Through the launcher's `/proc`: the IPC limits seen and set there are the writer's namespace's.
+    let limits: [(&std::ffi::CStr, &[u8]); 4] = [
+        (c"/proc/sys/kernel/shmmni", b"0"),
+        (c"/proc/sys/kernel/msgmni", b"0"),
+        // SEMMSL SEMMNS SEMOPM SEMMNI.
+        (c"/proc/sys/kernel/sem", b"0 0 0 0"),
+        (c"/proc/sys/fs/mqueue/queues_max", b"0"),
+    ];
+    limits.iter().all(|(path, value)| {
+        let fd = libc::open(path.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
+        if fd < 0 {
+            return false;
+        }
+        let written = libc::write(fd, value.as_ptr().cast(), value.len());
+        libc::close(fd);
+        written == value.len() as isize
+    })
+}
+
 /// The init of a template's pid namespace: builds the root (its `/proc` this namespace's), sends the
 /// descriptors, closes every descriptor and reaps orphans until it is killed (with its launcher, or when
 /// the template is retired).
 ///
 /// # Safety
 /// Only in the child of a clone, without allocating.
-unsafe fn init_main(setup: &ChildSetup, socket: i32) -> ! {
+unsafe fn init_main(setup: &ChildSetup, socket: i32, sealed: bool) -> ! {
     // A launcher gone before this is set is seen below: the message cannot be sent.
     libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
     libc::prctl(libc::PR_SET_NAME, c"sandbox-init".as_ptr());
     if !setup.mount_private() {
         libc::_exit(1);
     }
-    let mut fds = [-1; 6];
+    let mut fds = [-1; 8];
     let mut n = 0;
     let namespaces = [
         (setup.userns.is_some(), c"/proc/self/ns/user"),
@@ -330,9 +383,15 @@ unsafe fn init_main(setup: &ChildSetup, socket: i32) -> ! {
         fds[n] = libc::open(dir.as_ptr(), libc::O_RDONLY | libc::O_DIRECTORY);
         n += 1;
     }
+    if sealed {
+        for path in [c"/proc/self/ns/ipc", c"/proc/self/ns/uts"] {
+            fds[n] = libc::open(path.as_ptr(), libc::O_RDONLY);
+            n += 1;
+        }
+    }
     // Not to be inspected by the programs of its namespace (a user namespace made it dumpable).
     libc::prctl(libc::PR_SET_DUMPABLE, 0);
-    if fds[..n].iter().any(|fd| *fd < 0) || !send(socket, &[0], &fds[..n]) {
+    if fds[..n].iter().any(|fd| *fd < 0) || !send(socket, &[u8::from(sealed)], &fds[..n]) {
         libc::_exit(1);
     }
     // Nothing of the launcher's (its pipes to the judge, other templates' namespaces) is held on to.

@@ -566,3 +566,47 @@ fn a_killed_spawner_is_replaced_and_the_next_run_ends() {
         Some("again\n")
     );
 }
+
+/// No IPC object outlives a run for the next run of the same program to find: every kind a shell can make
+/// (a System V segment, message queue and semaphore set, by key) tried in one run, looked for in the next
+/// run of the same launcher, which joins the same prepared namespaces.
+#[test]
+fn a_run_leaves_no_ipc_object_for_the_next() {
+    let layers = sandbox::layers::active();
+    if !layers.iter().any(|l| l == "ipc-namespace") {
+        eprintln!(
+            "SKIPPED no IPC object left: {layers:?} has no ipc-namespace layer on this machine"
+        );
+        return;
+    }
+    // A handle of its own, used by this thread alone: both runs go to its one launcher.
+    let cache = setup().join("ipc-cache");
+    std::fs::create_dir_all(cache.join("bin")).unwrap();
+    let sandbox = sandbox_for(&cache);
+    let run = |script: &str, name: &str| {
+        let stdout = setup().join(name);
+        let command = Invocation {
+            program: OsString::from("/bin/sh"),
+            args: vec!["-c".into(), script.into()],
+            isolate: true,
+            ..Invocation::default()
+        };
+        let outcome = sandbox
+            .run(&command, Path::new("/dev/null"), &stdout, &limits(5000))
+            .unwrap();
+        assert_eq!(outcome.exit, Exit::Code(0), "{script}: {outcome:?}");
+        std::fs::read_to_string(&stdout).unwrap()
+    };
+    for round in 0..2 {
+        run(
+            "ipcmk -p 0666 -M 4096; ipcmk -p 0666 -Q; ipcmk -p 0666 -S 1; exit 0",
+            "ipc-make",
+        );
+        // The three tables, each a header line and a line per object of the run's IPC namespace.
+        let seen = run(
+            "cat /proc/sysvipc/shm /proc/sysvipc/msg /proc/sysvipc/sem",
+            "ipc-look",
+        );
+        assert_eq!(seen.lines().count(), 3, "round {round}: {seen}");
+    }
+}
