@@ -1,9 +1,11 @@
-//! Ctrl-C: every process group the judge started is registered while it runs, and killed when the judge is
-//! interrupted, before it exits.
+//! Ctrl-C: every process group the judge started is registered while it runs (a program run by a launcher
+//! through its launcher's pid slots), and killed when the judge is interrupted, before it exits.
 
 use std::collections::HashSet;
 use std::io::{self, Write};
-use std::sync::{Mutex, MutexGuard, OnceLock};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+
+use crate::protocol::PidSlots;
 
 /// The registered process groups (launchers and the programs they run).
 pub fn running_groups() -> MutexGuard<'static, HashSet<i32>> {
@@ -14,9 +16,19 @@ pub fn running_groups() -> MutexGuard<'static, HashSet<i32>> {
         .unwrap_or_else(|e| e.into_inner())
 }
 
+/// The pid slots of the launchers alive: the programs they run, each its own process group.
+pub(crate) fn launcher_slots() -> MutexGuard<'static, Vec<Arc<PidSlots>>> {
+    static SLOTS: Mutex<Vec<Arc<PidSlots>>> = Mutex::new(Vec::new());
+    SLOTS.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// Kills every process group still running: the programs and the launchers (used on SIGINT / SIGTERM).
 pub fn kill_all_running() {
-    for &pgid in running_groups().iter() {
+    let programs = launcher_slots()
+        .iter()
+        .flat_map(|s| s.pids())
+        .collect::<Vec<_>>();
+    for pgid in programs.into_iter().chain(running_groups().iter().copied()) {
         // SAFETY: killpg has no memory-safety preconditions.
         unsafe { libc::killpg(pgid, libc::SIGKILL) };
     }

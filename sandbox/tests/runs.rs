@@ -566,3 +566,89 @@ fn a_killed_spawner_is_replaced_and_the_next_run_ends() {
         Some("again\n")
     );
 }
+
+/// The pids of the processes whose command line is `args`.
+fn processes_running(args: &[&str]) -> Vec<i32> {
+    let wanted: Vec<u8> = args
+        .iter()
+        .flat_map(|a| [a.as_bytes(), b"\0"].concat())
+        .collect();
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| {
+            let dir = e.ok()?.path();
+            let pid = dir.file_name()?.to_str()?.parse().ok()?;
+            (std::fs::read(dir.join("cmdline")).ok()? == wanted).then_some(pid)
+        })
+        .collect()
+}
+
+fn parent_of(pid: i32) -> Option<i32> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    stat.rsplit_once(')')?
+        .1
+        .split_whitespace()
+        .nth(1)?
+        .parse()
+        .ok()
+}
+
+/// A launcher killed under its program: the judge kills the program's process group, whose pid the
+/// launcher put in its pid slots (no message). The program is left without containment, so that nothing
+/// else ends what it started: its shell dies with the launcher (its parent-death signal), but the shell's
+/// `sleep`, in the same group, would outlive both. Killed twice (the run is tried again once), the run
+/// is lost, and neither `sleep` is left.
+#[test]
+fn the_programs_of_a_killed_launcher_are_killed_with_it() {
+    let (cache, _) = cache_with_build("killed-launcher", "unused");
+    let sandbox = sandbox_for(&cache);
+    let stdout = setup().join("killed-launcher");
+    let sleep = ["sleep", "3607"];
+    let run = std::thread::spawn(move || {
+        let command = Invocation {
+            program: OsString::from("/bin/sh"),
+            args: vec!["-c".into(), format!("{} & wait", sleep.join(" ")).into()],
+            ..Invocation::default()
+        };
+        let outcome = sandbox.run(&command, Path::new("/dev/null"), &stdout, &limits(60_000));
+        drop(sandbox);
+        outcome
+    });
+    let mut killed = Vec::new();
+    let mut sleepers = Vec::new();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while killed.len() < 2 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no program to kill the launcher of"
+        );
+        for pid in processes_running(&sleep) {
+            let Some(launcher) = parent_of(pid).and_then(parent_of) else {
+                continue;
+            };
+            if launcher > 1 && !killed.contains(&launcher) {
+                // SAFETY: killing a launcher of this test's sandbox (the grandparent of its `sleep`).
+                unsafe { libc::kill(launcher, libc::SIGKILL) };
+                killed.push(launcher);
+                sleepers.push(pid);
+            }
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let outcome = run.join().unwrap().unwrap();
+    assert!(
+        String::from_utf8_lossy(&outcome.stderr_tail).contains("launcher"),
+        "{outcome:?}"
+    );
+    // A process killed may take a moment to be reaped; its command line is empty from its death.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !processes_running(&sleep).is_empty() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let left = processes_running(&sleep);
+    for &pid in &left {
+        // SAFETY: a `sleep` this test started, left running.
+        unsafe { libc::kill(pid, libc::SIGKILL) };
+    }
+    assert!(left.is_empty(), "left running: {left:?} of {sleepers:?}");
+}
