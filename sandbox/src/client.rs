@@ -16,7 +16,7 @@ use anyhow::{bail, Context, Result};
 use super::interrupt::{launcher_slots, running_groups};
 use super::protocol::{
     read_frame, read_message, write_message, InteractRequest, Interaction, PidSlots, Reply,
-    Request, RunRequest,
+    RequestRef, RunRequest,
 };
 use super::LAUNCHER_ARG;
 use crate::{Limits, RunOutcome};
@@ -331,7 +331,7 @@ impl Launcher {
         self.slots.clear();
         self.program_started = false;
         let requests = self.requests.as_mut().expect("open until dropped");
-        write_message(requests, &Request::Run(request.clone()))?;
+        write_message(requests, &RequestRef::Run(request))?;
         requests.flush()?;
         let watchdog_ms = request.limits.watchdog_ms();
         self.replies.get_mut().deadline = Some(Instant::now() + Duration::from_millis(watchdog_ms));
@@ -385,7 +385,7 @@ impl Launcher {
     fn interact(&mut self, request: &InteractRequest) -> Result<Result<Interaction>> {
         self.slots.clear();
         let requests = self.requests.as_mut().expect("open until dropped");
-        write_message(requests, &Request::Interact(request.clone()))?;
+        write_message(requests, &RequestRef::Interact(request))?;
         requests.flush()?;
         let watchdog_ms = Limits {
             wall_ms: request.solution.limits.wall_ms + 1000,

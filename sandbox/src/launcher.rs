@@ -19,7 +19,7 @@ use super::backstop::{Activity, Backstop};
 use super::child::ChildSetup;
 use super::isolate::Isolation;
 use super::protocol::{
-    encode_reply, read_message, write_frame, PidSlots, Reply, Request, RunRequest, PID_SLOTS,
+    encode_reply, push_frame, read_message, PidSlots, Reply, Request, RunRequest, PID_SLOTS,
 };
 pub(super) use super::sys::{
     cpu_time_ms, cstring, drain_tail, pipe, poll_in, read_exec_error, read_tail_chunk, reap,
@@ -63,7 +63,12 @@ pub fn launcher_main() -> ! {
         context.spawner.borrow_mut().start();
     }
     let mut requests = io::stdin().lock();
-    let mut replies = io::stdout().lock();
+    // A reply and its tails go out in one write (the judge wakes once for them): not through the
+    // buffered stdout, which writes up to each newline of a tail.
+    let Ok(mut replies) = io::stdout().as_fd().try_clone_to_owned().map(File::from) else {
+        std::process::exit(2)
+    };
+    let mut out = Vec::new();
     let mut tail = Vec::with_capacity(2 * STDERR_TAIL_BYTES);
     loop {
         let Ok(request) = read_message::<Request>(&mut requests) else {
@@ -98,14 +103,15 @@ pub fn launcher_main() -> ! {
             }
         };
         let sent = (|| -> io::Result<()> {
-            write_frame(&mut replies, &encode_reply(&reply)?)?;
+            out.clear();
+            push_frame(&mut out, &encode_reply(&reply)?);
             for tail in &tails {
-                write_frame(
-                    &mut replies,
+                push_frame(
+                    &mut out,
                     &tail[tail.len().saturating_sub(STDERR_TAIL_BYTES)..],
-                )?;
+                );
             }
-            replies.flush()
+            replies.write_all(&out)
         })();
         if sent.is_err() {
             drop(context);

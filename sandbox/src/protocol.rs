@@ -90,6 +90,14 @@ pub enum Request {
     Interact(InteractRequest),
 }
 
+/// A `Request` as the judge sends it, borrowed (the same message: nothing is cloned to send it).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RequestRef<'a> {
+    Run(&'a RunRequest),
+    Interact(&'a InteractRequest),
+}
+
 /// One side of an interactive run: the program and its own limits.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Side {
@@ -291,9 +299,11 @@ pub fn encode_reply(reply: &Reply) -> io::Result<Vec<u8>> {
     serde_json::to_vec(&lost).map_err(io::Error::other)
 }
 
-pub fn write_frame(out: &mut impl Write, bytes: &[u8]) -> io::Result<()> {
-    out.write_all(&(bytes.len() as u32).to_le_bytes())?;
-    out.write_all(bytes)
+/// A frame appended to `out`: frames that go together are written at once, so that their reader wakes
+/// once for them.
+pub fn push_frame(out: &mut Vec<u8>, bytes: &[u8]) {
+    out.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
+    out.extend_from_slice(bytes);
 }
 
 pub fn read_frame(input: &mut impl Read) -> io::Result<Vec<u8>> {
@@ -311,9 +321,13 @@ pub fn read_frame(input: &mut impl Read) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
+/// One message as a frame, in one write.
 pub fn write_message<T: Serialize>(out: &mut impl Write, message: &T) -> io::Result<()> {
-    let bytes = serde_json::to_vec(message).map_err(io::Error::other)?;
-    write_frame(out, &bytes)
+    let mut frame = vec![0; 4];
+    serde_json::to_writer(&mut frame, message).map_err(io::Error::other)?;
+    let len = (frame.len() - 4) as u32;
+    frame[..4].copy_from_slice(&len.to_le_bytes());
+    out.write_all(&frame)
 }
 
 pub fn read_message<T: for<'de> Deserialize<'de>>(input: &mut impl Read) -> io::Result<T> {
@@ -416,7 +430,11 @@ mod tests {
         let mut frame = Vec::new();
         write_message(&mut frame, &Request::Run(request.clone())).unwrap();
         let back: Request = read_message(&mut frame.as_slice()).unwrap();
-        assert_eq!(back, Request::Run(request));
+        assert_eq!(back, Request::Run(request.clone()));
+        // The judge sends it borrowed: the launcher reads the same request.
+        let mut borrowed = Vec::new();
+        write_message(&mut borrowed, &RequestRef::Run(&request)).unwrap();
+        assert_eq!(borrowed, frame);
     }
 
     #[test]
@@ -461,6 +479,30 @@ mod tests {
         assert!(launcher.pids().is_empty());
         let short = std::fs::File::open("/dev/null").unwrap();
         assert!(PidSlots::map(short.as_fd()).is_err());
+    }
+
+    /// A message goes out in one write: its reader (a launcher blocked on its pipe) wakes once for it,
+    /// not once for the length and again for the bytes.
+    #[test]
+    fn a_message_is_one_write() {
+        struct Writes(Vec<Vec<u8>>);
+        impl Write for Writes {
+            fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+                self.0.push(buf.to_vec());
+                Ok(buf.len())
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Ok(())
+            }
+        }
+        let mut writes = Writes(Vec::new());
+        let reply = Reply::Failed {
+            message: "x".into(),
+        };
+        write_message(&mut writes, &reply).unwrap();
+        assert_eq!(writes.0.len(), 1);
+        let reply_back: Reply = read_message(&mut writes.0[0].as_slice()).unwrap();
+        assert_eq!(reply_back, reply);
     }
 
     #[test]
