@@ -8,15 +8,15 @@ use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::{mpsc, Mutex, MutexGuard};
+use std::sync::{mpsc, Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 
-use super::interrupt::running_groups;
+use super::interrupt::{launcher_slots, running_groups};
 use super::protocol::{
-    read_frame, read_message, write_message, InteractRequest, Interaction, Reply, Request,
-    RunRequest,
+    read_frame, read_message, write_message, InteractRequest, Interaction, PidSlots, Reply,
+    RequestRef, RunRequest,
 };
 use super::LAUNCHER_ARG;
 use crate::{Limits, RunOutcome};
@@ -241,9 +241,12 @@ struct Launcher {
     /// `None` only while dropping: closing it ends the launcher.
     requests: Option<ChildStdin>,
     replies: BufReader<Deadlined>,
+    /// Where the launcher puts the pids of the programs of a request (`PidSlots`); registered for the
+    /// interrupt handler while the launcher lives.
+    slots: Arc<PidSlots>,
     /// Killed: nothing to wait for when dropped.
     dead: bool,
-    /// Whether the program of the last request had started (the launcher said so).
+    /// Whether the program of the last request had started (the launcher put its pid in the slots).
     program_started: bool,
 }
 
@@ -275,13 +278,26 @@ fn lost_reason(err: &io::Error, watchdog_ms: u64) -> Option<String> {
 }
 
 impl Launcher {
-    /// Starts `command` as a launcher: requests on its stdin, replies on its stdout, its own group.
+    /// Starts `command` as a launcher: requests on its stdin, replies on its stdout, its own group, and
+    /// its pid slots' descriptor as its last argument.
     fn spawn(mut command: Command) -> Result<Launcher> {
+        let (slots, slots_fd) =
+            PidSlots::new().context("cannot make the pid slots of a launcher (a memfd)")?;
+        let fd = slots_fd.as_raw_fd();
         command
+            .arg(fd.to_string())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .process_group(0);
+        // SAFETY: between fork and exec, one async-signal-safe call on a descriptor open in the parent:
+        // the launcher keeps it across its exec (only the launcher: it is closed on exec in the judge).
+        unsafe {
+            command.pre_exec(move || match libc::fcntl(fd, libc::F_SETFD, 0) {
+                0 => Ok(()),
+                _ => Err(io::Error::last_os_error()),
+            })
+        };
         let mut child = {
             // Spawn and register under one lock, so an interrupt never misses a group.
             let mut running = running_groups();
@@ -291,6 +307,9 @@ impl Launcher {
             running.insert(child.id() as i32);
             child
         };
+        drop(slots_fd);
+        let slots = Arc::new(slots);
+        launcher_slots().push(Arc::clone(&slots));
         let requests = child.stdin.take().expect("piped");
         let replies = BufReader::new(Deadlined {
             pipe: child.stdout.take().expect("piped"),
@@ -300,6 +319,7 @@ impl Launcher {
             child,
             requests: Some(requests),
             replies,
+            slots,
             dead: false,
             program_started: false,
         })
@@ -308,57 +328,44 @@ impl Launcher {
     /// Sends one request and reads its replies. The outer error means the launcher is gone; the inner one
     /// is the launcher's answer that the program could not run.
     fn request(&mut self, request: &RunRequest) -> Result<Result<RunOutcome>> {
+        self.slots.clear();
+        self.program_started = false;
         let requests = self.requests.as_mut().expect("open until dropped");
-        write_message(requests, &Request::Run(request.clone()))?;
+        write_message(requests, &RequestRef::Run(request))?;
         requests.flush()?;
         let watchdog_ms = request.limits.watchdog_ms();
         self.replies.get_mut().deadline = Some(Instant::now() + Duration::from_millis(watchdog_ms));
-        let mut started = None;
-        self.program_started = false;
-        let answer = loop {
-            match read_message::<Reply>(&mut self.replies) {
-                Ok(Reply::Started { pid }) if pid > 0 && started.is_none() => {
-                    running_groups().insert(pid);
-                    started = Some(pid);
-                    self.program_started = true;
-                }
-                Ok(Reply::Finished { mut outcome }) => {
-                    break read_frame(&mut self.replies).map(|tail| {
-                        outcome.stderr_tail = tail;
-                        Ok(outcome)
-                    });
-                }
-                Ok(Reply::Failed { message }) => break Ok(Err(anyhow::Error::msg(message))),
-                Ok(other) => break Ok(Err(anyhow::anyhow!("unexpected launcher reply {other:?}"))),
-                Err(err) => break Err(err),
-            }
+        let answer = match read_message::<Reply>(&mut self.replies) {
+            Ok(Reply::Finished { mut outcome }) => read_frame(&mut self.replies).map(|tail| {
+                outcome.stderr_tail = tail;
+                Ok(outcome)
+            }),
+            Ok(Reply::Failed { message }) => Ok(Err(anyhow::Error::msg(message))),
+            Ok(other) => Ok(Err(anyhow::anyhow!("unexpected launcher reply {other:?}"))),
+            Err(err) => Err(err),
         };
-        let lost = self.settle(&answer, started.as_slice(), watchdog_ms);
+        let lost = self.settle(&answer, watchdog_ms);
         match lost {
             Some(reason) => Ok(Ok(RunOutcome::lost(reason))),
             None => Ok(answer?),
         }
     }
 
-    /// After a request's replies: a launcher that is gone or lost is killed with the programs it started
-    /// (as root a program may not get the launcher's death signal, having changed uid), and the programs
-    /// are unregistered. The reason, when the judge lost the run rather than the launcher dying.
-    fn settle<T>(
-        &mut self,
-        answer: &io::Result<T>,
-        started: &[i32],
-        watchdog_ms: u64,
-    ) -> Option<String> {
+    /// After a request's reply: a launcher that is gone or lost is killed with the programs it started
+    /// (their pids in its slots: as root a program may not get the launcher's death signal, having
+    /// changed uid), and the slots are cleared. The reason, when the judge lost the run rather than the
+    /// launcher dying.
+    fn settle<T>(&mut self, answer: &io::Result<T>, watchdog_ms: u64) -> Option<String> {
+        let started = self.slots.pids();
+        self.program_started = !started.is_empty();
         let lost = answer
             .as_ref()
             .err()
             .and_then(|err| lost_reason(err, watchdog_ms));
         if answer.is_err() {
-            self.kill(started);
+            self.kill(&started);
         }
-        for pid in started {
-            running_groups().remove(pid);
-        }
+        self.slots.clear();
         lost
     }
 
@@ -376,8 +383,9 @@ impl Launcher {
 impl Launcher {
     /// Like `request`, for an interactive pair: its replies carry two stderr tails.
     fn interact(&mut self, request: &InteractRequest) -> Result<Result<Interaction>> {
+        self.slots.clear();
         let requests = self.requests.as_mut().expect("open until dropped");
-        write_message(requests, &Request::Interact(request.clone()))?;
+        write_message(requests, &RequestRef::Interact(request))?;
         requests.flush()?;
         let watchdog_ms = Limits {
             wall_ms: request.solution.limits.wall_ms + 1000,
@@ -385,29 +393,22 @@ impl Launcher {
         }
         .watchdog_ms();
         self.replies.get_mut().deadline = Some(Instant::now() + Duration::from_millis(watchdog_ms));
-        let mut started = Vec::new();
-        let answer = loop {
-            match read_message::<Reply>(&mut self.replies) {
-                Ok(Reply::Started { pid }) if pid > 0 && started.len() < 2 => {
-                    running_groups().insert(pid);
-                    started.push(pid);
-                }
-                Ok(Reply::Interacted { interaction }) => {
-                    let mut interaction = *interaction;
-                    let tails = read_frame(&mut self.replies)
-                        .and_then(|s| Ok((s, read_frame(&mut self.replies)?)));
-                    break tails.map(|(solution, interactor)| {
-                        interaction.solution.stderr_tail = solution;
-                        interaction.interactor.stderr_tail = interactor;
-                        Ok(interaction)
-                    });
-                }
-                Ok(Reply::Failed { message }) => break Ok(Err(anyhow::Error::msg(message))),
-                Ok(other) => break Ok(Err(anyhow::anyhow!("unexpected launcher reply {other:?}"))),
-                Err(err) => break Err(err),
+        let answer = match read_message::<Reply>(&mut self.replies) {
+            Ok(Reply::Interacted { interaction }) => {
+                let mut interaction = *interaction;
+                let tails = read_frame(&mut self.replies)
+                    .and_then(|s| Ok((s, read_frame(&mut self.replies)?)));
+                tails.map(|(solution, interactor)| {
+                    interaction.solution.stderr_tail = solution;
+                    interaction.interactor.stderr_tail = interactor;
+                    Ok(interaction)
+                })
             }
+            Ok(Reply::Failed { message }) => Ok(Err(anyhow::Error::msg(message))),
+            Ok(other) => Ok(Err(anyhow::anyhow!("unexpected launcher reply {other:?}"))),
+            Err(err) => Err(err),
         };
-        let lost = self.settle(&answer, &started, watchdog_ms);
+        let lost = self.settle(&answer, watchdog_ms);
         match lost {
             Some(reason) => Ok(Ok(Interaction::lost(reason))),
             None => Ok(answer?),
@@ -433,6 +434,7 @@ impl Drop for Launcher {
         let _ = self.child.kill();
         let _ = self.child.wait();
         running_groups().remove(&(self.child.id() as i32));
+        launcher_slots().retain(|slots| !Arc::ptr_eq(slots, &self.slots));
     }
 }
 

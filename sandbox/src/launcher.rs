@@ -10,7 +10,7 @@
 use std::ffi::{CStr, CString, OsStr};
 use std::fs::File;
 use std::io::{self, Write};
-use std::os::fd::{AsRawFd, OwnedFd};
+use std::os::fd::{AsFd, AsRawFd, FromRawFd, OwnedFd};
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
@@ -19,7 +19,7 @@ use super::backstop::{Activity, Backstop};
 use super::child::ChildSetup;
 use super::isolate::Isolation;
 use super::protocol::{
-    encode_reply, read_message, write_frame, write_message, Reply, Request, RunRequest,
+    encode_reply, push_frame, read_message, PidSlots, Reply, Request, RunRequest, PID_SLOTS,
 };
 pub(super) use super::sys::{
     cpu_time_ms, cstring, drain_tail, pipe, poll_in, read_exec_error, read_tail_chunk, reap,
@@ -35,7 +35,7 @@ pub fn launcher_main() -> ! {
     // If the judge dies without closing our requests pipe (SIGKILL), go too, and the program with us.
     // SAFETY: prctl with constant arguments.
     unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) };
-    // `harness __launcher SLOT CACHE_BIN`.
+    // `harness __launcher SLOT CACHE_BIN PID_SLOTS_FD`.
     let args: Vec<std::ffi::OsString> = std::env::args_os().skip(2).collect();
     let slot = args
         .first()
@@ -45,6 +45,11 @@ pub fn launcher_main() -> ! {
         .get(1)
         .map(std::path::PathBuf::from)
         .filter(|p| !p.as_os_str().is_empty());
+    // The judge's page of pid slots (`PidSlots`), the descriptor closed once mapped. Without it the judge
+    // could not kill the programs of a launcher it lost: no run without it.
+    let Some(slots) = args.get(2).and_then(|fd| pid_slots(fd)) else {
+        std::process::exit(2)
+    };
     let isolation = Isolation::new(slot);
     let context = LaunchContext {
         isolation,
@@ -58,7 +63,12 @@ pub fn launcher_main() -> ! {
         context.spawner.borrow_mut().start();
     }
     let mut requests = io::stdin().lock();
-    let mut replies = io::stdout().lock();
+    // A reply and its tails go out in one write (the judge wakes once for them): not through the
+    // buffered stdout, which writes up to each newline of a tail.
+    let Ok(mut replies) = io::stdout().as_fd().try_clone_to_owned().map(File::from) else {
+        std::process::exit(2)
+    };
+    let mut out = Vec::new();
     let mut tail = Vec::with_capacity(2 * STDERR_TAIL_BYTES);
     loop {
         let Ok(request) = read_message::<Request>(&mut requests) else {
@@ -66,9 +76,14 @@ pub fn launcher_main() -> ! {
             std::process::exit(0)
         };
         tail.clear();
+        // The programs of a request, in the order they start, each in its slot.
+        let mut started = 0;
         let mut announce = |pid: i32| -> io::Result<()> {
-            write_message(&mut replies, &Reply::Started { pid })?;
-            replies.flush()
+            if started < PID_SLOTS {
+                slots.set(started, pid);
+            }
+            started += 1;
+            Ok(())
         };
         let (reply, tails) = match request {
             Request::Run(run) => match launch(&run, &context, &mut announce, &mut tail) {
@@ -88,20 +103,33 @@ pub fn launcher_main() -> ! {
             }
         };
         let sent = (|| -> io::Result<()> {
-            write_frame(&mut replies, &encode_reply(&reply)?)?;
+            out.clear();
+            push_frame(&mut out, &encode_reply(&reply)?);
             for tail in &tails {
-                write_frame(
-                    &mut replies,
+                push_frame(
+                    &mut out,
                     &tail[tail.len().saturating_sub(STDERR_TAIL_BYTES)..],
-                )?;
+                );
             }
-            replies.flush()
+            replies.write_all(&out)
         })();
         if sent.is_err() {
             drop(context);
             std::process::exit(0);
         }
     }
+}
+
+/// The pid slots of the memfd numbered `fd` (the launcher's last argument), the descriptor closed.
+fn pid_slots(fd: &std::ffi::OsStr) -> Option<PidSlots> {
+    let fd: i32 = fd.to_str()?.parse().ok()?;
+    // SAFETY: checking that the descriptor is open before owning it.
+    if fd < 3 || unsafe { libc::fcntl(fd, libc::F_GETFD) } < 0 {
+        return None;
+    }
+    // SAFETY: the descriptor the judge passed for this, used by nothing else in the launcher.
+    let fd = unsafe { OwnedFd::from_raw_fd(fd) };
+    PidSlots::map(fd.as_fd()).ok()
 }
 
 /// What the launcher keeps between runs.

@@ -1,10 +1,13 @@
 //! What the judge and a launcher say to each other over a pair of pipes: typed requests and replies, each
 //! sent as one frame (a little-endian `u32` length, then the bytes: JSON for messages, raw for the stderr
-//! tail).
+//! tail); and, without a message, the pids of the programs a launcher runs (`PidSlots`).
 
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
+use std::os::fd::{AsFd, AsRawFd, BorrowedFd, FromRawFd, OwnedFd};
 use std::path::PathBuf;
+use std::ptr::NonNull;
+use std::sync::atomic::{AtomicI32, Ordering};
 
 use serde::{Deserialize, Serialize};
 
@@ -87,6 +90,14 @@ pub enum Request {
     Interact(InteractRequest),
 }
 
+/// A `Request` as the judge sends it, borrowed (the same message: nothing is cloned to send it).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RequestRef<'a> {
+    Run(&'a RunRequest),
+    Interact(&'a InteractRequest),
+}
+
 /// One side of an interactive run: the program and its own limits.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Side {
@@ -143,14 +154,11 @@ impl Interaction {
     }
 }
 
-/// One reply of the launcher. A request gets `Started` once the program runs (its process group is then
-/// known), then `Finished`, followed by one raw frame with the stderr tail; or `Failed` at any point.
+/// The launcher's reply to a request, one per request: `Finished`, followed by one raw frame with the
+/// stderr tail; or `Failed`. The program's pid is not a reply: the launcher puts it in its `PidSlots`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Reply {
-    Started {
-        pid: i32,
-    },
     Finished {
         outcome: RunOutcome,
     },
@@ -161,6 +169,108 @@ pub enum Reply {
     Failed {
         message: String,
     },
+}
+
+/// How many programs a request runs at most (an interactive pair: the solution, then the interactor).
+pub const PID_SLOTS: usize = 2;
+
+/// Where a launcher puts the pid of each program it starts (its process group), as soon as it exists and
+/// before the launcher waits for it, for the judge to read only when it needs it: to kill the programs of a
+/// launcher that died or stopped answering, and on an interrupt. A page of a memfd that the judge makes
+/// and maps, given to the launcher at its start (its last argument, a descriptor number), which maps it
+/// too: a run costs one reply, not a message for its start as well that would wake the judge. The judge
+/// clears the slots before each request and after its reply; the launcher only writes them.
+pub struct PidSlots {
+    page: NonNull<AtomicI32>,
+}
+
+// SAFETY: the page is only read and written through atomics, and stays mapped until the value is dropped.
+unsafe impl Send for PidSlots {}
+// SAFETY: as above.
+unsafe impl Sync for PidSlots {}
+
+/// The bytes mapped: one page.
+const SLOTS_BYTES: usize = 4096;
+
+impl PidSlots {
+    /// Empty slots, and the memfd to give the launcher (closed on exec: the launcher's start clears that).
+    pub fn new() -> io::Result<(PidSlots, OwnedFd)> {
+        // SAFETY: a constant name; the descriptor returned is ours.
+        let fd = unsafe { libc::memfd_create(c"sandbox-pids".as_ptr(), libc::MFD_CLOEXEC) };
+        if fd < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        // SAFETY: just made, and ours.
+        let fd = unsafe { OwnedFd::from_raw_fd(fd) };
+        // SAFETY: sizing our own memfd.
+        if unsafe { libc::ftruncate(fd.as_raw_fd(), SLOTS_BYTES as libc::off_t) } != 0 {
+            return Err(io::Error::last_os_error());
+        }
+        Ok((PidSlots::map(fd.as_fd())?, fd))
+    }
+
+    /// The launcher's side: the slots of the memfd it was given.
+    pub fn map(fd: BorrowedFd) -> io::Result<PidSlots> {
+        // A file too short would fault on access rather than fail here.
+        let size = std::fs::File::from(fd.try_clone_to_owned()?)
+            .metadata()?
+            .len();
+        if size < SLOTS_BYTES as u64 {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("the pid slots' file has {size} bytes, not {SLOTS_BYTES}"),
+            ));
+        }
+        // SAFETY: a fresh shared mapping of a file at least that long, unmapped only on drop.
+        let page = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                SLOTS_BYTES,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_SHARED,
+                fd.as_raw_fd(),
+                0,
+            )
+        };
+        if page == libc::MAP_FAILED {
+            return Err(io::Error::last_os_error());
+        }
+        Ok(PidSlots {
+            page: NonNull::new(page.cast()).expect("mmap does not return null"),
+        })
+    }
+
+    fn slot(&self, i: usize) -> &AtomicI32 {
+        assert!(i < PID_SLOTS);
+        // SAFETY: inside the page (aligned: a page start), mapped as long as `self`, only used atomically.
+        unsafe { &*self.page.as_ptr().add(i) }
+    }
+
+    /// The launcher started a program: its pid in slot `i` (0 for a run, 0 and 1 for an interactive pair).
+    pub fn set(&self, i: usize, pid: i32) {
+        self.slot(i).store(pid, Ordering::Release);
+    }
+
+    /// The pids the launcher put in the slots since they were cleared.
+    pub fn pids(&self) -> Vec<i32> {
+        (0..PID_SLOTS)
+            .map(|i| self.slot(i).load(Ordering::Acquire))
+            .filter(|&pid| pid > 0)
+            .collect()
+    }
+
+    pub fn clear(&self) {
+        for i in 0..PID_SLOTS {
+            self.slot(i).store(0, Ordering::Release);
+        }
+    }
+}
+
+impl Drop for PidSlots {
+    fn drop(&mut self) {
+        // SAFETY: the mapping made in `map`, unused once `self` goes.
+        unsafe { libc::munmap(self.page.as_ptr().cast(), SLOTS_BYTES) };
+    }
 }
 
 /// The largest frame accepted: a message is small (a transcript's cost is bounded, `interact::Transcript`),
@@ -189,9 +299,11 @@ pub fn encode_reply(reply: &Reply) -> io::Result<Vec<u8>> {
     serde_json::to_vec(&lost).map_err(io::Error::other)
 }
 
-pub fn write_frame(out: &mut impl Write, bytes: &[u8]) -> io::Result<()> {
-    out.write_all(&(bytes.len() as u32).to_le_bytes())?;
-    out.write_all(bytes)
+/// A frame appended to `out`: frames that go together are written at once, so that their reader wakes
+/// once for them.
+pub fn push_frame(out: &mut Vec<u8>, bytes: &[u8]) {
+    out.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
+    out.extend_from_slice(bytes);
 }
 
 pub fn read_frame(input: &mut impl Read) -> io::Result<Vec<u8>> {
@@ -209,10 +321,9 @@ pub fn read_frame(input: &mut impl Read) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-/// A message as one frame, in one write: on an unbuffered pipe, a frame written as its length and then its
-/// bytes wakes the reader twice.
+/// One message as a frame, in one write.
 pub fn write_message<T: Serialize>(out: &mut impl Write, message: &T) -> io::Result<()> {
-    let mut frame = vec![0u8; 4];
+    let mut frame = vec![0; 4];
     serde_json::to_writer(&mut frame, message).map_err(io::Error::other)?;
     let len = (frame.len() - 4) as u32;
     frame[..4].copy_from_slice(&len.to_le_bytes());
@@ -319,7 +430,11 @@ mod tests {
         let mut frame = Vec::new();
         write_message(&mut frame, &Request::Run(request.clone())).unwrap();
         let back: Request = read_message(&mut frame.as_slice()).unwrap();
-        assert_eq!(back, Request::Run(request));
+        assert_eq!(back, Request::Run(request.clone()));
+        // The judge sends it borrowed: the launcher reads the same request.
+        let mut borrowed = Vec::new();
+        write_message(&mut borrowed, &RequestRef::Run(&request)).unwrap();
+        assert_eq!(borrowed, frame);
     }
 
     #[test]
@@ -339,7 +454,6 @@ mod tests {
             stderr_tail: Vec::new(),
         };
         for reply in [
-            Reply::Started { pid: 42 },
             Reply::Finished { outcome },
             Reply::Failed {
                 message: "cannot execute x".into(),
@@ -351,30 +465,44 @@ mod tests {
         }
     }
 
-    /// Counts the writes it is given: a pipe's reader wakes for each.
-    struct Writes(Vec<usize>);
-
-    impl Write for Writes {
-        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-            self.0.push(buf.len());
-            Ok(buf.len())
-        }
-        fn flush(&mut self) -> io::Result<()> {
-            Ok(())
-        }
+    /// What the launcher writes in its mapping of the memfd, the judge reads in its own, until it clears it.
+    #[test]
+    fn pid_slots_are_shared_through_their_memfd() {
+        let (judge, fd) = PidSlots::new().unwrap();
+        let launcher = PidSlots::map(fd.as_fd()).unwrap();
+        drop(fd);
+        assert!(judge.pids().is_empty());
+        launcher.set(1, 42);
+        launcher.set(0, 7);
+        assert_eq!(judge.pids(), [7, 42]);
+        judge.clear();
+        assert!(launcher.pids().is_empty());
+        let short = std::fs::File::open("/dev/null").unwrap();
+        assert!(PidSlots::map(short.as_fd()).is_err());
     }
 
+    /// A message goes out in one write: its reader (a launcher blocked on its pipe) wakes once for it,
+    /// not once for the length and again for the bytes.
     #[test]
-    fn a_message_is_one_write_of_its_whole_frame() {
+    fn a_message_is_one_write() {
+        struct Writes(Vec<Vec<u8>>);
+        impl Write for Writes {
+            fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+                self.0.push(buf.to_vec());
+                Ok(buf.len())
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Ok(())
+            }
+        }
         let mut writes = Writes(Vec::new());
-        write_message(&mut writes, &Reply::Started { pid: 7 }).unwrap();
-        let mut frame = Vec::new();
-        write_frame(
-            &mut frame,
-            &serde_json::to_vec(&Reply::Started { pid: 7 }).unwrap(),
-        )
-        .unwrap();
-        assert_eq!(writes.0, [frame.len()]);
+        let reply = Reply::Failed {
+            message: "x".into(),
+        };
+        write_message(&mut writes, &reply).unwrap();
+        assert_eq!(writes.0.len(), 1);
+        let reply_back: Reply = read_message(&mut writes.0[0].as_slice()).unwrap();
+        assert_eq!(reply_back, reply);
     }
 
     #[test]

@@ -610,3 +610,170 @@ fn a_run_leaves_no_ipc_object_for_the_next() {
         assert_eq!(seen.lines().count(), 3, "round {round}: {seen}");
     }
 }
+
+/// The pids of the processes whose command line is `args`.
+fn processes_running(args: &[&str]) -> Vec<i32> {
+    let wanted: Vec<u8> = args
+        .iter()
+        .flat_map(|a| [a.as_bytes(), b"\0"].concat())
+        .collect();
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| {
+            let dir = e.ok()?.path();
+            let pid = dir.file_name()?.to_str()?.parse().ok()?;
+            (std::fs::read(dir.join("cmdline")).ok()? == wanted).then_some(pid)
+        })
+        .collect()
+}
+
+fn parent_of(pid: i32) -> Option<i32> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    stat.rsplit_once(')')?
+        .1
+        .split_whitespace()
+        .nth(1)?
+        .parse()
+        .ok()
+}
+
+/// The launcher that started the shell whose child `pid` is: its grandparent, when that is a launcher of
+/// the crate (an orphan's grandparent may be anything, the test itself included).
+fn launcher_of(pid: i32) -> Option<i32> {
+    let launcher = parent_of(parent_of(pid)?)?;
+    let cmdline = std::fs::read(format!("/proc/{launcher}/cmdline")).ok()?;
+    let program = cmdline.split(|&b| b == 0).next()?;
+    (launcher > 1 && program == env!("CARGO_BIN_EXE_sandbox-launcher").as_bytes())
+        .then_some(launcher)
+}
+
+/// A launcher killed under its program: the judge kills the program's process group, whose pid the
+/// launcher put in its pid slots (no message). The program is left without containment, so that nothing
+/// else ends what it started: its shell dies with the launcher (its parent-death signal), but the shell's
+/// `sleep`, in the same group, would outlive both. Killed twice (the run is tried again once), the run
+/// is lost, and neither `sleep` is left.
+#[test]
+fn the_programs_of_a_killed_launcher_are_killed_with_it() {
+    let (cache, _) = cache_with_build("killed-launcher", "unused");
+    let sandbox = sandbox_for(&cache);
+    let stdout = setup().join("killed-launcher");
+    let sleep = ["sleep", "3607"];
+    let run = std::thread::spawn(move || {
+        let command = Invocation {
+            program: OsString::from("/bin/sh"),
+            args: vec!["-c".into(), format!("{} & wait", sleep.join(" ")).into()],
+            ..Invocation::default()
+        };
+        let outcome = sandbox.run(&command, Path::new("/dev/null"), &stdout, &limits(60_000));
+        drop(sandbox);
+        outcome
+    });
+    let mut killed = Vec::new();
+    let mut sleepers = Vec::new();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while killed.len() < 2 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no program to kill the launcher of"
+        );
+        for pid in processes_running(&sleep) {
+            let Some(launcher) = launcher_of(pid) else {
+                continue;
+            };
+            if !killed.contains(&launcher) {
+                // SAFETY: killing a launcher of this test's sandbox (the grandparent of its `sleep`).
+                unsafe { libc::kill(launcher, libc::SIGKILL) };
+                killed.push(launcher);
+                sleepers.push(pid);
+            }
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let outcome = run.join().unwrap();
+    // A process killed may take a moment to be reaped; its command line is empty from its death.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !processes_running(&sleep).is_empty() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let left = processes_running(&sleep);
+    for &pid in &left {
+        // SAFETY: a `sleep` this test started, left running.
+        unsafe { libc::kill(pid, libc::SIGKILL) };
+    }
+    assert!(left.is_empty(), "left running: {left:?} of {sleepers:?}");
+    // Killed twice under its started program, the run is lost (that test only), not an error.
+    let outcome = outcome.unwrap();
+    assert!(
+        String::from_utf8_lossy(&outcome.stderr_tail).contains("launcher"),
+        "{outcome:?}"
+    );
+}
+
+/// As `the_programs_of_a_killed_launcher_are_killed_with_it`, for an interactive pair: both programs are
+/// in the launcher's slots, and both are killed with it.
+#[test]
+fn both_programs_of_an_interactive_run_are_killed_with_their_launcher() {
+    let (cache, _) = cache_with_build("killed-interact", "unused");
+    let sandbox = sandbox_for(&cache);
+    let solution = ["sleep", "3611"];
+    let interactor = ["sleep", "3612"];
+    let side = |sleep: [&str; 2]| sandbox::Side {
+        program: OsString::from("/bin/sh"),
+        args: vec!["-c".into(), format!("{} & wait", sleep.join(" ")).into()],
+        unlimited_address_space: false,
+        limits: limits(60_000),
+        isolate: false,
+        binds: Vec::new(),
+        cwd: None,
+    };
+    let request = sandbox::InteractRequest {
+        solution: side(solution),
+        interactor: side(interactor),
+        transcript_bytes: 1024,
+        interactor_accepts: Some(42),
+    };
+    let run = std::thread::spawn(move || {
+        let answer = sandbox.interact(&request);
+        drop(sandbox);
+        answer
+    });
+    // The launcher of a pair whose two programs run, killed twice (the run is tried again once).
+    let mut killed = Vec::new();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while killed.len() < 2 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no pair to kill the launcher of"
+        );
+        let launchers = |sleep: &[&str]| -> Vec<i32> {
+            processes_running(sleep)
+                .into_iter()
+                .filter_map(launcher_of)
+                .collect()
+        };
+        let of_interactor = launchers(&interactor);
+        for launcher in launchers(&solution) {
+            if of_interactor.contains(&launcher) && !killed.contains(&launcher) {
+                // SAFETY: killing a launcher of this test's sandbox (the grandparent of its `sleep`s).
+                unsafe { libc::kill(launcher, libc::SIGKILL) };
+                killed.push(launcher);
+            }
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(
+        run.join().unwrap().is_err(),
+        "a launcher lost twice is an error"
+    );
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let left = || [processes_running(&solution), processes_running(&interactor)].concat();
+    while !left().is_empty() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let left = left();
+    for &pid in &left {
+        // SAFETY: a `sleep` this test started, left running.
+        unsafe { libc::kill(pid, libc::SIGKILL) };
+    }
+    assert!(left.is_empty(), "left running: {left:?}");
+}

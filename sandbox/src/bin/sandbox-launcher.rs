@@ -1,5 +1,5 @@
 //! A launcher of the sandbox's own, for its tests and for programs that embed the sandbox without being
-//! the judge: `sandbox-launcher __launcher SLOT CACHE_BIN` answers run requests on stdin (`protocol`).
+//! the judge: `sandbox-launcher __launcher SLOT CACHE_BIN PID_SLOTS_FD` answers run requests on stdin (`protocol`).
 
 fn main() {
     if std::env::args_os()
@@ -9,7 +9,7 @@ fn main() {
         sandbox::launcher_main();
     }
     eprintln!(
-        "sandbox-launcher: started by the sandbox's client only (`{} SLOT CACHE_BIN`)",
+        "sandbox-launcher: started by the sandbox's client only (`{} SLOT CACHE_BIN PID_SLOTS_FD`)",
         sandbox::LAUNCHER_ARG
     );
     std::process::exit(2);
