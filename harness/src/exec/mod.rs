@@ -82,10 +82,24 @@ pub struct RunContext {
 impl RunContext {
     /// Writes into `cache_dir`: build it only once the plan is known to be sound.
     pub fn new(cache_dir: &Path, languages: LanguageTable, jobs: usize) -> Result<RunContext> {
+        RunContext::with_launchers(cache_dir, languages, jobs, 0)
+    }
+
+    /// As `new`, with `launchers` launchers started at once, while the rest is set up and the programs
+    /// are looked up in the cache (`Sandbox::prestart`).
+    fn with_launchers(
+        cache_dir: &Path,
+        languages: LanguageTable,
+        jobs: usize,
+        launchers: usize,
+    ) -> Result<RunContext> {
         // Launchers bind each program's build from the cache: an absolute path.
         let sandbox = Arc::new(Sandbox::new(
             &std::path::absolute(cache_dir).unwrap_or_else(|_| cache_dir.into()),
         ));
+        sandbox.prestart(launchers);
+        // The layers are probed (for the report) while the launchers start.
+        sandbox.isolation();
         Ok(RunContext {
             compiler: Compiler::new(cache_dir, languages, sandbox.clone())?,
             sandbox,
@@ -100,7 +114,16 @@ impl RunContext {
 
     /// The context of a workspace: its cache and its language table; its answers sealed from compilers.
     pub fn of(workspace: &Workspace, jobs: usize) -> Result<RunContext> {
-        let mut context = RunContext::new(&workspace.cache_dir(), workspace.languages()?, jobs)?;
+        RunContext::with_runs(workspace, jobs, 0)
+    }
+
+    /// The context of a workspace for a plan of `runs` runs: as many launchers as will run at once are
+    /// started now (as many as the jobs, no more than the runs; none for a plan that runs nothing).
+    pub fn with_runs(workspace: &Workspace, jobs: usize, runs: usize) -> Result<RunContext> {
+        let languages = workspace.languages()?;
+        let launchers = runs.min(jobs.max(1));
+        let mut context =
+            RunContext::with_launchers(&workspace.cache_dir(), languages, jobs, launchers)?;
         context.compiler.seal(workspace.answer_folders());
         Ok(context)
     }
@@ -165,7 +188,7 @@ pub fn grade(workspace: &Workspace, ids: &[String], options: &JudgeOptions) -> R
     };
     let mut plan = plan::plan(workspace, &selection)?;
     // Only now, when every named problem is known to be sound: a setup error writes nothing.
-    let context = RunContext::of(workspace, options.jobs)?;
+    let context = RunContext::with_runs(workspace, options.jobs, plan.runs())?;
     let shard = plan.shard.take();
     let mut report = execute(plan, &context, options)?;
     report.shard = shard.map(|shard| stamp(workspace, options, shard));
