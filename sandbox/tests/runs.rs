@@ -566,3 +566,42 @@ fn a_killed_spawner_is_replaced_and_the_next_run_ends() {
         Some("again\n")
     );
 }
+
+/// Launchers started ahead of the runs are the ones the runs take: a handle starts none until asked, two
+/// when asked for two, and a run then takes one of them instead of starting a third; dropping the handle
+/// ends them, the one no run took too.
+#[test]
+fn launchers_started_ahead_are_the_ones_the_runs_take() {
+    let (cache, _) = cache_with_build("ahead", "unused");
+    let sandbox = sandbox_for(&cache);
+    // The launchers themselves (their forks, a spawner or a namespace's init, have other names).
+    let launchers = || launcher_processes(&cache, "sandbox-launche").len();
+    let settled = |count: usize| {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        while launchers() != count && std::time::Instant::now() < deadline {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        launchers()
+    };
+    sandbox.prestart(0);
+    assert_eq!(launchers(), 0, "no launcher before one is asked for");
+    sandbox.prestart(2);
+    assert_eq!(settled(2), 2, "the two launchers asked for");
+    let command = Invocation {
+        program: OsString::from("/bin/true"),
+        isolate: true,
+        ..Invocation::default()
+    };
+    let outcome = sandbox
+        .run(
+            &command,
+            Path::new("/dev/null"),
+            &setup().join("ahead"),
+            &limits(5000),
+        )
+        .unwrap();
+    assert_eq!(outcome.exit, Exit::Code(0), "{outcome:?}");
+    assert_eq!(launchers(), 2, "the run took a launcher started ahead");
+    drop(sandbox);
+    assert_eq!(launchers(), 0, "every launcher reaped with the handle");
+}

@@ -121,12 +121,18 @@ impl RunContext {
     /// started now (as many as the jobs, no more than the runs; none for a plan that runs nothing).
     pub fn with_runs(workspace: &Workspace, jobs: usize, runs: usize) -> Result<RunContext> {
         let languages = workspace.languages()?;
-        let launchers = runs.min(jobs.max(1));
+        let launchers = launchers_ahead(jobs, runs);
         let mut context =
             RunContext::with_launchers(&workspace.cache_dir(), languages, jobs, launchers)?;
         context.compiler.seal(workspace.answer_folders());
         Ok(context)
     }
+}
+
+/// How many launchers to start ahead of `runs` runs with `jobs` jobs: as many as run at once, no more than
+/// the runs (a one-test problem starts one, whatever the jobs; a plan that runs nothing, none).
+fn launchers_ahead(jobs: usize, runs: usize) -> usize {
+    runs.min(jobs.max(1))
 }
 
 /// The pool the interactive problems run in beside the others, as many workers again, or none with one job
@@ -582,6 +588,28 @@ mod tests {
         assert_eq!(files.len(), 4, "{files:?}");
         drop(scratch);
         let _ = std::fs::remove_dir_all(&cache);
+    }
+
+    /// As many launchers are started ahead as will run at once: one for a problem of one test even with
+    /// two jobs, two for two tests, none when nothing runs (`--no-run`).
+    #[test]
+    fn launchers_are_started_ahead_for_the_planned_runs_only() {
+        let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/faults");
+        let workspace = Workspace::find(&fixture).unwrap();
+        let runs = |id: &str, no_run: bool| {
+            let selection = Selection {
+                ids: vec![id.to_string()],
+                no_run,
+                time_scale: 1.0,
+                ..Selection::default()
+            };
+            plan::plan(&workspace, &selection).unwrap().runs()
+        };
+        // testdata/abort holds one test, testdata/busy two.
+        assert_eq!(launchers_ahead(2, runs("abort", false)), 1);
+        assert_eq!(launchers_ahead(2, runs("busy", false)), 2);
+        assert_eq!(launchers_ahead(1, runs("busy", false)), 1);
+        assert_eq!(launchers_ahead(2, runs("busy", true)), 0);
     }
 
     #[test]
