@@ -36,6 +36,8 @@ pub struct Sandbox {
     idle: Mutex<Vec<Launcher>>,
     /// Launchers started ahead of the runs (`prestart`), each delivered when ready to the run that takes it.
     starting: Mutex<Vec<mpsc::Receiver<Result<Launcher>>>>,
+    /// Launchers told to end (`end_idle`), reaped when the handle is dropped.
+    ending: Mutex<Vec<Launcher>>,
     /// The thread that starts the launchers, started with the first one.
     spawner: Mutex<Option<Spawner>>,
 }
@@ -72,6 +74,7 @@ impl Sandbox {
             isolation: OnceLock::new(),
             idle: Mutex::new(Vec::new()),
             starting: Mutex::new(Vec::new()),
+            ending: Mutex::new(Vec::new()),
             spawner: Mutex::new(None),
         }
     }
@@ -100,6 +103,22 @@ impl Sandbox {
                 Err(_) => return,
             }
         }
+    }
+
+    /// Tells the idle launchers (and those started ahead that no run took) to end, without waiting: they
+    /// take down their containment while the judge does the rest of its own teardown, and are reaped when
+    /// the handle is dropped. A later run starts a launcher of its own.
+    pub fn end_idle(&self) {
+        let mut idle = std::mem::take(&mut *self.idle());
+        let starting = std::mem::take(&mut *self.starting());
+        idle.extend(starting.into_iter().filter_map(|s| s.recv().ok()?.ok()));
+        for launcher in &mut idle {
+            drop(launcher.requests.take());
+        }
+        self.ending
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .extend(idle);
     }
 
     fn starting(&self) -> MutexGuard<'_, Vec<mpsc::Receiver<Result<Launcher>>>> {
@@ -242,6 +261,7 @@ impl Drop for Sandbox {
     fn drop(&mut self) {
         // Every launcher is told to end first, so they end together rather than one after the other.
         let mut launchers = std::mem::take(&mut *self.idle());
+        launchers.append(self.ending.get_mut().unwrap_or_else(|e| e.into_inner()));
         // Those started ahead that no run took: the thread is still there to deliver them.
         let starting = std::mem::take(&mut *self.starting());
         launchers.extend(starting.into_iter().filter_map(|s| s.recv().ok()?.ok()));

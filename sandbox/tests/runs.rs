@@ -568,8 +568,9 @@ fn a_killed_spawner_is_replaced_and_the_next_run_ends() {
 }
 
 /// Launchers started ahead of the runs are the ones the runs take: a handle starts none until asked, two
-/// when asked for two, and a run then takes one of them instead of starting a third; dropping the handle
-/// ends them, the one no run took too.
+/// when asked for two, and a run then takes one of them instead of starting a third. Told to end, the idle
+/// ones end without the handle being dropped, and a later run starts its own; dropping the handle reaps
+/// every launcher.
 #[test]
 fn launchers_started_ahead_are_the_ones_the_runs_take() {
     let (cache, _) = cache_with_build("ahead", "unused");
@@ -592,16 +593,18 @@ fn launchers_started_ahead_are_the_ones_the_runs_take() {
         isolate: true,
         ..Invocation::default()
     };
-    let outcome = sandbox
-        .run(
-            &command,
-            Path::new("/dev/null"),
-            &setup().join("ahead"),
-            &limits(5000),
-        )
-        .unwrap();
-    assert_eq!(outcome.exit, Exit::Code(0), "{outcome:?}");
+    let run = || {
+        let stdout = setup().join("ahead");
+        let outcome = sandbox.run(&command, Path::new("/dev/null"), &stdout, &limits(5000));
+        assert_eq!(outcome.unwrap().exit, Exit::Code(0));
+    };
+    run();
     assert_eq!(launchers(), 2, "the run took a launcher started ahead");
+    sandbox.end_idle();
+    // Ended, not yet reaped: a zombie has no command line.
+    assert_eq!(settled(0), 0, "the idle launchers end when told to");
+    run();
+    assert_eq!(launchers(), 1, "a run after them starts its own");
     drop(sandbox);
     assert_eq!(launchers(), 0, "every launcher reaped with the handle");
 }

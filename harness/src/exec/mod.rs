@@ -70,10 +70,11 @@ impl JudgeOptions {
 /// What every run shares, built once and passed: the sandbox set up for the cache, the compiler, the
 /// worker pool and the scratch folders.
 pub struct RunContext {
+    /// First: its folder is removed while the launchers end (`grade`).
+    pub scratch: Scratch,
     /// Runs every untrusted program of the command (the compiler's too); its launchers end with it.
     pub sandbox: Arc<Sandbox>,
     pub compiler: Compiler,
-    pub scratch: Scratch,
     pub pool: rayon::ThreadPool,
     /// With more than one job, the interactive problems run here, beside `pool` (`beside_pool`).
     pub beside: Option<rayon::ThreadPool>,
@@ -197,6 +198,10 @@ pub fn grade(workspace: &Workspace, ids: &[String], options: &JudgeOptions) -> R
     let context = RunContext::with_runs(workspace, options.jobs, plan.runs())?;
     let shard = plan.shard.take();
     let mut report = execute(plan, &context, options)?;
+    // The launchers take down their containment while the scratch folder is removed; dropping the
+    // context waits for them.
+    context.sandbox.end_idle();
+    drop(context);
     report.shard = shard.map(|shard| stamp(workspace, options, shard));
     Ok(report)
 }
