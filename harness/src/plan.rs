@@ -342,6 +342,27 @@ fn plan_package(workspace: &Workspace, id: &str, selection: &Selection) -> Resul
 }
 
 impl Plan {
+    /// How many times the plan runs a program on a test at most: each solution and each submission on
+    /// each of its tests (a package's submissions on its tests). Checkers and compilers aside.
+    pub fn runs(&self) -> usize {
+        let solutions: usize = match self.solutions {
+            true => self.problems.iter().map(|p| p.tests.len()).sum(),
+            false => 0,
+        };
+        let submissions: usize = self
+            .submissions
+            .iter()
+            .flatten()
+            .map(|s| s.tests.len())
+            .sum();
+        let packages: usize = self
+            .packages
+            .iter()
+            .map(|p| p.planned.tests.len() * (1 + p.submissions.len()))
+            .sum();
+        solutions + submissions + packages
+    }
+
     /// `harness verify`'s plan: every package whole, with all its submissions; one that cannot be judged
     /// is a row in error.
     pub fn of_packages(all: Vec<KattisPackage>) -> Plan {

@@ -8,7 +8,7 @@ use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::{mpsc, Arc, Mutex, MutexGuard};
+use std::sync::{mpsc, Arc, Mutex, MutexGuard, OnceLock};
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
@@ -30,10 +30,14 @@ pub struct Sandbox {
     cache_bin: PathBuf,
     /// The program started as a launcher, or why none was found.
     launcher: std::result::Result<PathBuf, String>,
-    /// The names of the active isolation layers, decided when the handle was made.
-    isolation: Vec<String>,
+    /// The names of the active isolation layers, probed once, when first asked for.
+    isolation: OnceLock<Vec<String>>,
     /// Launchers between runs.
     idle: Mutex<Vec<Launcher>>,
+    /// Launchers started ahead of the runs (`prestart`), each delivered when ready to the run that takes it.
+    starting: Mutex<Vec<mpsc::Receiver<Result<Launcher>>>>,
+    /// Launchers told to end (`end_idle`), reaped when the handle is dropped.
+    ending: Mutex<Vec<Launcher>>,
     /// The thread that starts the launchers, started with the first one.
     spawner: Mutex<Option<Spawner>>,
 }
@@ -67,8 +71,10 @@ impl Sandbox {
         Sandbox {
             cache_bin: cache_dir.join("bin"),
             launcher: harness_binary(),
-            isolation: crate::layers::active(),
+            isolation: OnceLock::new(),
             idle: Mutex::new(Vec::new()),
+            starting: Mutex::new(Vec::new()),
+            ending: Mutex::new(Vec::new()),
             spawner: Mutex::new(None),
         }
     }
@@ -82,16 +88,56 @@ impl Sandbox {
 
     /// The names of the active isolation layers (the JSON report's `isolation`).
     pub fn isolation(&self) -> &[String] {
-        &self.isolation
+        self.isolation.get_or_init(crate::layers::active)
+    }
+
+    /// Starts `count` launchers now, in the background, for runs to come: while the judge prepares its
+    /// runs, each launcher starts and sets up its containment, and the first runs take them as they come
+    /// instead of starting their own. Start no more than will run at once (the jobs) and no more than
+    /// there are runs: a launcher nobody takes is only ended with the handle.
+    pub fn prestart(&self, count: usize) {
+        for _ in 0..count {
+            match self.order() {
+                Ok(started) => self.starting().push(started),
+                // The runs start their own and report why they cannot.
+                Err(_) => return,
+            }
+        }
+    }
+
+    /// Tells the idle launchers (and those started ahead that no run took) to end, without waiting: they
+    /// take down their containment while the judge does the rest of its own teardown, and are reaped when
+    /// the handle is dropped. A later run starts a launcher of its own.
+    pub fn end_idle(&self) {
+        let mut idle = std::mem::take(&mut *self.idle());
+        let starting = std::mem::take(&mut *self.starting());
+        idle.extend(starting.into_iter().filter_map(|s| s.recv().ok()?.ok()));
+        for launcher in &mut idle {
+            drop(launcher.requests.take());
+        }
+        self.ending
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .extend(idle);
+    }
+
+    fn starting(&self) -> MutexGuard<'_, Vec<mpsc::Receiver<Result<Launcher>>>> {
+        self.starting.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     fn idle(&self) -> MutexGuard<'_, Vec<Launcher>> {
         self.idle.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// An idle launcher, when there is one (the one used last).
+    /// An idle launcher, when there is one (the one used last); else one started ahead, once it is ready.
     fn check_out(&self) -> Option<Launcher> {
-        self.idle().pop()
+        if let Some(launcher) = self.idle().pop() {
+            return Some(launcher);
+        }
+        // Taken out of the list first: the lock is not held while the launcher starts.
+        let started = self.starting().pop()?;
+        // One that could not start is replaced by the run, which reports the error of its own attempt.
+        started.recv().ok()?.ok()
     }
 
     /// A launcher back into the pool after a request, unless it is gone.
@@ -172,8 +218,16 @@ impl Sandbox {
         unreachable!("the loop returns")
     }
 
-    /// Starts a launcher with this handle's configuration.
+    /// Starts a launcher with this handle's configuration, and waits for it.
     fn start(&self) -> Result<Launcher> {
+        self.order()?
+            .recv()
+            .map_err(|_| anyhow::anyhow!("the thread that starts the launchers is gone"))?
+    }
+
+    /// Asks the handle's thread to start a launcher with this handle's configuration: the launcher, or
+    /// why it could not start, comes on the channel returned.
+    fn order(&self) -> Result<mpsc::Receiver<Result<Launcher>>> {
         // Each launcher of the process, whichever handle owns it, gets a slot of its own: its sandbox uid
         // (as root) and its control group's name are made from it, and must not be shared.
         static SLOTS: AtomicU32 = AtomicU32::new(0);
@@ -199,9 +253,7 @@ impl Sandbox {
                 .send((command, answer))
                 .map_err(|_| anyhow::anyhow!("the thread that starts the launchers is gone"))?;
         }
-        started
-            .recv()
-            .map_err(|_| anyhow::anyhow!("the thread that starts the launchers is gone"))?
+        Ok(started)
     }
 }
 
@@ -209,6 +261,10 @@ impl Drop for Sandbox {
     fn drop(&mut self) {
         // Every launcher is told to end first, so they end together rather than one after the other.
         let mut launchers = std::mem::take(&mut *self.idle());
+        launchers.append(self.ending.get_mut().unwrap_or_else(|e| e.into_inner()));
+        // Those started ahead that no run took: the thread is still there to deliver them.
+        let starting = std::mem::take(&mut *self.starting());
+        launchers.extend(starting.into_iter().filter_map(|s| s.recv().ok()?.ok()));
         for launcher in &mut launchers {
             drop(launcher.requests.take());
         }
@@ -425,9 +481,24 @@ impl Drop for Launcher {
         // reply nobody reads) is killed. Either way it is reaped.
         drop(self.requests.take());
         let deadline = Instant::now() + LAUNCHER_EXIT_GRACE;
+        if !self.dead {
+            // Its replies pipe closes as it exits (nothing else holds its write end): waited for on the
+            // pipe, woken the moment it closes, rather than checked every few milliseconds.
+            self.replies.get_mut().deadline = Some(deadline);
+            let mut sink = [0u8; 512];
+            loop {
+                match self.replies.get_mut().read(&mut sink) {
+                    Ok(0) => break,
+                    Ok(_) => {}
+                    Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
+                    Err(_) => break,
+                }
+            }
+        }
         while !self.dead && Instant::now() < deadline {
             match self.child.try_wait() {
-                Ok(None) => std::thread::sleep(Duration::from_millis(2)),
+                // Closed, and about to be a zombie.
+                Ok(None) => std::thread::sleep(Duration::from_micros(100)),
                 _ => break,
             }
         }

@@ -123,17 +123,19 @@ impl RootPlan {
                 Some(prefix) => name.starts_with(prefix),
                 None => name == *pattern,
             });
+            // Only the wanted entries are looked at (the launcher plans this as it starts).
+            if !wanted {
+                continue;
+            }
             let host = format!("/etc/{name}");
             let Ok(metadata) = std::fs::metadata(&host) else {
                 continue;
             };
-            if wanted {
-                steps.push(Step::Bind {
-                    from: c(&host),
-                    at: staged(&host),
-                    dir: metadata.is_dir(),
-                });
-            }
+            steps.push(Step::Bind {
+                from: c(&host),
+                at: staged(&host),
+                dir: metadata.is_dir(),
+            });
         }
         steps.push(Step::Write {
             at: staged("/etc/passwd"),

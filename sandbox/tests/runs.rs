@@ -777,3 +777,45 @@ fn both_programs_of_an_interactive_run_are_killed_with_their_launcher() {
     }
     assert!(left.is_empty(), "left running: {left:?}");
 }
+
+/// Launchers started ahead of the runs are the ones the runs take: a handle starts none until asked, two
+/// when asked for two, and a run then takes one of them instead of starting a third. Told to end, the idle
+/// ones end without the handle being dropped, and a later run starts its own; dropping the handle reaps
+/// every launcher.
+#[test]
+fn launchers_started_ahead_are_the_ones_the_runs_take() {
+    let (cache, _) = cache_with_build("ahead", "unused");
+    let sandbox = sandbox_for(&cache);
+    // The launchers themselves (their forks, a spawner or a namespace's init, have other names).
+    let launchers = || launcher_processes(&cache, "sandbox-launche").len();
+    let settled = |count: usize| {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        while launchers() != count && std::time::Instant::now() < deadline {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        launchers()
+    };
+    sandbox.prestart(0);
+    assert_eq!(launchers(), 0, "no launcher before one is asked for");
+    sandbox.prestart(2);
+    assert_eq!(settled(2), 2, "the two launchers asked for");
+    let command = Invocation {
+        program: OsString::from("/bin/true"),
+        isolate: true,
+        ..Invocation::default()
+    };
+    let run = || {
+        let stdout = setup().join("ahead");
+        let outcome = sandbox.run(&command, Path::new("/dev/null"), &stdout, &limits(5000));
+        assert_eq!(outcome.unwrap().exit, Exit::Code(0));
+    };
+    run();
+    assert_eq!(launchers(), 2, "the run took a launcher started ahead");
+    sandbox.end_idle();
+    // Ended, not yet reaped: a zombie has no command line.
+    assert_eq!(settled(0), 0, "the idle launchers end when told to");
+    run();
+    assert_eq!(launchers(), 1, "a run after them starts its own");
+    drop(sandbox);
+    assert_eq!(launchers(), 0, "every launcher reaped with the handle");
+}

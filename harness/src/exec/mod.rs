@@ -70,10 +70,11 @@ impl JudgeOptions {
 /// What every run shares, built once and passed: the sandbox set up for the cache, the compiler, the
 /// worker pool and the scratch folders.
 pub struct RunContext {
+    /// First: its folder is removed while the launchers end (`grade`).
+    pub scratch: Scratch,
     /// Runs every untrusted program of the command (the compiler's too); its launchers end with it.
     pub sandbox: Arc<Sandbox>,
     pub compiler: Compiler,
-    pub scratch: Scratch,
     pub pool: rayon::ThreadPool,
     /// With more than one job, the interactive problems run here, beside `pool` (`beside_pool`).
     pub beside: Option<rayon::ThreadPool>,
@@ -82,10 +83,24 @@ pub struct RunContext {
 impl RunContext {
     /// Writes into `cache_dir`: build it only once the plan is known to be sound.
     pub fn new(cache_dir: &Path, languages: LanguageTable, jobs: usize) -> Result<RunContext> {
+        RunContext::with_launchers(cache_dir, languages, jobs, 0)
+    }
+
+    /// As `new`, with `launchers` launchers started at once, while the rest is set up and the programs
+    /// are looked up in the cache (`Sandbox::prestart`).
+    fn with_launchers(
+        cache_dir: &Path,
+        languages: LanguageTable,
+        jobs: usize,
+        launchers: usize,
+    ) -> Result<RunContext> {
         // Launchers bind each program's build from the cache: an absolute path.
         let sandbox = Arc::new(Sandbox::new(
             &std::path::absolute(cache_dir).unwrap_or_else(|_| cache_dir.into()),
         ));
+        sandbox.prestart(launchers);
+        // The layers are probed (for the report) while the launchers start.
+        sandbox.isolation();
         Ok(RunContext {
             compiler: Compiler::new(cache_dir, languages, sandbox.clone())?,
             sandbox,
@@ -100,10 +115,25 @@ impl RunContext {
 
     /// The context of a workspace: its cache and its language table; its answers sealed from compilers.
     pub fn of(workspace: &Workspace, jobs: usize) -> Result<RunContext> {
-        let mut context = RunContext::new(&workspace.cache_dir(), workspace.languages()?, jobs)?;
+        RunContext::with_runs(workspace, jobs, 0)
+    }
+
+    /// The context of a workspace for a plan of `runs` runs: as many launchers as will run at once are
+    /// started now (as many as the jobs, no more than the runs; none for a plan that runs nothing).
+    pub fn with_runs(workspace: &Workspace, jobs: usize, runs: usize) -> Result<RunContext> {
+        let languages = workspace.languages()?;
+        let launchers = launchers_ahead(jobs, runs);
+        let mut context =
+            RunContext::with_launchers(&workspace.cache_dir(), languages, jobs, launchers)?;
         context.compiler.seal(workspace.answer_folders());
         Ok(context)
     }
+}
+
+/// How many launchers to start ahead of `runs` runs with `jobs` jobs: as many as run at once, no more than
+/// the runs (a one-test problem starts one, whatever the jobs; a plan that runs nothing, none).
+fn launchers_ahead(jobs: usize, runs: usize) -> usize {
+    runs.min(jobs.max(1))
 }
 
 /// The pool the interactive problems run in beside the others, as many workers again, or none with one job
@@ -165,9 +195,13 @@ pub fn grade(workspace: &Workspace, ids: &[String], options: &JudgeOptions) -> R
     };
     let mut plan = plan::plan(workspace, &selection)?;
     // Only now, when every named problem is known to be sound: a setup error writes nothing.
-    let context = RunContext::of(workspace, options.jobs)?;
+    let context = RunContext::with_runs(workspace, options.jobs, plan.runs())?;
     let shard = plan.shard.take();
     let mut report = execute(plan, &context, options)?;
+    // The launchers take down their containment while the scratch folder is removed; dropping the
+    // context waits for them.
+    context.sandbox.end_idle();
+    drop(context);
     report.shard = shard.map(|shard| stamp(workspace, options, shard));
     Ok(report)
 }
@@ -559,6 +593,28 @@ mod tests {
         assert_eq!(files.len(), 4, "{files:?}");
         drop(scratch);
         let _ = std::fs::remove_dir_all(&cache);
+    }
+
+    /// As many launchers are started ahead as will run at once: one for a problem of one test even with
+    /// two jobs, two for two tests, none when nothing runs (`--no-run`).
+    #[test]
+    fn launchers_are_started_ahead_for_the_planned_runs_only() {
+        let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/faults");
+        let workspace = Workspace::find(&fixture).unwrap();
+        let runs = |id: &str, no_run: bool| {
+            let selection = Selection {
+                ids: vec![id.to_string()],
+                no_run,
+                time_scale: 1.0,
+                ..Selection::default()
+            };
+            plan::plan(&workspace, &selection).unwrap().runs()
+        };
+        // testdata/abort holds one test, testdata/busy two.
+        assert_eq!(launchers_ahead(2, runs("abort", false)), 1);
+        assert_eq!(launchers_ahead(2, runs("busy", false)), 2);
+        assert_eq!(launchers_ahead(1, runs("busy", false)), 1);
+        assert_eq!(launchers_ahead(2, runs("busy", true)), 0);
     }
 
     #[test]
