@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 
+use super::cpus::{self, CpuClaim, CLAIMS};
 use super::interrupt::{launcher_slots, running_groups};
 use super::protocol::{
     read_frame, read_message, write_message, InteractRequest, Interaction, PidSlots, Reply,
@@ -40,24 +41,29 @@ pub struct Sandbox {
     ending: Mutex<Vec<Launcher>>,
     /// The thread that starts the launchers, started with the first one.
     spawner: Mutex<Option<Spawner>>,
+    /// The names under which its launchers claim a CPU each (`cpus`), or `None`: they keep to none.
+    cpu_claims: Option<String>,
 }
 
 /// A thread of the handle's own that starts its launchers: a launcher dies with the thread that started
 /// it (its parent-death signal), and a launcher goes from worker to worker, so none of them may be its
 /// parent. It lives as long as the handle.
 struct Spawner {
-    orders: mpsc::Sender<(Command, mpsc::Sender<Result<Launcher>>)>,
+    orders: mpsc::Sender<Order>,
     thread: std::thread::JoinHandle<()>,
 }
 
+/// A launcher to start: its command, the CPU it keeps to, and where it goes once started.
+type Order = (Command, Option<CpuClaim>, mpsc::Sender<Result<Launcher>>);
+
 impl Spawner {
     fn start() -> Result<Spawner> {
-        let (orders, inbox) = mpsc::channel::<(Command, mpsc::Sender<Result<Launcher>>)>();
+        let (orders, inbox) = mpsc::channel::<Order>();
         let thread = std::thread::Builder::new()
             .name("sandbox-spawner".into())
             .spawn(move || {
-                for (command, answer) in inbox {
-                    let _ = answer.send(Launcher::spawn(command));
+                for (command, claim, answer) in inbox {
+                    let _ = answer.send(Launcher::spawn(command, claim));
                 }
             })
             .context("cannot start the thread that starts the launchers")?;
@@ -76,7 +82,18 @@ impl Sandbox {
             starting: Mutex::new(Vec::new()),
             ending: Mutex::new(Vec::new()),
             spawner: Mutex::new(None),
+            cpu_claims: match std::env::var_os("HARNESS_NO_PIN") {
+                Some(_) => None,
+                None => Some(CLAIMS.to_string()),
+            },
         }
+    }
+
+    /// Claims CPUs for its launchers under other names than the judges' (`cpus`), or none at all: for
+    /// tests that must not compete with the judges running beside them.
+    pub fn with_cpu_claims(mut self, names: Option<&str>) -> Sandbox {
+        self.cpu_claims = names.map(str::to_string);
+        self
     }
 
     /// Starts launchers from `path` instead of the judge's own binary: it must call `launcher_main` when
@@ -241,6 +258,16 @@ impl Sandbox {
             .arg(LAUNCHER_ARG)
             .arg(slot.to_string())
             .arg(&self.cache_bin);
+        let claim = self.cpu_claims.as_deref().and_then(cpus::claim);
+        if let Some(cpu) = claim.as_ref().map(|c| c.cpu) {
+            // SAFETY: between fork and exec, one async-signal-safe system call.
+            unsafe {
+                command.pre_exec(move || match cpus::keep_to(cpu) {
+                    true => Ok(()),
+                    false => Err(io::Error::last_os_error()),
+                })
+            };
+        }
         let (answer, started) = mpsc::channel();
         {
             let mut spawner = self.spawner.lock().unwrap_or_else(|e| e.into_inner());
@@ -250,7 +277,7 @@ impl Sandbox {
             let spawner = spawner.as_ref().expect("started above");
             spawner
                 .orders
-                .send((command, answer))
+                .send((command, claim, answer))
                 .map_err(|_| anyhow::anyhow!("the thread that starts the launchers is gone"))?;
         }
         Ok(started)
@@ -300,6 +327,8 @@ struct Launcher {
     /// Where the launcher puts the pids of the programs of a request (`PidSlots`); registered for the
     /// interrupt handler while the launcher lives.
     slots: Arc<PidSlots>,
+    /// The CPU it keeps to, held while it lives.
+    _cpu: Option<CpuClaim>,
     /// Killed: nothing to wait for when dropped.
     dead: bool,
     /// Whether the program of the last request had started (the launcher put its pid in the slots).
@@ -336,7 +365,7 @@ fn lost_reason(err: &io::Error, watchdog_ms: u64) -> Option<String> {
 impl Launcher {
     /// Starts `command` as a launcher: requests on its stdin, replies on its stdout, its own group, and
     /// its pid slots' descriptor as its last argument.
-    fn spawn(mut command: Command) -> Result<Launcher> {
+    fn spawn(mut command: Command, cpu: Option<CpuClaim>) -> Result<Launcher> {
         let (slots, slots_fd) =
             PidSlots::new().context("cannot make the pid slots of a launcher (a memfd)")?;
         let fd = slots_fd.as_raw_fd();
@@ -376,6 +405,7 @@ impl Launcher {
             requests: Some(requests),
             replies,
             slots,
+            _cpu: cpu,
             dead: false,
             program_started: false,
         })
@@ -587,7 +617,7 @@ mod tests {
             "-c",
             r#"printf '\000\000\060\000'; head -c 3145728 /dev/zero; exec sleep 3600"#,
         ]);
-        let mut launcher = Launcher::spawn(command).unwrap();
+        let mut launcher = Launcher::spawn(command, None).unwrap();
         let pid = launcher.child.id();
         let outcome = launcher.request(&request()).unwrap().unwrap();
         let reason = outcome.judge_error.expect("a judge error");

@@ -230,6 +230,7 @@ fn start(
         env: environment(&[])?,
         rlimits: rlimits(&side.limits, side.unlimited_address_space, true),
         tasks: None,
+        cpus: None,
     };
     let started = Instant::now();
     let setup = context.setup(Spec {

@@ -56,6 +56,7 @@ pub fn launcher_main() -> ! {
         cache_bin,
         templates: Default::default(),
         spawner: Default::default(),
+        unpinned: unpinned(),
     };
     // As root, runs are started by the spawner (`spawner`): made before the first run, while the
     // launcher is small.
@@ -120,6 +121,20 @@ pub fn launcher_main() -> ! {
     }
 }
 
+/// The CPUs of the judge (the launcher's parent) when they are more than the launcher's own: the judge
+/// kept the launcher to one of them (`cpus`).
+fn unpinned() -> Option<libc::cpu_set_t> {
+    let size = std::mem::size_of::<libc::cpu_set_t>();
+    // SAFETY: sched_getaffinity fills zeroed sets; CPU_COUNT reads them.
+    unsafe {
+        let (mut judge, mut own): (libc::cpu_set_t, libc::cpu_set_t) =
+            (std::mem::zeroed(), std::mem::zeroed());
+        let read = libc::sched_getaffinity(libc::getppid(), size, &mut judge) == 0
+            && libc::sched_getaffinity(0, size, &mut own) == 0;
+        (read && libc::CPU_COUNT(&judge) > libc::CPU_COUNT(&own)).then_some(judge)
+    }
+}
+
 /// The pid slots of the memfd numbered `fd` (the launcher's last argument), the descriptor closed.
 fn pid_slots(fd: &std::ffi::OsStr) -> Option<PidSlots> {
     let fd: i32 = fd.to_str()?.parse().ok()?;
@@ -141,6 +156,8 @@ pub(super) struct LaunchContext {
     pub templates: std::cell::RefCell<super::template::Templates>,
     /// What starts the common run's program without a fork of the launcher (`spawner`).
     pub spawner: std::cell::RefCell<super::spawner::Slot>,
+    /// The judge's CPUs, when the launcher keeps to one of them (`cpus`): a compiler gets them back.
+    pub unpinned: Option<libc::cpu_set_t>,
 }
 
 /// What the launcher sets a program up by.
@@ -198,6 +215,8 @@ pub(super) struct Prepared {
     pub rlimits: [(libc::__rlimit_resource_t, u64, u64); 5],
     /// `RLIMIT_NPROC` to set, where no control group bounds the run's tasks (a compiler, as root).
     pub tasks: Option<u64>,
+    /// The CPUs to run on, when not the launcher's one (a compiler may use them all).
+    pub cpus: Option<libc::cpu_set_t>,
 }
 
 /// A fixed, minimal environment, as on a judge: nothing of ours (RUST_BACKTRACE, locale, tokens) leaks in.
@@ -265,6 +284,7 @@ fn prepare(request: &RunRequest) -> Result<Prepared> {
             !request.compiler,
         ),
         tasks: None,
+        cpus: None,
     })
 }
 
@@ -334,6 +354,11 @@ fn launch(
     // sandbox uid's RLIMIT_NPROC instead (not root, its user namespace's task limit does that).
     if request.compiler && request.isolate && context.isolation.uid().is_some() {
         prepared.tasks = Some(super::limited::COMPILER_TASKS);
+    }
+    // A compiler may use every CPU of the judge's (rustc's code generation is parallel), not only the
+    // launcher's one.
+    if request.compiler {
+        prepared.cpus = context.unpinned;
     }
     let setup = context.setup(Spec {
         program: &request.program,
@@ -636,6 +661,7 @@ pub(super) struct Steps {
     pub hop_write: i32,
     pub rlimits: [(libc::__rlimit_resource_t, u64, u64); 5],
     pub tasks: Option<u64>,
+    pub cpus: Option<libc::cpu_set_t>,
     /// Null-terminated arrays of C strings.
     pub argv: *const *const libc::c_char,
     pub env: *const *const libc::c_char,
@@ -666,6 +692,7 @@ impl Steps {
             hop_write,
             rlimits: prepared.rlimits,
             tasks: prepared.tasks,
+            cpus: prepared.cpus,
             argv,
             env,
         }
@@ -717,6 +744,9 @@ pub(super) unsafe fn exec_child(steps: &Steps, contain: impl FnOnce() -> bool) -
             rlim_max: tasks as libc::rlim_t,
         };
         libc::setrlimit(libc::RLIMIT_NPROC, &limit);
+    }
+    if let Some(cpus) = &steps.cpus {
+        libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), cpus);
     }
     libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     let mut empty: libc::sigset_t = std::mem::zeroed();

@@ -9,6 +9,7 @@ mod backstop;
 mod cgroup2;
 mod child;
 mod client;
+pub mod cpus;
 mod interact;
 pub mod interrupt;
 pub mod isolate;

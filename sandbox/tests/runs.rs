@@ -819,3 +819,73 @@ fn launchers_started_ahead_are_the_ones_the_runs_take() {
     drop(sandbox);
     assert_eq!(launchers(), 0, "every launcher reaped with the handle");
 }
+
+/// Each launcher keeps to a CPU of its own (its runs with it), so that a run's hand-overs between the
+/// launcher, its spawner and the program stay on one core; two launchers running at once keep to two
+/// different ones; a compiler gets every CPU back.
+#[test]
+fn each_launcher_keeps_to_a_cpu_of_its_own_and_a_compiler_to_none() {
+    let allowed = sandbox::cpus::allowed();
+    if allowed.len() < 2 {
+        eprintln!("SKIPPED CPUs of the launchers: this process may run on {allowed:?} only");
+        return;
+    }
+    // Claims of this test's own: the judges and tests running beside it do not take them.
+    let names = format!("harness-cpu-runs-{}", std::process::id());
+    let cache = setup().join("cpu-cache");
+    std::fs::create_dir_all(cache.join("bin")).unwrap();
+    let sandbox = sandbox_for(&cache).with_cpu_claims(Some(&names));
+    let script = "sleep 0.5; grep Cpus_allowed_list /proc/self/status";
+    let command = Invocation {
+        program: OsString::from("/bin/sh"),
+        args: vec!["-c".into(), script.into()],
+        isolate: true,
+        ..Invocation::default()
+    };
+    let cpus_of = |text: &str| -> Vec<usize> {
+        let list = text.trim().rsplit('\t').next().unwrap_or_default();
+        list.split(',')
+            .flat_map(|part| match part.split_once('-') {
+                Some((a, b)) => (a.parse().unwrap()..=b.parse().unwrap()).collect::<Vec<usize>>(),
+                None => vec![part.parse().unwrap()],
+            })
+            .collect()
+    };
+    // Two runs at once: two launchers.
+    let seen: Vec<Vec<usize>> = std::thread::scope(|scope| {
+        let runs: Vec<_> = (0..2)
+            .map(|i| {
+                let (sandbox, command) = (&sandbox, &command);
+                scope.spawn(move || {
+                    let stdout = setup().join(format!("cpu-run-{i}"));
+                    let outcome = sandbox
+                        .run(command, Path::new("/dev/null"), &stdout, &limits(5000))
+                        .unwrap();
+                    assert_eq!(outcome.exit, Exit::Code(0), "{outcome:?}");
+                    std::fs::read_to_string(&stdout).unwrap()
+                })
+            })
+            .collect();
+        runs.into_iter()
+            .map(|run| cpus_of(&run.join().unwrap()))
+            .collect()
+    });
+    assert_eq!(
+        seen.iter().filter(|cpus| cpus.len() == 1).count(),
+        2,
+        "{seen:?}"
+    );
+    assert_ne!(seen[0], seen[1], "two launchers at once on one CPU");
+    assert!(
+        seen.iter().all(|cpus| allowed.contains(&cpus[0])),
+        "{seen:?}"
+    );
+    let dir = setup().join("cpu-compiler");
+    std::fs::create_dir_all(&dir).unwrap();
+    let output = sandbox.compile(&command, &dir).unwrap();
+    assert_eq!(
+        cpus_of(&String::from_utf8_lossy(&output.stdout)),
+        allowed,
+        "a compiler keeps to every CPU of the judge's"
+    );
+}
