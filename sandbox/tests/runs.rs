@@ -821,8 +821,9 @@ fn launchers_started_ahead_are_the_ones_the_runs_take() {
 }
 
 /// Each launcher keeps to a CPU of its own (its runs with it), so that a run's hand-overs between the
-/// launcher, its spawner and the program stay on one core; two launchers running at once keep to two
-/// different ones; a compiler gets every CPU back.
+/// launcher, its spawner and the program stay on one core; two launchers of a handle keep to two different
+/// ones; a compiler gets every CPU back. The launchers are started ahead and looked at in /proc, so the
+/// test does not depend on two runs overlapping in time.
 #[test]
 fn each_launcher_keeps_to_a_cpu_of_its_own_and_a_compiler_to_none() {
     let allowed = sandbox::cpus::allowed();
@@ -835,13 +836,6 @@ fn each_launcher_keeps_to_a_cpu_of_its_own_and_a_compiler_to_none() {
     let cache = setup().join("cpu-cache");
     std::fs::create_dir_all(cache.join("bin")).unwrap();
     let sandbox = sandbox_for(&cache).with_cpu_claims(Some(&names));
-    let script = "sleep 0.5; grep Cpus_allowed_list /proc/self/status";
-    let command = Invocation {
-        program: OsString::from("/bin/sh"),
-        args: vec!["-c".into(), script.into()],
-        isolate: true,
-        ..Invocation::default()
-    };
     let cpus_of = |text: &str| -> Vec<usize> {
         let list = text.trim().rsplit('\t').next().unwrap_or_default();
         list.split(',')
@@ -851,34 +845,52 @@ fn each_launcher_keeps_to_a_cpu_of_its_own_and_a_compiler_to_none() {
             })
             .collect()
     };
-    // Two runs at once: two launchers.
-    let seen: Vec<Vec<usize>> = std::thread::scope(|scope| {
-        let runs: Vec<_> = (0..2)
-            .map(|i| {
-                let (sandbox, command) = (&sandbox, &command);
-                scope.spawn(move || {
-                    let stdout = setup().join(format!("cpu-run-{i}"));
-                    let outcome = sandbox
-                        .run(command, Path::new("/dev/null"), &stdout, &limits(5000))
-                        .unwrap();
-                    assert_eq!(outcome.exit, Exit::Code(0), "{outcome:?}");
-                    std::fs::read_to_string(&stdout).unwrap()
-                })
-            })
-            .collect();
-        runs.into_iter()
-            .map(|run| cpus_of(&run.join().unwrap()))
-            .collect()
-    });
-    assert_eq!(
-        seen.iter().filter(|cpus| cpus.len() == 1).count(),
-        2,
-        "{seen:?}"
-    );
-    assert_ne!(seen[0], seen[1], "two launchers at once on one CPU");
+    let cpus_of_process = |pid: u32| {
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+        let line = status
+            .lines()
+            .find(|l| l.starts_with("Cpus_allowed_list:"))
+            .unwrap_or_default()
+            .to_string();
+        cpus_of(&line)
+    };
+    sandbox.prestart(2);
+    let command = Invocation {
+        program: OsString::from("/bin/sh"),
+        args: vec![
+            "-c".into(),
+            "grep Cpus_allowed_list /proc/self/status".into(),
+        ],
+        isolate: true,
+        ..Invocation::default()
+    };
+    let stdout = setup().join("cpu-run");
+    let outcome = sandbox
+        .run(&command, Path::new("/dev/null"), &stdout, &limits(5000))
+        .unwrap();
+    assert_eq!(outcome.exit, Exit::Code(0), "{outcome:?}");
+    let program = cpus_of(&std::fs::read_to_string(&stdout).unwrap());
+    // Both launchers started ahead, each seen in /proc (the second may still be starting).
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    let launchers = loop {
+        let found = launcher_processes(&cache, "sandbox-launche");
+        if found.len() >= 2 || std::time::Instant::now() > deadline {
+            break found;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let mut seen: Vec<Vec<usize>> = launchers.iter().map(|&pid| cpus_of_process(pid)).collect();
+    seen.sort();
+    assert_eq!(seen.len(), 2, "two launchers started ahead: {launchers:?}");
+    assert!(seen.iter().all(|cpus| cpus.len() == 1), "{seen:?}");
+    assert_ne!(seen[0], seen[1], "two launchers on one CPU");
     assert!(
         seen.iter().all(|cpus| allowed.contains(&cpus[0])),
         "{seen:?}"
+    );
+    assert!(
+        seen.contains(&program),
+        "the program kept to its launcher's CPU: {program:?}, {seen:?}"
     );
     let dir = setup().join("cpu-compiler");
     std::fs::create_dir_all(&dir).unwrap();
