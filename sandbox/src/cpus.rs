@@ -26,15 +26,22 @@ pub struct CpuClaim {
 
 /// The CPUs this process may run on, in order.
 pub fn allowed() -> Vec<usize> {
-    // SAFETY: sched_getaffinity fills the zeroed set; CPU_ISSET reads it.
+    let Some(set) = affinity(0) else {
+        return Vec::new();
+    };
+    // SAFETY: CPU_ISSET reads a filled set.
+    (0..libc::CPU_SETSIZE as usize)
+        .filter(|&cpu| unsafe { libc::CPU_ISSET(cpu, &set) })
+        .collect()
+}
+
+/// The CPUs process `pid` (0: this one) may run on.
+pub(crate) fn affinity(pid: i32) -> Option<libc::cpu_set_t> {
+    // SAFETY: sched_getaffinity fills the zeroed set.
     unsafe {
         let mut set: libc::cpu_set_t = std::mem::zeroed();
-        if libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set) != 0 {
-            return Vec::new();
-        }
-        (0..libc::CPU_SETSIZE as usize)
-            .filter(|&cpu| libc::CPU_ISSET(cpu, &set))
-            .collect()
+        (libc::sched_getaffinity(pid, std::mem::size_of::<libc::cpu_set_t>(), &mut set) == 0)
+            .then_some(set)
     }
 }
 

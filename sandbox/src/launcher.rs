@@ -124,15 +124,11 @@ pub fn launcher_main() -> ! {
 /// The CPUs of the judge (the launcher's parent) when they are more than the launcher's own: the judge
 /// kept the launcher to one of them (`cpus`).
 fn unpinned() -> Option<libc::cpu_set_t> {
-    let size = std::mem::size_of::<libc::cpu_set_t>();
-    // SAFETY: sched_getaffinity fills zeroed sets; CPU_COUNT reads them.
-    unsafe {
-        let (mut judge, mut own): (libc::cpu_set_t, libc::cpu_set_t) =
-            (std::mem::zeroed(), std::mem::zeroed());
-        let read = libc::sched_getaffinity(libc::getppid(), size, &mut judge) == 0
-            && libc::sched_getaffinity(0, size, &mut own) == 0;
-        (read && libc::CPU_COUNT(&judge) > libc::CPU_COUNT(&own)).then_some(judge)
-    }
+    // SAFETY: getppid has no preconditions.
+    let judge = super::cpus::affinity(unsafe { libc::getppid() })?;
+    let own = super::cpus::affinity(0)?;
+    // SAFETY: CPU_COUNT reads filled sets.
+    (unsafe { libc::CPU_COUNT(&judge) > libc::CPU_COUNT(&own) }).then_some(judge)
 }
 
 /// The pid slots of the memfd numbered `fd` (the launcher's last argument), the descriptor closed.
