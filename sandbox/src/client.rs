@@ -2,6 +2,7 @@
 //! long-lived launchers; a run checks one out (starting one when none is idle), asks it to run one program
 //! and gives it back. A launcher that died is replaced once. Dropping the handle ends its launchers.
 
+use std::collections::VecDeque;
 use std::io::{self, BufReader, Read, Write};
 use std::os::fd::AsRawFd;
 use std::os::unix::process::CommandExt;
@@ -16,8 +17,8 @@ use anyhow::{bail, Context, Result};
 use super::cpus::{self, CpuClaim, CLAIMS};
 use super::interrupt::{launcher_slots, running_groups};
 use super::protocol::{
-    read_frame, read_message, write_message, InteractRequest, Interaction, PidSlots, Reply,
-    RequestRef, RunRequest,
+    encode_message, read_frame, read_message, write_message, InteractRequest, Interaction,
+    PidSlots, Reply, RequestRef, RunRequest,
 };
 use super::LAUNCHER_ARG;
 use crate::{Limits, RunOutcome};
@@ -166,16 +167,23 @@ impl Sandbox {
 
     /// Runs a program under limits through one of the launchers. Errors are setup problems (the launcher
     /// could not start, the program could not be executed).
-    pub(crate) fn run_request(&self, request: &RunRequest) -> Result<RunOutcome> {
+    pub fn run_request(&self, request: &RunRequest) -> Result<RunOutcome> {
         let mut slot = self.check_out();
-        let answer = self.run_in(&mut slot, request);
+        let answer = self.run_in(&mut slot, request, 0);
         self.give_back(slot);
         answer
     }
 
-    fn run_in(&self, slot: &mut Option<Launcher>, request: &RunRequest) -> Result<RunOutcome> {
+    /// Runs `request` in the launcher of `slot` (starting one when it is empty), the attempt numbered
+    /// `first` its first one here (1: one launcher already died under it).
+    fn run_in(
+        &self,
+        slot: &mut Option<Launcher>,
+        request: &RunRequest,
+        first: usize,
+    ) -> Result<RunOutcome> {
         // A launcher that died (killed from outside) is replaced once.
-        for attempt in 0..2 {
+        for attempt in first..2 {
             if slot.is_none() {
                 *slot = Some(self.start()?);
             }
@@ -202,6 +210,15 @@ impl Sandbox {
             }
         }
         unreachable!("the loop returns")
+    }
+
+    /// A lane of runs: requests sent ahead through one launcher (`Lane`).
+    pub fn lane(&self) -> Lane<'_> {
+        Lane {
+            sandbox: self,
+            launcher: None,
+            pending: VecDeque::new(),
+        }
     }
 
     /// Runs an interactive pair through one of the launchers.
@@ -318,6 +335,124 @@ impl std::fmt::Debug for Sandbox {
     }
 }
 
+/// Runs one program after another through one launcher, each request sent while the one before still
+/// runs: the launcher starts the next program as soon as its reply to the last one is out, without waiting
+/// for the judge to read that reply and ask again, and the judge's work on one run's output overlaps the
+/// next run. Outcomes come back in the order of the requests, each as `Sandbox::run` gives it: a launcher
+/// that dies is replaced, and the requests that were waiting in it run again.
+pub struct Lane<'a> {
+    sandbox: &'a Sandbox,
+    launcher: Option<Launcher>,
+    /// Sent and not yet received, oldest first.
+    pending: VecDeque<Pending>,
+}
+
+/// A request of a lane, and whether it went to the lane's launcher: one that did not (sent behind one that
+/// did not, too large to send ahead, or its launcher lost before it started) runs when it is received.
+struct Pending {
+    request: RunRequest,
+    sent: bool,
+}
+
+impl Lane<'_> {
+    /// Sends `request` to the lane's launcher (taking one from the pool first), without waiting.
+    pub fn send(&mut self, request: RunRequest) {
+        let sent = self.try_send(&request);
+        self.pending.push_back(Pending { request, sent });
+    }
+
+    fn try_send(&mut self, request: &RunRequest) -> bool {
+        // Behind a request not sent, none is: the replies come in the order of the requests.
+        if self.pending.iter().any(|p| !p.sent) {
+            return false;
+        }
+        let Ok(frame) = encode_message(&RequestRef::Run(request)) else {
+            return false;
+        };
+        // Sent ahead, a request must fit in the pipe whatever lies there: the judge never blocks writing
+        // to a launcher that blocks writing its reply.
+        if !self.pending.is_empty() && frame.len() > libc::PIPE_BUF {
+            return false;
+        }
+        if self.launcher.is_none() {
+            // One that cannot start is started again when the request is received, which says why.
+            self.launcher = self
+                .sandbox
+                .check_out()
+                .or_else(|| self.sandbox.start().ok());
+        }
+        let Some(launcher) = self.launcher.as_mut() else {
+            return false;
+        };
+        match launcher.send(&frame) {
+            Ok(()) => true,
+            Err(_) => {
+                self.lose();
+                false
+            }
+        }
+    }
+
+    /// The outcome of the oldest request sent, once it ends; `None` when none is left.
+    pub fn receive(&mut self) -> Option<Result<RunOutcome>> {
+        let Pending { request, sent } = self.pending.pop_front()?;
+        if !sent {
+            return Some(self.sandbox.run_in(&mut self.launcher, &request, 0));
+        }
+        let launcher = self
+            .launcher
+            .as_mut()
+            .expect("a request sent to it is pending");
+        let answer = launcher.receive(&request);
+        if launcher.dead {
+            self.lose();
+        }
+        Some(match answer {
+            Ok(reply) => {
+                reply.with_context(|| format!("running {}", Path::new(&request.program).display()))
+            }
+            // Gone while it ran this request: its second attempt, in a launcher of its own.
+            Err(_) => self.sandbox.run_in(&mut self.launcher, &request, 1),
+        })
+    }
+
+    /// How many requests were sent and not yet received.
+    pub fn pending(&self) -> usize {
+        self.pending.len()
+    }
+
+    /// The lane's launcher back to the pool, for other runs, when no request is pending.
+    pub fn release(&mut self) {
+        if self.pending.is_empty() {
+            self.sandbox.give_back(self.launcher.take());
+        }
+    }
+
+    /// The lane's launcher is gone or lost: it is killed with its programs, and the requests that were
+    /// waiting in it, none of which had started, run again when received.
+    fn lose(&mut self) {
+        if let Some(mut launcher) = self.launcher.take() {
+            if !launcher.dead {
+                let started = launcher.slots.pids();
+                launcher.kill(&started);
+            }
+        }
+        for pending in &mut self.pending {
+            pending.sent = false;
+        }
+    }
+}
+
+impl Drop for Lane<'_> {
+    fn drop(&mut self) {
+        // Left with requests in it (its user gave up on an error): its programs are not waited for.
+        if self.pending.iter().any(|p| p.sent) {
+            self.lose();
+        }
+        self.sandbox.give_back(self.launcher.take());
+    }
+}
+
 /// The judge side of one launcher process.
 struct Launcher {
     child: Child,
@@ -415,10 +550,20 @@ impl Launcher {
     /// is the launcher's answer that the program could not run.
     fn request(&mut self, request: &RunRequest) -> Result<Result<RunOutcome>> {
         self.slots.clear();
-        self.program_started = false;
+        self.send(&encode_message(&RequestRef::Run(request))?)?;
+        self.receive(request)
+    }
+
+    /// Writes a request's frame, without waiting for anything.
+    fn send(&mut self, frame: &[u8]) -> io::Result<()> {
         let requests = self.requests.as_mut().expect("open until dropped");
-        write_message(requests, &RequestRef::Run(request))?;
-        requests.flush()?;
+        requests.write_all(frame)?;
+        requests.flush()
+    }
+
+    /// Reads the replies to `request`, the oldest one sent and not answered; its watchdog counts from now.
+    fn receive(&mut self, request: &RunRequest) -> Result<Result<RunOutcome>> {
+        self.program_started = false;
         let watchdog_ms = request.limits.watchdog_ms();
         self.replies.get_mut().deadline = Some(Instant::now() + Duration::from_millis(watchdog_ms));
         let answer = match read_message::<Reply>(&mut self.replies) {
@@ -440,17 +585,19 @@ impl Launcher {
     /// After a request's reply: a launcher that is gone or lost is killed with the programs it started
     /// (their pids in its slots: as root a program may not get the launcher's death signal, having
     /// changed uid), and the slots are cleared. The reason, when the judge lost the run rather than the
-    /// launcher dying.
+    /// launcher dying. A launcher that answered cleared its slots itself, and may already have put the
+    /// next request's program there: they are left alone.
     fn settle<T>(&mut self, answer: &io::Result<T>, watchdog_ms: u64) -> Option<String> {
+        if answer.is_ok() {
+            return None;
+        }
         let started = self.slots.pids();
         self.program_started = !started.is_empty();
         let lost = answer
             .as_ref()
             .err()
             .and_then(|err| lost_reason(err, watchdog_ms));
-        if answer.is_err() {
-            self.kill(&started);
-        }
+        self.kill(&started);
         self.slots.clear();
         lost
     }

@@ -117,6 +117,20 @@ impl Isolation {
     }
 
     /// Whether the program is to run as another user in its own mount namespace.
+    /// What a thread of the launcher writes its way into the group it is already in through, which takes
+    /// the kernel's lock on control group membership and moves nothing (`warm`): the file open for
+    /// writing, and whether the thread's own id goes there (v1 `tasks`) or the process's (v2
+    /// `cgroup.procs`, of the launcher's own leaf).
+    pub fn warm_file(&self) -> Option<(fs::File, bool)> {
+        let (path, thread) = match &self.cgroup {
+            Some(Group::V1(_)) => (own_cgroup_dir("pids")?.join("tasks"), true),
+            Some(Group::V2(_)) => (super::cgroup2::unified()?.own.join("cgroup.procs"), false),
+            None => return None,
+        };
+        let file = fs::OpenOptions::new().write(true).open(path).ok()?;
+        Some((file, thread))
+    }
+
     pub fn uid(&self) -> Option<u32> {
         self.uid
     }

@@ -1,5 +1,6 @@
-//! The launcher: a long-lived, single-threaded process (`harness __launcher`) that runs one program at a
-//! time for a worker of the judge, under its limits, and reports how it ended.
+//! The launcher: a long-lived process (`harness __launcher`) that runs one program at a time for a worker
+//! of the judge, under its limits, and reports how it ended. It is single-threaded but for a thread that
+//! only writes into its control group while a run is expected (`warm`).
 //!
 //! Why a separate process: Linux reports as a child's peak RSS at least the RSS of the process that forked
 //! it (the copied address space counts at `exec`), so forking straight from a busy, multi-threaded judge
@@ -51,6 +52,9 @@ pub fn launcher_main() -> ! {
         std::process::exit(2)
     };
     let isolation = Isolation::new(slot);
+    let warmer = isolation
+        .warm_file()
+        .and_then(|(file, thread)| super::warm::Warmer::start(file, thread));
     let context = LaunchContext {
         isolation,
         cache_bin,
@@ -77,6 +81,9 @@ pub fn launcher_main() -> ! {
             std::process::exit(0)
         };
         tail.clear();
+        if let Some(warmer) = &warmer {
+            warmer.request();
+        }
         // The programs of a request, in the order they start, each in its slot.
         let mut started = 0;
         let mut announce = |pid: i32| -> io::Result<()> {
@@ -84,6 +91,10 @@ pub fn launcher_main() -> ! {
                 slots.set(started, pid);
             }
             started += 1;
+            // The first program is in its group (or never will be: a compiler, an interactor).
+            if let Some(warmer) = &warmer {
+                warmer.joined();
+            }
             Ok(())
         };
         let (reply, tails) = match request {
@@ -103,6 +114,12 @@ pub fn launcher_main() -> ! {
                 }
             }
         };
+        // The request's programs are gone: its pids leave the slots before the reply, so that they never
+        // name a process of the past when the judge reads them for the next request.
+        slots.clear();
+        if let Some(warmer) = &warmer {
+            warmer.joined();
+        }
         let sent = (|| -> io::Result<()> {
             out.clear();
             push_frame(&mut out, &encode_reply(&reply)?);

@@ -24,12 +24,13 @@ mod spawner;
 mod sys;
 mod template;
 mod tree;
+mod warm;
 
 use std::path::Path;
 
 use anyhow::Result;
 
-pub use client::Sandbox;
+pub use client::{Lane, Sandbox};
 pub use interrupt::install_interrupt_handler;
 pub use launcher::launcher_main;
 pub use protocol::{Bind, Chunk, Direction, InteractRequest, Interaction, RunRequest, Side};
@@ -88,7 +89,17 @@ impl Sandbox {
         stdout: &Path,
         limits: &Limits,
     ) -> Result<RunOutcome> {
-        self.run_request(&RunRequest {
+        self.run_request(&Sandbox::request(command, stdin, stdout, limits))
+    }
+
+    /// The request that runs `command` as `run` does: for a `Lane`.
+    pub fn request(
+        command: &Invocation,
+        stdin: &Path,
+        stdout: &Path,
+        limits: &Limits,
+    ) -> RunRequest {
+        RunRequest {
             program: command.program.clone(),
             args: command.args.clone(),
             unlimited_address_space: command.unlimited_address_space,
@@ -101,6 +112,6 @@ impl Sandbox {
             env: command.env.clone(),
             stderr: None,
             compiler: false,
-        })
+        }
     }
 }

@@ -178,8 +178,9 @@ pub const PID_SLOTS: usize = 2;
 /// before the launcher waits for it, for the judge to read only when it needs it: to kill the programs of a
 /// launcher that died or stopped answering, and on an interrupt. A page of a memfd that the judge makes
 /// and maps, given to the launcher at its start (its last argument, a descriptor number), which maps it
-/// too: a run costs one reply, not a message for its start as well that would wake the judge. The judge
-/// clears the slots before each request and after its reply; the launcher only writes them.
+/// too: a run costs one reply, not a message for its start as well that would wake the judge. The launcher
+/// clears them once a request's programs are gone, before its reply: the slots hold the pids of the request
+/// it is running, or none, even while the judge has the next request waiting (`client::Lane`).
 pub struct PidSlots {
     page: NonNull<AtomicI32>,
 }
@@ -323,11 +324,16 @@ pub fn read_frame(input: &mut impl Read) -> io::Result<Vec<u8>> {
 
 /// One message as a frame, in one write.
 pub fn write_message<T: Serialize>(out: &mut impl Write, message: &T) -> io::Result<()> {
+    out.write_all(&encode_message(message)?)
+}
+
+/// One message as the bytes of its frame.
+pub fn encode_message<T: Serialize>(message: &T) -> io::Result<Vec<u8>> {
     let mut frame = vec![0; 4];
     serde_json::to_writer(&mut frame, message).map_err(io::Error::other)?;
     let len = (frame.len() - 4) as u32;
     frame[..4].copy_from_slice(&len.to_le_bytes());
-    out.write_all(&frame)
+    Ok(frame)
 }
 
 pub fn read_message<T: for<'de> Deserialize<'de>>(input: &mut impl Read) -> io::Result<T> {

@@ -901,3 +901,134 @@ fn each_launcher_keeps_to_a_cpu_of_its_own_and_a_compiler_to_none() {
         "a compiler keeps to every CPU of the judge's"
     );
 }
+
+/// The request `sh -c SCRIPT` contained, with stdin from `stdin` and stdout into `stdout`.
+fn sh_request(script: &str, stdin: &Path, stdout: &Path) -> sandbox::RunRequest {
+    let command = Invocation {
+        program: OsString::from("/bin/sh"),
+        args: vec!["-c".into(), script.into()],
+        isolate: true,
+        ..Invocation::default()
+    };
+    Sandbox::request(&command, stdin, stdout, &limits(5000))
+}
+
+/// Waits (a bounded while: this is no timing) until `path` holds `text`.
+fn wait_for_text(path: &Path, text: &str) -> bool {
+    for _ in 0..3000 {
+        if std::fs::read_to_string(path).is_ok_and(|t| t == text) {
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    false
+}
+
+/// A lane's launcher runs the next request as soon as the one before ends, with no one reading that one's
+/// reply yet; the outcomes come back in the order of the requests, each with its own output.
+#[test]
+fn a_lane_runs_the_next_request_before_the_last_reply_is_read() {
+    let dir = setup().join("lane-ahead");
+    std::fs::create_dir_all(&dir).unwrap();
+    let (one, two) = (dir.join("one"), dir.join("two"));
+    let null = Path::new("/dev/null");
+    let mut lane = sandbox().lane();
+    lane.send(sh_request("echo one; exit 3", null, &one));
+    lane.send(sh_request("echo two; exit 4", null, &two));
+    assert_eq!(lane.pending(), 2);
+    assert!(
+        wait_for_text(&two, "two\n"),
+        "the second request did not run before the first reply was read"
+    );
+    let first = lane.receive().expect("one pending").unwrap();
+    assert_eq!(first.exit, Exit::Code(3), "{first:?}");
+    assert_eq!(std::fs::read_to_string(&one).unwrap(), "one\n");
+    let second = lane.receive().expect("one pending").unwrap();
+    assert_eq!(second.exit, Exit::Code(4), "{second:?}");
+    assert!(lane.receive().is_none());
+}
+
+/// A lane whose launcher is killed while a request runs and another waits: both run again in a new
+/// launcher and come back in order, the killed run's program gone with its launcher.
+#[test]
+fn a_lane_whose_launcher_dies_runs_its_requests_again() {
+    let (cache, _) = cache_with_build("lane-killed", "unused");
+    let sandbox = sandbox_for(&cache);
+    let dir = setup().join("lane-killed");
+    std::fs::create_dir_all(&dir).unwrap();
+    let (flag, one, two) = (dir.join("flag"), dir.join("one"), dir.join("two"));
+    std::fs::write(&flag, "wait\n").unwrap();
+    // Runs until its stdin file says `go` (read again through its descriptor, from the start).
+    let waits = "echo started; while ! grep -q go /proc/self/fd/0; do sleep 0.02; done; exit 5";
+    let mut lane = sandbox.lane();
+    lane.send(sh_request(waits, &flag, &one));
+    lane.send(sh_request("echo two; exit 6", Path::new("/dev/null"), &two));
+    assert!(
+        wait_for_text(&one, "started\n"),
+        "the first run did not start"
+    );
+    let launchers = launcher_processes(&cache, "sandbox-launche");
+    assert_eq!(launchers.len(), 1, "launchers: {launchers:?}");
+    std::process::Command::new("kill")
+        .args(["-KILL", &launchers[0].to_string()])
+        .status()
+        .unwrap();
+    std::fs::write(&flag, "go\n").unwrap();
+    let first = lane.receive().expect("one pending").unwrap();
+    assert_eq!(first.exit, Exit::Code(5), "{first:?}");
+    let second = lane.receive().expect("one pending").unwrap();
+    assert_eq!(second.exit, Exit::Code(6), "{second:?}");
+    assert_eq!(std::fs::read_to_string(&two).unwrap(), "two\n");
+    let now = launcher_processes(&cache, "sandbox-launche");
+    assert!(
+        now.len() == 1 && now != launchers,
+        "launchers after: {now:?}"
+    );
+}
+
+/// As root with control groups, a launcher keeps a thread that writes itself into the control group it is
+/// already in (`warm`): it moves nothing, every thread of the launcher stays where the judge is.
+#[test]
+fn the_launchers_cgroup_warming_thread_moves_nothing() {
+    let layers = sandbox::layers::active();
+    if !sandbox::layers::is_root() || !layers.iter().any(|l| l.starts_with("cgroup-v")) {
+        eprintln!("SKIPPED cgroup warming: not root with control groups ({layers:?})");
+        return;
+    }
+    let (cache, prog) = cache_with_build("warm", "warm");
+    let sandbox = sandbox_for(&cache);
+    let stdout = setup().join("warm");
+    assert_eq!(
+        run_build(&sandbox, &prog, &stdout).as_deref(),
+        Some("warm\n")
+    );
+    let launchers = launcher_processes(&cache, "sandbox-launche");
+    assert_eq!(launchers.len(), 1, "launchers: {launchers:?}");
+    let tasks = Path::new("/proc")
+        .join(launchers[0].to_string())
+        .join("task");
+    let threads: Vec<(String, String)> = std::fs::read_dir(&tasks)
+        .unwrap()
+        .map(|e| {
+            let dir = e.unwrap().path();
+            let read = |f: &str| std::fs::read_to_string(dir.join(f)).unwrap();
+            (read("comm").trim().to_string(), read("cgroup"))
+        })
+        .collect();
+    assert!(
+        threads.iter().any(|(name, _)| name == "cgroup-warm"),
+        "threads: {threads:?}"
+    );
+    // The launcher was made in the test's groups (a v2 launcher moves itself into a leaf of its own).
+    if layers.iter().any(|l| l == "cgroup-v1") {
+        let own = std::fs::read_to_string("/proc/self/cgroup").unwrap();
+        for (name, cgroup) in &threads {
+            assert_eq!(cgroup, &own, "thread {name} moved");
+        }
+    } else {
+        assert!(
+            threads.iter().all(|(_, cgroup)| *cgroup == threads[0].1),
+            "{threads:?}"
+        );
+    }
+}

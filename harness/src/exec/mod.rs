@@ -2,8 +2,9 @@
 //! threads, emit an event as each test finishes, and collect the results in plan order, whatever the
 //! scheduling. The submissions run in the same pool, beside the solutions (`submissions`).
 
-use std::collections::HashMap;
-use std::path::Path;
+use std::collections::{HashMap, VecDeque};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use anyhow::{Context, Result};
@@ -479,15 +480,7 @@ fn grade_problems(planned: &[&PlannedProblem], run: &Run) -> Result<Vec<ProblemR
     options
         .events
         .emit(Event::RunsPlanned { runs: pairs.len() });
-    let outcomes: Vec<Option<TestResult>> = one_by_one(pairs.par_iter())
-        .map(|&(i, t)| match &compiled[i] {
-            Compiled::Ok(binary) => {
-                run_test(&planned[i].problem, &planned[i].tests[t], binary, run).map(Some)
-            }
-            Compiled::Failed { .. } | Compiled::Skipped { .. } => Ok(None),
-        })
-        .collect::<Result<_>>()?;
-    let mut outcomes = outcomes.into_iter();
+    let mut outcomes = run_pairs(planned, &compiled, &pairs, run)?.into_iter();
     let mut results = Vec::new();
     for (p, compiled) in planned.iter().zip(compiled) {
         let mut row = ProblemResult::new(&p.problem, options.limits(&p.problem).cpu_ms);
@@ -510,6 +503,130 @@ fn grade_problems(planned: &[&PlannedProblem], run: &Run) -> Result<Vec<ProblemR
         results.push(row);
     }
     Ok(results)
+}
+
+/// Runs the (problem, test) pairs, one lane per worker (`sandbox::Lane`): a worker takes the next pair
+/// left and sends its run to its launcher while its last run still goes, then judges that last run; the
+/// launcher goes from one program to the next without waiting for the judge. An interactive pair runs
+/// alone, once the lane's runs are judged. The results in the order of the pairs (`None`: not compiled).
+fn run_pairs(
+    planned: &[&PlannedProblem],
+    compiled: &[Compiled],
+    pairs: &[(usize, usize)],
+    run: &Run,
+) -> Result<Vec<Option<TestResult>>> {
+    let next = AtomicUsize::new(0);
+    let lanes = rayon::current_num_threads().min(pairs.len());
+    let done: Vec<Vec<(usize, TestResult)>> = one_by_one((0..lanes).into_par_iter())
+        .map(|_| {
+            let mut lane = Lane {
+                sandbox: run.compiler.sandbox().lane(),
+                waiting: VecDeque::new(),
+                done: Vec::new(),
+                files: 0,
+            };
+            let ran = lane.run(planned, compiled, pairs, &next, run);
+            // A setup error ends every lane: nobody takes another pair.
+            if ran.is_err() {
+                next.fetch_max(pairs.len(), Ordering::Relaxed);
+            }
+            ran.map(|()| lane.done)
+        })
+        .collect::<Result<_>>()?;
+    let mut outcomes: Vec<Option<TestResult>> = (0..pairs.len()).map(|_| None).collect();
+    for (index, result) in done.into_iter().flatten() {
+        outcomes[index] = Some(result);
+    }
+    Ok(outcomes)
+}
+
+/// One worker's lane (`run_pairs`).
+struct Lane<'a> {
+    sandbox: crate::sandbox::Lane<'a>,
+    /// The runs sent and not yet judged, oldest first: the pair's index and its stdout file.
+    waiting: VecDeque<(usize, PathBuf)>,
+    /// The pairs judged: their index and result.
+    done: Vec<(usize, TestResult)>,
+    /// How many runs were sent: each run's stdout goes to one of two files, in turn.
+    files: usize,
+}
+
+impl Lane<'_> {
+    fn run(
+        &mut self,
+        planned: &[&PlannedProblem],
+        compiled: &[Compiled],
+        pairs: &[(usize, usize)],
+        next: &AtomicUsize,
+        run: &Run,
+    ) -> Result<()> {
+        loop {
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&(i, t)) = pairs.get(index) else {
+                break;
+            };
+            let Compiled::Ok(binary) = &compiled[i] else {
+                continue;
+            };
+            let (problem, test) = (&planned[i].problem, &planned[i].tests[t]);
+            match standard(problem, run) {
+                Some(grader) => {
+                    let stdout = run.scratch.file(["out", "out-next"][self.files % 2]);
+                    self.files += 1;
+                    self.sandbox.send(grader.request(test, binary, &stdout));
+                    self.waiting.push_back((index, stdout));
+                    if self.waiting.len() > 1 {
+                        self.judge_oldest(planned, pairs, run)?;
+                    }
+                }
+                None => {
+                    while !self.waiting.is_empty() {
+                        self.judge_oldest(planned, pairs, run)?;
+                    }
+                    self.sandbox.release();
+                    self.done
+                        .push((index, run_test(problem, test, binary, run)?));
+                }
+            }
+        }
+        while !self.waiting.is_empty() {
+            self.judge_oldest(planned, pairs, run)?;
+        }
+        Ok(())
+    }
+
+    /// Waits for the oldest run sent to end, judges it and reports it.
+    fn judge_oldest(
+        &mut self,
+        planned: &[&PlannedProblem],
+        pairs: &[(usize, usize)],
+        run: &Run,
+    ) -> Result<()> {
+        let (index, stdout) = self.waiting.pop_front().expect("a run is waiting");
+        let outcome = self.sandbox.receive().expect("one outcome per run sent")?;
+        let (i, t) = pairs[index];
+        let (problem, test) = (&planned[i].problem, &planned[i].tests[t]);
+        let grader = standard(problem, run).expect("only standard runs are sent");
+        let result = grader.judge(test, &outcome, &stdout, run.scratch)?;
+        run.options.events.emit(Event::TestFinished {
+            problem: &problem.id,
+            result: &result,
+        });
+        self.done.push((index, result));
+        Ok(())
+    }
+}
+
+/// The standard grader of a problem, unless it is interactive.
+fn standard<'a>(problem: &Problem, run: &Run<'a>) -> Option<Standard<'a>> {
+    let Ok(judges) = &run.checkers[&problem.id] else {
+        unreachable!("a problem whose checker cannot judge runs no test");
+    };
+    judges.interactor.is_none().then(|| Standard {
+        sandbox: run.compiler.sandbox(),
+        limits: run.options.limits(problem),
+        checker: judges.checker.as_ref(),
+    })
 }
 
 /// Runs one test with the problem's grader and reports it.

@@ -1,6 +1,8 @@
 //! The standard grader: stdin from the `.in` file, stdout to a file, the run judged against the limits, and
 //! an accepted run's output judged by the problem's checker.
 
+use std::path::Path;
+
 use anyhow::Result;
 
 use super::{judge_run, Grader};
@@ -8,7 +10,7 @@ use crate::check::{CheckFiles, Checker, Judgement};
 use crate::grade::scratch::Scratch;
 use crate::lang::Executable;
 use crate::model::{Invocation, Limits, TestCase, TestResult, Verdict};
-use crate::sandbox::Sandbox;
+use crate::sandbox::{RunOutcome, RunRequest, Sandbox};
 
 pub struct Standard<'a> {
     pub sandbox: &'a Sandbox,
@@ -19,20 +21,38 @@ pub struct Standard<'a> {
 impl Grader for Standard<'_> {
     fn grade(&self, test: &TestCase, exe: &Executable, scratch: &Scratch) -> Result<TestResult> {
         let stdout = scratch.stdout_file();
+        let outcome = self
+            .sandbox
+            .run_request(&self.request(test, exe, &stdout))?;
+        self.judge(test, &outcome, &stdout, scratch)
+    }
+}
+
+impl Standard<'_> {
+    /// The run of a test: `exe` contained, stdin from the test's input, stdout into `stdout`.
+    pub fn request(&self, test: &TestCase, exe: &Executable, stdout: &Path) -> RunRequest {
         let command = Invocation {
             isolate: true,
             ..exe.invocation(self.limits.memory_kb / 1024, &[])
         };
-        let outcome = self
-            .sandbox
-            .run(&command, &test.input, &stdout, &self.limits)?;
-        let mut result = judge_run(&test.name, &outcome, &self.limits);
+        Sandbox::request(&command, &test.input, stdout, &self.limits)
+    }
+
+    /// A test's result from how its run ended, its output in `stdout`: the limits, then the checker.
+    pub fn judge(
+        &self,
+        test: &TestCase,
+        outcome: &RunOutcome,
+        stdout: &Path,
+        scratch: &Scratch,
+    ) -> Result<TestResult> {
+        let mut result = judge_run(&test.name, outcome, &self.limits);
         if result.verdict == Verdict::AC {
             let scratch_dir = scratch.worker_dir()?;
             let files = CheckFiles {
                 input: &test.input,
                 answer: &test.expected,
-                output: &stdout,
+                output: stdout,
                 scratch: &scratch_dir,
                 args: test.checker_args.as_deref(),
             };

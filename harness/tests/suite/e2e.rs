@@ -295,3 +295,23 @@ fn a_given_program_is_judged_without_the_problems_own_solution() {
     assert_eq!(output.status.code(), Some(2));
     assert!(super::common::printed(&output).contains("no solution"));
 }
+
+/// A worker sends each run while its last one still goes (`exec::run_pairs`): every test is judged on its
+/// own output, with one worker and with two, the one wrong answer on its own test.
+#[test]
+fn each_test_is_judged_on_its_own_output_when_runs_are_sent_ahead() {
+    for jobs in ["1", "2"] {
+        let output = harness(&fixtures("lanes"), &["--format", "json", "-j", jobs]);
+        assert_eq!(output.status.code(), Some(1), "one test fails, so exit 1");
+        let report = json_report(&output);
+        let tests = problem(&report, "echo")["tests"].as_array().unwrap().clone();
+        let names: Vec<&str> = tests.iter().map(|t| t["name"].as_str().unwrap()).collect();
+        assert_eq!(names, ["t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8"], "-j {jobs}");
+        let want = ["AC", "AC", "AC", "AC", "WA", "AC", "AC", "AC"];
+        assert_eq!(verdicts(&report, "echo"), want, "-j {jobs}");
+        assert_eq!(
+            tests[4]["first_difference"], "line 1, token 2: expected `5 24`, got `5 25`",
+            "-j {jobs}"
+        );
+    }
+}
