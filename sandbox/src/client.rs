@@ -46,6 +46,13 @@ pub struct Sandbox {
     cpu_claims: Option<String>,
 }
 
+thread_local! {
+    /// The CPU of the launcher of the lane this thread drives, while it holds one: the side runs of its
+    /// tests (a checker program) go to a launcher on the same CPU, where the lane's programs and their
+    /// outputs are, rather than to one that floats (every CPU being claimed by the lanes).
+    static NEAR_CPU: std::cell::Cell<Option<usize>> = const { std::cell::Cell::new(None) };
+}
+
 /// A thread of the handle's own that starts its launchers: a launcher dies with the thread that started
 /// it (its parent-death signal), and a launcher goes from worker to worker, so none of them may be its
 /// parent. It lives as long as the handle.
@@ -55,7 +62,10 @@ struct Spawner {
 }
 
 /// A launcher to start: its command, the CPU it keeps to, and where it goes once started.
-type Order = (Command, Option<CpuClaim>, mpsc::Sender<Result<Launcher>>);
+type Order = (Command, Pin, mpsc::Sender<Result<Launcher>>);
+
+/// The CPU a launcher keeps to, and its claim when it holds one (`cpus`).
+type Pin = (Option<usize>, Option<CpuClaim>);
 
 impl Spawner {
     fn start() -> Result<Spawner> {
@@ -63,8 +73,8 @@ impl Spawner {
         let thread = std::thread::Builder::new()
             .name("sandbox-spawner".into())
             .spawn(move || {
-                for (command, claim, answer) in inbox {
-                    let _ = answer.send(Launcher::spawn(command, claim));
+                for (command, pin, answer) in inbox {
+                    let _ = answer.send(Launcher::spawn(command, pin));
                 }
             })
             .context("cannot start the thread that starts the launchers")?;
@@ -147,10 +157,16 @@ impl Sandbox {
         self.idle.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// An idle launcher, when there is one (the one used last); else one started ahead, once it is ready.
+    /// An idle launcher, when there is one (on this thread's lane's CPU if one is, else the one used
+    /// last); else one started ahead, once it is ready.
     fn check_out(&self) -> Option<Launcher> {
-        if let Some(launcher) = self.idle().pop() {
-            return Some(launcher);
+        {
+            let mut idle = self.idle();
+            let near = NEAR_CPU.get();
+            let beside = near.and_then(|cpu| idle.iter().rposition(|l| l.cpu() == Some(cpu)));
+            if let Some(i) = beside.or_else(|| idle.len().checked_sub(1)) {
+                return Some(idle.remove(i));
+            }
         }
         // Taken out of the list first: the lock is not held while the launcher starts.
         let started = self.starting().pop()?;
@@ -218,6 +234,7 @@ impl Sandbox {
             sandbox: self,
             launcher: None,
             pending: VecDeque::new(),
+            near: None,
         }
     }
 
@@ -276,7 +293,11 @@ impl Sandbox {
             .arg(slot.to_string())
             .arg(&self.cache_bin);
         let claim = self.cpu_claims.as_deref().and_then(cpus::claim);
-        if let Some(cpu) = claim.as_ref().map(|c| c.cpu) {
+        // Every CPU claimed: a launcher started for a lane's side runs (a checker program) keeps to the
+        // lane's CPU, unclaimed, as the lane's own runs do.
+        let near = NEAR_CPU.get().filter(|_| self.cpu_claims.is_some());
+        let pinned = claim.as_ref().map(|c| c.cpu).or(near);
+        if let Some(cpu) = pinned {
             // SAFETY: between fork and exec, one async-signal-safe system call.
             unsafe {
                 command.pre_exec(move || match cpus::keep_to(cpu) {
@@ -294,7 +315,7 @@ impl Sandbox {
             let spawner = spawner.as_ref().expect("started above");
             spawner
                 .orders
-                .send((command, claim, answer))
+                .send((command, (pinned, claim), answer))
                 .map_err(|_| anyhow::anyhow!("the thread that starts the launchers is gone"))?;
         }
         Ok(started)
@@ -345,6 +366,8 @@ pub struct Lane<'a> {
     launcher: Option<Launcher>,
     /// Sent and not yet received, oldest first.
     pending: VecDeque<Pending>,
+    /// What this thread's `NEAR_CPU` was before the lane set it: put back when the lane ends.
+    near: Option<Option<usize>>,
 }
 
 /// A request of a lane, and whether it went to the lane's launcher: one that did not (sent behind one that
@@ -384,6 +407,10 @@ impl Lane<'_> {
         let Some(launcher) = self.launcher.as_mut() else {
             return false;
         };
+        if let Some(cpu) = launcher.cpu() {
+            self.near.get_or_insert_with(|| NEAR_CPU.replace(None));
+            NEAR_CPU.set(Some(cpu));
+        }
         match launcher.send(&frame) {
             Ok(()) => true,
             Err(_) => {
@@ -450,6 +477,9 @@ impl Drop for Lane<'_> {
             self.lose();
         }
         self.sandbox.give_back(self.launcher.take());
+        if let Some(before) = self.near.take() {
+            NEAR_CPU.set(before);
+        }
     }
 }
 
@@ -462,8 +492,8 @@ struct Launcher {
     /// Where the launcher puts the pids of the programs of a request (`PidSlots`); registered for the
     /// interrupt handler while the launcher lives.
     slots: Arc<PidSlots>,
-    /// The CPU it keeps to, held while it lives.
-    _cpu: Option<CpuClaim>,
+    /// The CPU it keeps to, and its claim on it, held while it lives.
+    pin: Pin,
     /// Killed: nothing to wait for when dropped.
     dead: bool,
     /// Whether the program of the last request had started (the launcher put its pid in the slots).
@@ -498,9 +528,14 @@ fn lost_reason(err: &io::Error, watchdog_ms: u64) -> Option<String> {
 }
 
 impl Launcher {
+    /// The CPU it keeps to, if any.
+    fn cpu(&self) -> Option<usize> {
+        self.pin.0
+    }
+
     /// Starts `command` as a launcher: requests on its stdin, replies on its stdout, its own group, and
     /// its pid slots' descriptor as its last argument.
-    fn spawn(mut command: Command, cpu: Option<CpuClaim>) -> Result<Launcher> {
+    fn spawn(mut command: Command, pin: Pin) -> Result<Launcher> {
         let (slots, slots_fd) =
             PidSlots::new().context("cannot make the pid slots of a launcher (a memfd)")?;
         let fd = slots_fd.as_raw_fd();
@@ -540,7 +575,7 @@ impl Launcher {
             requests: Some(requests),
             replies,
             slots,
-            _cpu: cpu,
+            pin,
             dead: false,
             program_started: false,
         })
@@ -764,7 +799,7 @@ mod tests {
             "-c",
             r#"printf '\000\000\060\000'; head -c 3145728 /dev/zero; exec sleep 3600"#,
         ]);
-        let mut launcher = Launcher::spawn(command, None).unwrap();
+        let mut launcher = Launcher::spawn(command, (None, None)).unwrap();
         let pid = launcher.child.id();
         let outcome = launcher.request(&request()).unwrap().unwrap();
         let reason = outcome.judge_error.expect("a judge error");

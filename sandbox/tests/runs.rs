@@ -1032,3 +1032,43 @@ fn the_launchers_cgroup_warming_thread_moves_nothing() {
         );
     }
 }
+
+/// Every CPU claimed (by the lanes of a judge), the side run of a lane's test (a checker program) goes to a
+/// launcher on the lane's CPU, not to one that keeps to none: its programs run where the lane's do.
+#[test]
+fn a_lanes_side_runs_keep_to_the_lanes_cpu_when_every_cpu_is_claimed() {
+    let allowed = sandbox::cpus::allowed();
+    if allowed.len() < 2 {
+        eprintln!("SKIPPED side runs' CPU: this process may run on {allowed:?} only");
+        return;
+    }
+    let names = format!("harness-cpu-side-{}", std::process::id());
+    // All but one CPU taken under the test's names, as other lanes would: the lane gets the last one.
+    let others: Vec<_> = std::iter::from_fn(|| sandbox::cpus::claim(&names))
+        .take(allowed.len() - 1)
+        .collect();
+    let cache = setup().join("side-cache");
+    std::fs::create_dir_all(cache.join("bin")).unwrap();
+    let sandbox = sandbox_for(&cache).with_cpu_claims(Some(&names));
+    let dir = setup().join("side");
+    std::fs::create_dir_all(&dir).unwrap();
+    let cpus = "grep Cpus_allowed_list /proc/self/status";
+    let null = Path::new("/dev/null");
+    let mut lane = sandbox.lane();
+    lane.send(sh_request(cpus, null, &dir.join("lane")));
+    let outcome = lane.receive().expect("one pending").unwrap();
+    assert_eq!(outcome.exit, Exit::Code(0), "{outcome:?}");
+    let side = sandbox
+        .run_request(&sh_request(cpus, null, &dir.join("side")))
+        .unwrap();
+    assert_eq!(side.exit, Exit::Code(0), "{side:?}");
+    let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap();
+    let lane_cpus = read("lane");
+    assert!(
+        !lane_cpus.contains(',') && !lane_cpus.contains('-'),
+        "the lane's program keeps to one CPU: {lane_cpus}"
+    );
+    assert_eq!(read("side"), lane_cpus, "the side run's CPUs");
+    drop(lane);
+    drop(others);
+}

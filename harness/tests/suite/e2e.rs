@@ -304,9 +304,16 @@ fn each_test_is_judged_on_its_own_output_when_runs_are_sent_ahead() {
         let output = harness(&fixtures("lanes"), &["--format", "json", "-j", jobs]);
         assert_eq!(output.status.code(), Some(1), "one test fails, so exit 1");
         let report = json_report(&output);
-        let tests = problem(&report, "echo")["tests"].as_array().unwrap().clone();
+        let tests = problem(&report, "echo")["tests"]
+            .as_array()
+            .unwrap()
+            .clone();
         let names: Vec<&str> = tests.iter().map(|t| t["name"].as_str().unwrap()).collect();
-        assert_eq!(names, ["t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8"], "-j {jobs}");
+        assert_eq!(
+            names,
+            ["t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8"],
+            "-j {jobs}"
+        );
         let want = ["AC", "AC", "AC", "AC", "WA", "AC", "AC", "AC"];
         assert_eq!(verdicts(&report, "echo"), want, "-j {jobs}");
         assert_eq!(
