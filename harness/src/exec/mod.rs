@@ -506,9 +506,10 @@ fn grade_problems(planned: &[&PlannedProblem], run: &Run) -> Result<Vec<ProblemR
 }
 
 /// Runs the (problem, test) pairs, one lane per worker (`sandbox::Lane`): a worker takes the next pair
-/// left and sends its run to its launcher while its last run still goes, then judges that last run; the
-/// launcher goes from one program to the next without waiting for the judge. An interactive pair runs
-/// alone, once the lane's runs are judged. The results in the order of the pairs (`None`: not compiled).
+/// left and sends its run to its launcher while its last run still goes (as long as more pairs are left
+/// than lanes), then judges that last run; the launcher goes from one program to the next without waiting
+/// for the judge. An interactive pair runs alone, once the lane's runs are judged. The results in the
+/// order of the pairs (`None`: not compiled).
 fn run_pairs(
     planned: &[&PlannedProblem],
     compiled: &[Compiled],
@@ -525,7 +526,7 @@ fn run_pairs(
                 done: Vec::new(),
                 files: 0,
             };
-            let ran = lane.run(planned, compiled, pairs, &next, run);
+            let ran = lane.run(planned, compiled, pairs, (&next, lanes), run);
             // A setup error ends every lane: nobody takes another pair.
             if ran.is_err() {
                 next.fetch_max(pairs.len(), Ordering::Relaxed);
@@ -557,10 +558,18 @@ impl Lane<'_> {
         planned: &[&PlannedProblem],
         compiled: &[Compiled],
         pairs: &[(usize, usize)],
-        next: &AtomicUsize,
+        (next, lanes): (&AtomicUsize, usize),
         run: &Run,
     ) -> Result<()> {
         loop {
+            // A second run is sent ahead only while more pairs are left than there are lanes: near the
+            // end, a pair waiting behind a long run would keep another worker idle (and two tests that
+            // each run long would run one after the other).
+            let plenty = pairs.len().saturating_sub(next.load(Ordering::Relaxed)) > lanes;
+            if !self.waiting.is_empty() && !plenty {
+                self.judge_oldest(planned, pairs, run)?;
+                continue;
+            }
             let index = next.fetch_add(1, Ordering::Relaxed);
             let Some(&(i, t)) = pairs.get(index) else {
                 break;
