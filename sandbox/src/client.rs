@@ -297,15 +297,9 @@ impl Sandbox {
         // lane's CPU, unclaimed, as the lane's own runs do.
         let near = NEAR_CPU.get().filter(|_| self.cpu_claims.is_some());
         let pinned = claim.as_ref().map(|c| c.cpu).or(near);
-        if let Some(cpu) = pinned {
-            // SAFETY: between fork and exec, one async-signal-safe system call.
-            unsafe {
-                command.pre_exec(move || match cpus::keep_to(cpu) {
-                    true => Ok(()),
-                    false => Err(io::Error::last_os_error()),
-                })
-            };
-        }
+        // The launcher keeps to it from its first instruction on (`launcher_main`): nothing runs between
+        // the judge's spawn and its exec, which is then a `posix_spawn`, not a copy of the judge.
+        command.arg(pinned.map_or("-".to_string(), |cpu| cpu.to_string()));
         let (answer, started) = mpsc::channel();
         {
             let mut spawner = self.spawner.lock().unwrap_or_else(|e| e.into_inner());
@@ -545,14 +539,15 @@ impl Launcher {
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .process_group(0);
-        // SAFETY: between fork and exec, one async-signal-safe call on a descriptor open in the parent:
-        // the launcher keeps it across its exec (only the launcher: it is closed on exec in the judge).
-        unsafe {
-            command.pre_exec(move || match libc::fcntl(fd, libc::F_SETFD, 0) {
-                0 => Ok(()),
-                _ => Err(io::Error::last_os_error()),
-            })
-        };
+        // The launcher keeps the descriptor across its exec: it is left open on exec from here until it is
+        // closed below, once the launcher is spawned (a process another thread of the judge spawns meanwhile,
+        // a toolchain's version command, may get it too, and does nothing with it). No `pre_exec` here: the
+        // launcher is spawned without a copy of the judge's memory.
+        // SAFETY: fcntl on a descriptor we own.
+        if unsafe { libc::fcntl(fd, libc::F_SETFD, 0) } != 0 {
+            return Err(io::Error::last_os_error())
+                .context("cannot pass the pid slots to a launcher");
+        }
         let mut child = {
             // Spawn and register under one lock, so an interrupt never misses a group.
             let mut running = running_groups();

@@ -36,8 +36,13 @@ pub fn launcher_main() -> ! {
     // If the judge dies without closing our requests pipe (SIGKILL), go too, and the program with us.
     // SAFETY: prctl with constant arguments.
     unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) };
-    // `harness __launcher SLOT CACHE_BIN PID_SLOTS_FD`.
+    // `harness __launcher SLOT CACHE_BIN CPU PID_SLOTS_FD`.
     let args: Vec<std::ffi::OsString> = std::env::args_os().skip(2).collect();
+    // The CPU the judge chose for it (`cpus`; `-` for none): kept to before anything else, so that its
+    // spawner, its relays and its programs inherit it.
+    if let Some(cpu) = args.get(2).and_then(|cpu| cpu.to_str()?.parse().ok()) {
+        super::cpus::keep_to(cpu);
+    }
     let slot = args
         .first()
         .and_then(|s| s.to_str()?.parse().ok())
@@ -48,7 +53,7 @@ pub fn launcher_main() -> ! {
         .filter(|p| !p.as_os_str().is_empty());
     // The judge's page of pid slots (`PidSlots`), the descriptor closed once mapped. Without it the judge
     // could not kill the programs of a launcher it lost: no run without it.
-    let Some(slots) = args.get(2).and_then(|fd| pid_slots(fd)) else {
+    let Some(slots) = args.get(3).and_then(|fd| pid_slots(fd)) else {
         std::process::exit(2)
     };
     let isolation = Isolation::new(slot);

@@ -1,5 +1,5 @@
 //! A launcher of the sandbox's own, for its tests and for programs that embed the sandbox without being
-//! the judge: `sandbox-launcher __launcher SLOT CACHE_BIN PID_SLOTS_FD` answers run requests on stdin (`protocol`).
+//! the judge: `sandbox-launcher __launcher SLOT CACHE_BIN CPU PID_SLOTS_FD` answers run requests on stdin (`protocol`).
 
 fn main() {
     if std::env::args_os()
