@@ -82,6 +82,9 @@ pub fn launcher_main() -> ! {
     let mut tail = Vec::with_capacity(2 * STDERR_TAIL_BYTES);
     loop {
         let Ok(request) = read_message::<Request>(&mut requests) else {
+            if let Some(warmer) = &warmer {
+                warmer.stop();
+            }
             drop(context);
             std::process::exit(0)
         };
@@ -137,6 +140,9 @@ pub fn launcher_main() -> ! {
             replies.write_all(&out)
         })();
         if sent.is_err() {
+            if let Some(warmer) = &warmer {
+                warmer.stop();
+            }
             drop(context);
             std::process::exit(0);
         }

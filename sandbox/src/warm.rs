@@ -44,6 +44,11 @@ struct Shared {
     /// Until when it writes at most: milliseconds from `epoch`.
     until_ms: AtomicU64,
     epoch: Instant,
+    /// Held across each write, and by `stop`: once the launcher stopped the thread, no write is under way
+    /// or to come (in v2 a late one would move the launcher back into the leaf it has left).
+    writing: std::sync::Mutex<bool>,
+    /// How long it writes once asked, at most (`AT_MOST`).
+    at_most: Duration,
 }
 
 impl Warmer {
@@ -51,10 +56,17 @@ impl Warmer {
     /// (`thread`) or the process's id, writing at once: the launcher's first run comes soon. `None` when
     /// no thread could start.
     pub fn start(file: File, thread: bool) -> Option<Warmer> {
+        Warmer::writing_for(file, thread, AT_MOST)
+    }
+
+    /// As `start`, writing at most `at_most` each time it is asked.
+    fn writing_for(file: File, thread: bool, at_most: Duration) -> Option<Warmer> {
         let shared = Arc::new(Shared {
             on: AtomicBool::new(false),
             until_ms: AtomicU64::new(0),
             epoch: Instant::now(),
+            writing: std::sync::Mutex::new(false),
+            at_most,
         });
         let theirs = Arc::clone(&shared);
         let thread = std::thread::Builder::new()
@@ -87,8 +99,14 @@ impl Warmer {
         self.last.set(Instant::now());
     }
 
+    /// For good, before the launcher takes down its control groups: returns once no write is under way.
+    pub fn stop(&self) {
+        self.shared.on.store(false, Ordering::Release);
+        *self.shared.writing.lock().unwrap_or_else(|e| e.into_inner()) = true;
+    }
+
     fn expect_run(&self) {
-        let until = self.shared.epoch.elapsed() + AT_MOST;
+        let until = self.shared.epoch.elapsed() + self.shared.at_most;
         self.shared
             .until_ms
             .store(until.as_millis() as u64, Ordering::Release);
@@ -114,8 +132,44 @@ fn keep_ready(mut file: &File, thread: bool, shared: &Shared) {
             std::thread::park();
             continue;
         }
-        // Moves nothing: the thread is there already. An error (a group removed) is as harmless.
-        let _ = file.write(id.as_bytes());
+        {
+            let stopped = shared.writing.lock().unwrap_or_else(|e| e.into_inner());
+            if *stopped {
+                return;
+            }
+            // Moves nothing: the thread is there already. An error (a group removed) is as harmless.
+            let _ = file.write(id.as_bytes());
+        }
         std::thread::sleep(EVERY);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Asked, the thread writes the process's id again and again; stopped, it writes nothing more.
+    #[test]
+    fn the_thread_writes_while_asked_and_never_once_stopped() {
+        let path = std::env::temp_dir().join(format!("harness-warm-{}", std::process::id()));
+        let file = File::create(&path).unwrap();
+        let warmer = Warmer::writing_for(file, false, Duration::from_secs(120)).unwrap();
+        let id = std::process::id().to_string();
+        let written = || std::fs::read_to_string(&path).unwrap();
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while written().len() < 2 * id.len() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let text = written();
+        assert!(text.len() >= 2 * id.len(), "{text:?}");
+        assert_eq!(text.replace(&id, ""), "", "only the process's id: {text:?}");
+        warmer.stop();
+        let stopped = written().len();
+        // A thread that went on would have written some ten times meanwhile.
+        std::thread::sleep(10 * EVERY);
+        warmer.request();
+        std::thread::sleep(10 * EVERY);
+        assert_eq!(written().len(), stopped, "written after stop");
+        let _ = std::fs::remove_file(&path);
     }
 }
