@@ -102,7 +102,11 @@ impl Warmer {
     /// For good, before the launcher takes down its control groups: returns once no write is under way.
     pub fn stop(&self) {
         self.shared.on.store(false, Ordering::Release);
-        *self.shared.writing.lock().unwrap_or_else(|e| e.into_inner()) = true;
+        *self
+            .shared
+            .writing
+            .lock()
+            .unwrap_or_else(|e| e.into_inner()) = true;
     }
 
     fn expect_run(&self) {
