@@ -116,7 +116,6 @@ impl Isolation {
         }
     }
 
-    /// Whether the program is to run as another user in its own mount namespace.
     /// What a thread of the launcher writes its way into the group it is already in through, which takes
     /// the kernel's lock on control group membership and moves nothing (`warm`): the file open for
     /// writing, and whether the thread's own id goes there (v1 `tasks`) or the process's (v2
@@ -131,6 +130,7 @@ impl Isolation {
         Some((file, thread))
     }
 
+    /// Whether the program is to run as another user in its own mount namespace.
     pub fn uid(&self) -> Option<u32> {
         self.uid
     }

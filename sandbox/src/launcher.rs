@@ -27,6 +27,7 @@ pub(super) use super::sys::{
     timeval_us,
 };
 use super::tree;
+use super::warm::Warmer;
 use crate::limits::STDERR_TAIL_BYTES;
 use crate::{Exit, Limits, RunOutcome};
 
@@ -59,7 +60,9 @@ pub fn launcher_main() -> ! {
     let isolation = Isolation::new(slot);
     let warmer = isolation
         .warm_file()
-        .and_then(|(file, thread)| super::warm::Warmer::start(file, thread));
+        .and_then(|(file, thread)| Warmer::start(file, thread));
+    // What the launcher tells its warming thread, when it has one.
+    let warm = |tell: fn(&Warmer)| warmer.iter().for_each(tell);
     let context = LaunchContext {
         isolation,
         cache_bin,
@@ -82,16 +85,12 @@ pub fn launcher_main() -> ! {
     let mut tail = Vec::with_capacity(2 * STDERR_TAIL_BYTES);
     loop {
         let Ok(request) = read_message::<Request>(&mut requests) else {
-            if let Some(warmer) = &warmer {
-                warmer.stop();
-            }
+            warm(Warmer::stop);
             drop(context);
             std::process::exit(0)
         };
         tail.clear();
-        if let Some(warmer) = &warmer {
-            warmer.request();
-        }
+        warm(Warmer::request);
         // The programs of a request, in the order they start, each in its slot.
         let mut started = 0;
         let mut announce = |pid: i32| -> io::Result<()> {
@@ -100,9 +99,7 @@ pub fn launcher_main() -> ! {
             }
             started += 1;
             // The first program is in its group (or never will be: a compiler, an interactor).
-            if let Some(warmer) = &warmer {
-                warmer.joined();
-            }
+            warm(Warmer::joined);
             Ok(())
         };
         let (reply, tails) = match request {
@@ -125,9 +122,7 @@ pub fn launcher_main() -> ! {
         // The request's programs are gone: its pids leave the slots before the reply, so that they never
         // name a process of the past when the judge reads them for the next request.
         slots.clear();
-        if let Some(warmer) = &warmer {
-            warmer.joined();
-        }
+        warm(Warmer::joined);
         let sent = (|| -> io::Result<()> {
             out.clear();
             push_frame(&mut out, &encode_reply(&reply)?);
@@ -140,9 +135,7 @@ pub fn launcher_main() -> ! {
             replies.write_all(&out)
         })();
         if sent.is_err() {
-            if let Some(warmer) = &warmer {
-                warmer.stop();
-            }
+            warm(Warmer::stop);
             drop(context);
             std::process::exit(0);
         }

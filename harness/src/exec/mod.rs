@@ -617,10 +617,7 @@ impl Lane<'_> {
         let (problem, test) = (&planned[i].problem, &planned[i].tests[t]);
         let grader = standard(problem, run).expect("only standard runs are sent");
         let result = grader.judge(test, &outcome, &stdout, run.scratch)?;
-        run.options.events.emit(Event::TestFinished {
-            problem: &problem.id,
-            result: &result,
-        });
+        finished(problem, &result, run);
         self.done.push((index, result));
         Ok(())
     }
@@ -645,33 +642,31 @@ pub(crate) fn run_test(
     binary: &Executable,
     run: &Run,
 ) -> Result<TestResult> {
-    let options = run.options;
     let Ok(judges) = &run.checkers[&problem.id] else {
         unreachable!("a problem whose checker cannot judge runs no test");
     };
-    let limits = options.limits(problem);
-    let result = match &judges.interactor {
-        None => Standard {
+    let result = match (standard(problem, run), &judges.interactor) {
+        (Some(grader), _) => grader.grade(test, binary, run.scratch)?,
+        (None, interactor) => Interactive {
             sandbox: run.compiler.sandbox(),
-            limits,
-            checker: judges.checker.as_ref(),
-        }
-        .grade(test, binary, run.scratch)?,
-        Some(interactor) => Interactive {
-            sandbox: run.compiler.sandbox(),
-            limits,
-            interactor,
+            limits: run.options.limits(problem),
+            interactor: interactor.as_ref().expect("not standard: interactive"),
             // With the testlib protocol, a checker program judges the transcript afterwards.
             checker: matches!(problem.checker, CheckerSpec::Program(_))
                 .then_some(judges.checker.as_ref()),
         }
         .grade(test, binary, run.scratch)?,
     };
-    options.events.emit(Event::TestFinished {
-        problem: &problem.id,
-        result: &result,
-    });
+    finished(problem, &result, run);
     Ok(result)
+}
+
+/// Tells the events (the progress bar) that a test of `problem` finished.
+fn finished(problem: &Problem, result: &TestResult, run: &Run) {
+    run.options.events.emit(Event::TestFinished {
+        problem: &problem.id,
+        result,
+    });
 }
 
 #[cfg(test)]
