@@ -6,7 +6,8 @@ use std::time::SystemTime;
 
 use serde::{Deserialize, Serialize};
 
-use super::problem::{Expected, Problem};
+use super::expected::Expected;
+use super::problem::Problem;
 use super::run::{Chunk, Exit};
 use super::verdict::Verdict;
 

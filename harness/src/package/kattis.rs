@@ -235,13 +235,13 @@ pub fn load(dir: &Path) -> Result<KattisPackage> {
             let (partial, planned) = found
                 .planned
                 .into_iter()
-                .partition(|s| s.expected.folder() == crate::grade::score::PARTIALLY_ACCEPTED);
+                .partition(|s| s.expected.folder() == crate::model::PARTIALLY_ACCEPTED);
             found.planned = planned;
             found
                 .unplanned
                 .extend(partial.into_iter().map(|s: Submission| Unplanned {
                     relative: s.relative,
-                    folder: crate::grade::score::PARTIALLY_ACCEPTED.to_string(),
+                    folder: crate::model::PARTIALLY_ACCEPTED.to_string(),
                     reason: "partially_accepted/ is for scoring problems".to_string(),
                 }));
             None

@@ -482,7 +482,7 @@ fn write_submissions(
     )?;
     let scored = !problem.groups.is_empty();
     for submission in workspace.submissions(problem)? {
-        if !scored && submission.expected.folder() == crate::grade::score::PARTIALLY_ACCEPTED {
+        if !scored && submission.expected.folder() == crate::model::PARTIALLY_ACCEPTED {
             // Without groups, nothing earns part of the points.
             notes.push(format!(
                 "{}: left out (the problem has no [[group]]s: the package is pass-fail)",
@@ -496,7 +496,7 @@ fn write_submissions(
             && super::kattis_groups::expected_score_tag(&submission.path)?
                 .is_some_and(|e| e.min > 0.0);
         let folder = match submission.expected {
-            _ if earns => crate::grade::score::PARTIALLY_ACCEPTED,
+            _ if earns => crate::model::PARTIALLY_ACCEPTED,
             Expected::PresentationError => "wrong_answer",
             Expected::MemoryLimitExceeded => "run_time_error",
             other => other.folder(),

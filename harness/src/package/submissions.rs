@@ -25,7 +25,7 @@ impl Workspace {
                 continue; // a README beside the folders
             }
             let name = folder.file_name().unwrap_or_default().to_string_lossy();
-            let partial = (name == crate::grade::score::PARTIALLY_ACCEPTED).then(|| {
+            let partial = (name == crate::model::PARTIALLY_ACCEPTED).then(|| {
                 Expected::Verdicts(crate::model::VerdictRule {
                     folder: crate::model::VerdictRule::folder_name(&name),
                     permitted: crate::model::VerdictSet::of(&crate::model::Verdict::ALL),
