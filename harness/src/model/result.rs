@@ -100,7 +100,7 @@ pub struct ProblemResult {
 }
 
 /// A problem package's own facts, shown on its row.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct PackageInfo {
     /// Its folder, as it was named.
     pub dir: String,

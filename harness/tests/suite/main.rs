@@ -25,5 +25,6 @@ mod setup_errors;
 mod shared_code;
 mod stress;
 mod timing;
+mod units;
 mod unprivileged;
 mod workflow;
