@@ -9,6 +9,7 @@ mod data;
 mod e2e;
 mod export;
 mod faults;
+mod formats;
 mod gen_safety;
 mod html;
 mod interactive;
