@@ -14,65 +14,30 @@ use crate::model::{
     Expected, Limits, PackageInfo, Problem, ProblemResult, Submission, SubmissionResult, TestCase,
     VerdictRule,
 };
-use crate::package::kattis::{KattisPackage, Timing};
 use crate::package::text::glob_match;
-use crate::package::{readable_file, Workspace};
+use crate::package::{self, readable_file, ProblemSource, Timing, Workspace};
 
-/// A problem ready to run: its config, its tests, and its solution's source.
+/// A problem ready to run: its config, its tests, and the program whose tests are its row.
 #[derive(Debug, Clone)]
 pub struct PlannedProblem {
     pub problem: Problem,
     pub tests: Vec<TestCase>,
+    /// Its solution; for a problem judged by its own submissions, the first accepted one.
     pub solution: PathBuf,
+    /// Set for a problem judged by its own submissions (its source has no solution apart from them).
+    pub own: Option<OwnSubmissions>,
 }
 
-/// A package of the run (`problem.yaml`) planned as a problem: its `Problem` (`KattisPackage::problem`) and
-/// tests, its first accepted submission as the solution whose tests are its row, its submissions.
+/// The submissions a problem is judged by, and how its time limit is found.
 #[derive(Debug, Clone)]
-pub struct PlannedPackage {
-    pub planned: PlannedProblem,
-    /// In the package's order, each with whether it bounds the time limit from below when computed.
+pub struct OwnSubmissions {
+    /// In the source's order, each with whether it bounds a computed time limit from below.
     pub submissions: Vec<(Submission, bool)>,
-    /// `None` when the package gives its time limit; else how the timing phase computes it.
+    /// `None` when the source gives its time limit; else how the timing phase computes it.
     pub timing: Option<Timing>,
-    pub info: PackageInfo,
+    pub facts: PackageInfo,
     /// The submissions it says nothing about, as skipped results.
     pub unplanned: Vec<SubmissionResult>,
-}
-
-impl PlannedPackage {
-    pub fn new(package: KattisPackage) -> PlannedPackage {
-        let unplanned = package.unplanned.iter().map(|u| {
-            let folder = VerdictRule::folder_name(&u.folder);
-            let expected = Expected::Verdicts(VerdictRule {
-                folder,
-                ..Default::default()
-            });
-            let result = SubmissionResult::new(&package.id, &u.relative, expected);
-            SubmissionResult {
-                skipped: Some(u.reason.clone()),
-                ..result
-            }
-        });
-        let submissions = package.submissions.iter();
-        let first = submissions
-            .clone()
-            .find(|s| s.expected == Expected::Accepted && !s.given);
-        let solution = first.map_or(package.dir.join("submissions/accepted"), |s| s.path.clone());
-        PlannedPackage {
-            planned: PlannedProblem {
-                problem: package.problem(),
-                tests: package.tests.clone(),
-                solution,
-            },
-            submissions: submissions
-                .map(|s| (s.clone(), package.sets_time_limit(s)))
-                .collect(),
-            info: package.info(),
-            timing: package.timing.given.is_none().then_some(package.timing),
-            unplanned: unplanned.collect(),
-        }
-    }
 }
 
 /// A submission ready to run, on its problem's tests.
@@ -88,6 +53,7 @@ pub struct PlannedSubmission {
 pub struct Plan {
     /// The ids in the order they were asked for (sorted for a full run).
     pub ids: Vec<String>,
+    /// Every problem, those judged by their solution and those judged by their own submissions.
     pub problems: Vec<PlannedProblem>,
     /// Problems that could not be planned, as the error rows of the report.
     pub errors: Vec<ProblemResult>,
@@ -95,8 +61,6 @@ pub struct Plan {
     pub solutions: bool,
     /// The submissions; `None` when they are not graded.
     pub submissions: Option<Vec<PlannedSubmission>>,
-    /// The problem packages (`harness verify`'s, or of `problems/`), their tests and submissions chosen.
-    pub packages: Vec<PlannedPackage>,
     /// With `--partition`: the units of the whole run and this shard's; the plan keeps only its share.
     pub shard: Option<ShardPlan>,
 }
@@ -158,55 +122,64 @@ pub fn plan(workspace: &Workspace, selection: &Selection) -> Result<Plan> {
     if let Some(only) = &selection.only {
         ids.retain(|id| only.contains(id));
     }
+    let dirs = ids.iter().map(|id| (id.clone(), workspace.problem_dir(id)));
+    let mut plan = plan_dirs(Some(workspace), dirs.collect(), selection, explicit)?;
+    if let Some(partition) = selection.partition {
+        keep_share(&mut plan, partition);
+    }
+    Ok(plan)
+}
+
+/// The plan of problem folders, each read by whichever format detects it and called by its id. One that
+/// cannot be planned is a setup error when `explicit`, else an error row; one that cannot be judged (a kind
+/// of problem the judge does not run yet) is an error row.
+fn plan_dirs(
+    workspace: Option<&Workspace>,
+    dirs: Vec<(String, PathBuf)>,
+    selection: &Selection,
+    explicit: bool,
+) -> Result<Plan> {
     let mut problems = Vec::new();
     let mut errors = Vec::new();
-    let mut packages = Vec::new();
+    let mut theirs = Vec::new();
+    let mut names = Vec::new();
     // A run of programs given with --submission judges only them: the solution need not exist.
-    let need_solution = selection.given.is_empty();
-    let filter = selection.test_filter.as_deref();
-    for id in &ids {
-        let planned = match workspace.is_package(id) {
-            true => plan_package(workspace, id, selection).map(|p| packages.push(p)),
-            false => {
-                plan_problem_for(workspace, id, filter, need_solution).map(|p| problems.push(p))
+    let graded = selection.submissions && selection.given.is_empty();
+    for (id, dir) in &dirs {
+        let planned = package::load(dir, workspace, graded).and_then(|mut source| {
+            source.rename(id);
+            if source.unsupported.is_none() {
+                names.extend(source.tests.iter().map(|t| t.name.clone()));
             }
-        };
+            Ok(match &source.unsupported {
+                Some(why) => Err(ProblemResult {
+                    title: source.problem.title.clone(),
+                    package: source.facts.clone(),
+                    ..ProblemResult::error(id, None, 0, why)
+                }),
+                None => Ok(plan_source(workspace, source, selection)?),
+            })
+        });
         match planned {
-            Ok(()) => {}
+            Ok(Ok((planned, submissions))) => {
+                problems.push(planned);
+                theirs.push(submissions);
+            }
+            Ok(Err(row)) => errors.push(row),
             Err(err) if explicit => return Err(err),
             Err(err) => {
-                let problem = workspace.load_problem(id).ok();
+                let problem = package::format_of(dir).problem(dir).ok();
                 let cpu = problem.as_ref().map_or(0, |p| {
                     Limits::for_problem(p.time_limit_ms, p.memory_limit_mb, selection.time_scale, 0)
                         .cpu_ms
                 });
-                errors.push(ProblemResult::error(
-                    id,
-                    problem.as_ref(),
-                    cpu,
-                    &format!("{err:#}"),
-                ));
+                let error = format!("{err:#}");
+                errors.push(ProblemResult::error(id, problem.as_ref(), cpu, &error));
             }
         }
     }
-    if selection.no_run {
-        for p in &mut problems {
-            p.tests.clear();
-        }
-    } else if let Some(glob) = &selection.test_filter {
-        let planned: Vec<&PlannedProblem> = problems
-            .iter()
-            .chain(packages.iter().map(|p| &p.planned))
-            .collect();
-        if !planned.is_empty() && planned.iter().all(|p| p.tests.is_empty()) {
-            let mut names: Vec<String> = Vec::new();
-            for p in planned {
-                let all = match workspace.is_package(&p.problem.id) {
-                    true => workspace.load_package(&p.problem.id)?.tests,
-                    false => workspace.load_tests(&p.problem)?,
-                };
-                names.extend(all.into_iter().map(|t| t.name));
-            }
+    if let Some(glob) = selection.test_filter.as_ref().filter(|_| !selection.no_run) {
+        if !problems.is_empty() && problems.iter().all(|p| p.tests.is_empty()) {
             names.sort();
             names.dedup();
             bail!(
@@ -215,26 +188,29 @@ pub fn plan(workspace: &Workspace, selection: &Selection) -> Result<Plan> {
             );
         }
     }
+    let ours = problems.iter().filter(|p| p.own.is_none());
     let submissions = if !selection.given.is_empty() {
-        Some(plan_given(workspace, &problems, &selection.given))
+        Some(plan_given(workspace, ours, &selection.given))
     } else if selection.submissions {
-        Some(plan_submissions(workspace, &problems)?)
+        let submissions = problems.iter().zip(theirs).flat_map(|(p, theirs)| {
+            theirs.into_iter().map(|submission| PlannedSubmission {
+                submission,
+                problem: p.problem.clone(),
+                tests: p.tests.clone(),
+            })
+        });
+        Some(submissions.collect())
     } else {
         None
     };
-    let mut plan = Plan {
-        ids,
+    Ok(Plan {
+        ids: dirs.into_iter().map(|(id, _)| id).collect(),
         solutions: selection.given.is_empty(),
         problems,
         errors,
         submissions,
-        packages,
         shard: None,
-    };
-    if let Some(partition) = selection.partition {
-        keep_share(&mut plan, partition);
-    }
-    Ok(plan)
+    })
 }
 
 /// A test of a solution as a unit of the plan.
@@ -248,11 +224,12 @@ pub fn submission_unit(id: &str, file: &str) -> String {
 }
 
 /// Every unit of `plan` in plan order: each problem's tests (or the problem, when it has none, is in error
-/// or is a package), then its submissions.
+/// or is judged by its own submissions), then its submissions.
 fn units(plan: &Plan) -> Vec<String> {
     let mut units = Vec::new();
     for id in &plan.ids {
         match plan.problems.iter().find(|p| p.problem.id == *id) {
+            Some(p) if p.own.is_some() => units.push(id.clone()),
             Some(p) if plan.solutions && !p.tests.is_empty() => {
                 units.extend(p.tests.iter().map(|t| test_unit(id, &t.name)));
             }
@@ -281,6 +258,9 @@ pub fn keep_share(plan: &mut Plan, partition: Partition) {
     let solutions = plan.solutions;
     plan.problems.retain_mut(|p| {
         let id = p.problem.id.clone();
+        if p.own.is_some() {
+            return owned.contains(&id);
+        }
         if p.tests.is_empty() {
             return solutions && owned.contains(&id);
         }
@@ -288,8 +268,6 @@ pub fn keep_share(plan: &mut Plan, partition: Partition) {
         solutions && !p.tests.is_empty()
     });
     plan.errors.retain(|row| owned.contains(&row.id));
-    plan.packages
-        .retain(|p| owned.contains(&p.planned.problem.id));
     if let Some(submissions) = &mut plan.submissions {
         submissions
             .retain(|s| owned.contains(&submission_unit(&s.problem.id, &s.submission.relative)));
@@ -306,47 +284,13 @@ pub fn keep_share(plan: &mut Plan, partition: Partition) {
     });
 }
 
-/// A package of `problems/`, with the tests after `--test` and the submissions the run grades: all of
-/// them; only those in `accepted/` on a subset of the tests (they give the problem its row); or, with
-/// `--submission`, the programs given (and the ones that bound from below a time limit the package does
-/// not give).
-fn plan_package(workspace: &Workspace, id: &str, selection: &Selection) -> Result<PlannedPackage> {
-    let mut package = workspace.load_package(id)?;
-    if let Some(why) = &package.unsupported {
-        bail!("{}: {why}", workspace.relative(&package.dir));
-    }
-    if let Some(glob) = &selection.test_filter {
-        package.tests.retain(|t| glob_match(glob, &t.name));
-    }
-    if !selection.given.is_empty() {
-        let own = std::mem::take(&mut package.submissions);
-        package.submissions = own
-            .into_iter()
-            .filter(|s| package.sets_time_limit(s))
-            .collect();
-        package.unplanned.clear();
-        let given = selection.given.iter();
-        package
-            .submissions
-            .extend(given.map(|path| given_submission(workspace, id, path)));
-    } else if !selection.submissions {
-        package
-            .submissions
-            .retain(|s| s.expected == Expected::Accepted);
-        package.unplanned.clear();
-    }
-    if selection.no_run {
-        package.tests.clear();
-    }
-    Ok(PlannedPackage::new(package))
-}
-
 impl Plan {
     /// How many times the plan runs a program on a test at most: each solution and each submission on
     /// each of its tests (a package's submissions on its tests). Checkers and compilers aside.
     pub fn runs(&self) -> usize {
+        let ours = self.problems.iter().filter(|p| p.own.is_none());
         let solutions: usize = match self.solutions {
-            true => self.problems.iter().map(|p| p.tests.len()).sum(),
+            true => ours.map(|p| p.tests.len()).sum(),
             false => 0,
         };
         let submissions: usize = self
@@ -355,36 +299,38 @@ impl Plan {
             .flatten()
             .map(|s| s.tests.len())
             .sum();
-        let packages: usize = self
-            .packages
+        let own = self
+            .problems
             .iter()
-            .map(|p| p.planned.tests.len() * (1 + p.submissions.len()))
+            .filter_map(|p| p.own.as_ref().map(|own| (p, own)));
+        let packages: usize = own
+            .map(|(p, own)| p.tests.len() * (1 + own.submissions.len()))
             .sum();
         solutions + submissions + packages
     }
+}
 
-    /// `harness verify`'s plan: every package whole, with all its submissions; one that cannot be judged
-    /// is a row in error.
-    pub fn of_packages(all: Vec<KattisPackage>) -> Plan {
-        let ids = all.iter().map(|p| p.id.clone()).collect();
-        let (mut packages, mut errors) = (Vec::new(), Vec::new());
-        for package in all {
-            match &package.unsupported {
-                None => packages.push(PlannedPackage::new(package)),
-                Some(why) => errors.push(ProblemResult {
-                    title: package.name.clone(),
-                    package: Some(package.info()),
-                    ..ProblemResult::error(&package.id, None, 0, why)
-                }),
-            }
-        }
-        Plan {
-            ids,
-            errors,
-            packages,
-            ..Default::default()
-        }
+/// `harness verify`'s plan: every folder whole, with all its submissions, read by whichever format detects
+/// it. Two folders of one name (contest1/a, contest2/a) are told apart by a suffix: `a`, `a#2`.
+pub fn plan_folders(dirs: &[PathBuf]) -> Result<Plan> {
+    let mut named: Vec<(String, PathBuf)> = Vec::new();
+    for dir in dirs {
+        let real = dir.canonicalize().unwrap_or_else(|_| dir.clone());
+        let name = real.file_name().unwrap_or_default().to_string_lossy();
+        let same = named
+            .iter()
+            .filter(|(id, _)| id.split('#').next() == Some(&name));
+        let id = match same.count() {
+            0 => name.into_owned(),
+            n => format!("{name}#{}", n + 1),
+        };
+        named.push((id, dir.clone()));
     }
+    let selection = Selection {
+        submissions: true,
+        ..Default::default()
+    };
+    plan_dirs(None, named, &selection, true)
 }
 
 /// An id that names no problem folder is a setup error that suggests the nearest ids.
@@ -450,92 +396,124 @@ pub fn list_tests(
         .collect()
 }
 
-/// A problem's plan, or a package's as a problem (under the probe limit when its limit is computed).
+/// A problem's plan (one judged by its own submissions under the probe limit when its limit is computed).
 pub fn plan_problem(
     workspace: &Workspace,
     id: &str,
     test_filter: Option<&str>,
 ) -> Result<PlannedProblem> {
-    if !workspace.is_package(id) {
-        return plan_problem_for(workspace, id, test_filter, true);
-    }
-    let test_filter = test_filter.map(str::to_string);
     let selection = Selection {
-        test_filter,
+        test_filter: test_filter.map(str::to_string),
         ..Default::default()
     };
-    let planned = plan_package(workspace, id, &selection)?.planned;
+    let source = package::load(&workspace.problem_dir(id), Some(workspace), false)?;
+    let (planned, _) = plan_source(Some(workspace), source, &selection)?;
     if !planned.solution.exists() {
         bail!("{}: no accepted submission", planned.solution.display());
     }
     Ok(planned)
 }
 
-/// A problem's plan; its solution file must exist only when `need_solution`.
-fn plan_problem_for(
-    workspace: &Workspace,
-    id: &str,
-    test_filter: Option<&str>,
-    need_solution: bool,
-) -> Result<PlannedProblem> {
-    let mut problem = workspace.load_problem(id)?;
-    workspace.check_placeholders(&problem)?;
-    let mut tests = workspace.load_tests(&problem)?;
-    if !problem.groups.is_empty() {
-        let scoring = workspace.native_scoring(&problem, &tests)?;
-        problem.scoring = Some(std::sync::Arc::new(scoring));
-    }
-    if let Some(glob) = test_filter {
+/// A problem's plan from its source, with the tests after `--test`, and the submissions of a problem
+/// judged by its solution. The solution must exist unless programs are given. A problem judged by its own
+/// submissions is judged by all of them; by its accepted ones alone (they give it its row) when
+/// submissions are not graded; with `--submission`, by the programs given (and those that bound from
+/// below a time limit it does not give).
+fn plan_source(
+    workspace: Option<&Workspace>,
+    source: ProblemSource,
+    selection: &Selection,
+) -> Result<(PlannedProblem, Vec<Submission>)> {
+    let ProblemSource {
+        problem,
+        mut tests,
+        solution,
+        mut submissions,
+        mut unplanned,
+        timing,
+        facts,
+        ..
+    } = source;
+    if let Some(glob) = &selection.test_filter {
         tests.retain(|t| glob_match(glob, &t.name));
     }
-    let solution = workspace.solution_file(&problem.data_id);
-    if !need_solution {
-        return Ok(PlannedProblem {
+    if selection.no_run {
+        tests.clear();
+    }
+    let id = problem.id.clone();
+    if let Some(solution) = solution {
+        if selection.given.is_empty() && !solution.exists() {
+            bail!(
+                "{}: no solution; write the submission there (or run `harness new {id}`)",
+                solution.display()
+            );
+        }
+        if selection.given.is_empty() {
+            readable_file(&solution)?;
+        }
+        let theirs = submissions.into_iter().map(|(s, _)| s).collect();
+        let own = None;
+        return Ok((
+            PlannedProblem {
+                problem,
+                tests,
+                solution,
+                own,
+            },
+            theirs,
+        ));
+    }
+    if !selection.given.is_empty() {
+        submissions.retain(|(_, bounds)| *bounds);
+        unplanned.clear();
+        let given = selection.given.iter();
+        submissions.extend(given.map(|path| (given_submission(workspace, &id, path), false)));
+    } else if !selection.submissions {
+        submissions.retain(|(s, _)| s.expected == Expected::Accepted);
+        unplanned.clear();
+    }
+    let first = submissions.iter().map(|(s, _)| s);
+    let first = first
+        .clone()
+        .find(|s| s.expected == Expected::Accepted && !s.given);
+    let solution = first.map_or(problem.dir.join("submissions/accepted"), |s| s.path.clone());
+    let unplanned = unplanned.into_iter().map(|u| {
+        let folder = VerdictRule::folder_name(&u.folder);
+        let rule = VerdictRule {
+            folder,
+            ..Default::default()
+        };
+        SubmissionResult {
+            skipped: Some(u.reason),
+            ..SubmissionResult::new(&id, &u.relative, Expected::Verdicts(rule))
+        }
+    });
+    let own = Some(OwnSubmissions {
+        submissions,
+        timing,
+        facts: facts.unwrap_or_default(),
+        unplanned: unplanned.collect(),
+    });
+    Ok((
+        PlannedProblem {
             problem,
             tests,
             solution,
-        });
-    }
-    if !solution.exists() {
-        bail!(
-            "{}: no solution; write the submission there (or run `harness new {id}`)",
-            solution.display()
-        );
-    }
-    readable_file(&solution)?;
-    Ok(PlannedProblem {
-        problem,
-        tests,
-        solution,
-    })
-}
-
-fn plan_submissions(
-    workspace: &Workspace,
-    planned: &[PlannedProblem],
-) -> Result<Vec<PlannedSubmission>> {
-    let mut plan = Vec::new();
-    for p in planned {
-        for submission in workspace.submissions(&p.problem)? {
-            plan.push(PlannedSubmission {
-                submission,
-                problem: p.problem.clone(),
-                tests: p.tests.clone(),
-            });
-        }
-    }
-    Ok(plan)
+            own,
+        },
+        Vec::new(),
+    ))
 }
 
 /// Programs given by path, judged on every planned problem as if they were accepted submissions.
-fn plan_given(
-    workspace: &Workspace,
-    planned: &[PlannedProblem],
+fn plan_given<'a>(
+    workspace: Option<&Workspace>,
+    planned: impl Iterator<Item = &'a PlannedProblem> + Clone,
     given: &[PathBuf],
 ) -> Vec<PlannedSubmission> {
     let mut plan = Vec::new();
     for path in given {
-        for p in planned {
+        for p in planned.clone() {
             plan.push(PlannedSubmission {
                 submission: given_submission(workspace, &p.problem.id, path),
                 problem: p.problem.clone(),
@@ -547,34 +525,13 @@ fn plan_given(
 }
 
 /// A program given with `--submission`, judged on problem `id` as if it were in `accepted/`.
-fn given_submission(workspace: &Workspace, id: &str, path: &Path) -> Submission {
+fn given_submission(workspace: Option<&Workspace>, id: &str, path: &Path) -> Submission {
     Submission {
         problem: id.to_string(),
-        relative: workspace.relative(path),
-        why: crate::package::submissions::leading_comment(path),
+        relative: workspace.map_or(path.display().to_string(), |w| w.relative(path)),
+        why: crate::package::text::leading_comment(path),
         path: path.to_path_buf(),
         expected: Expected::Accepted,
         given: true,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn edit_distance() {
-        assert_eq!(distance("stres", "stress"), 1);
-        assert_eq!(distance("poj2234", "POJ2234".to_lowercase().as_str()), 0);
-        assert_eq!(distance("hdu1846", "hdu1864"), 1);
-        assert_eq!(distance("", "abc"), 3);
-    }
-
-    #[test]
-    fn globs() {
-        assert!(glob_match("rand-*", "rand-01"));
-        assert!(glob_match("*", ""));
-        assert!(glob_match("s?mple-1", "sample-1"));
-        assert!(!glob_match("rand-*", "max-01"));
     }
 }

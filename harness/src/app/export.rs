@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use anyhow::{bail, Context, Result};
 
 use crate::cli::ExportArgs;
-use crate::package::kattis_export::{export as export_problem, package_name};
+use crate::package::kattis::export::{export as export_problem, package_name};
 use crate::package::Workspace;
 use crate::EXIT_OK;
 

@@ -1,13 +1,13 @@
 //! `harness list [ID...]`: the problems (all, or those named) with their judge, limits, checker and number
-//! of tests; a package dropped into `problems/` as the problem it is judged as (its format as the judge),
-//! `auto` for a time limit it leaves to be computed.
+//! of tests, in any format (a package's as the problem it is judged as, its format as the judge), `auto` for
+//! a time limit it leaves to be computed.
 
 use std::io::{self, Write};
 
 use anyhow::Result;
 
 use crate::model::Problem;
-use crate::package::Workspace;
+use crate::package::{self, Workspace};
 use crate::plan::check_known;
 use crate::{EXIT_FAILED, EXIT_OK};
 
@@ -29,21 +29,22 @@ pub fn list(workspace: &Workspace, ids: &[String]) -> Result<i32> {
     let mut rows: Vec<Row> = Vec::new();
     let mut code = EXIT_OK;
     for id in ids {
-        let row = match workspace.is_package(&id) {
-            true => workspace.load_package(&id).map(|p| {
-                let mut row = Row::of(&p.problem(), p.tests.len().to_string());
-                if p.timing.given.is_none() {
+        // A problem whose tests cannot be read yet is listed all the same.
+        let dir = workspace.problem_dir(&id);
+        let row = match package::load(&dir, Some(workspace), false) {
+            Ok(source) => {
+                let mut row = Row::of(&source.problem, source.tests.len().to_string());
+                if source.timing.is_some() {
                     row.time = "auto".into();
                 }
-                if let Some(why) = &p.unsupported {
+                if let Some(why) = &source.unsupported {
                     row.title = format!("{} (not judged: {why})", row.title);
                 }
-                row
-            }),
-            false => workspace.load_problem(&id).map(|problem| {
-                let tests = workspace.load_tests(&problem);
-                Row::of(&problem, tests.map_or("-".into(), |t| t.len().to_string()))
-            }),
+                Ok(row)
+            }
+            Err(_) => package::format_of(&dir)
+                .problem(&dir)
+                .map(|problem| Row::of(&problem, "-".into())),
         };
         match row {
             Ok(row) => rows.push(row),

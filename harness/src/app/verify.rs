@@ -1,7 +1,8 @@
-//! `harness verify DIR...`: judge Kattis / ICPC problem packages anywhere on disk. Every package is read
-//! first (a malformed one is a setup error naming the file and the key, exit 2); then they are graded as a
-//! run grades the packages of `problems/` (`exec::execute`), and reported as a run is (exit 0 when every
-//! example submission gets what its folder says, 1 otherwise).
+//! `harness verify DIR...`: judge problem folders anywhere on disk, each read by whichever format detects
+//! it (`plan::plan_folders`: a Kattis / ICPC package, one of ours, ...). Every folder is read first (a
+//! malformed one is a setup error naming the file and the key, exit 2); then they are graded as a run
+//! grades the problems of `problems/` (`exec::execute`), and reported as a run is (exit 0 when every
+//! submission gets what its folder says, 1 otherwise).
 
 use std::path::PathBuf;
 
@@ -12,9 +13,7 @@ use crate::cli::VerifyArgs;
 use crate::exec::{self, JudgeOptions, RunContext};
 use crate::lang::LanguageTable;
 use crate::model::Shard;
-use crate::package::kattis;
 use crate::package::Workspace;
-use crate::plan::Plan;
 
 pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
     if !(args.time_scale.is_finite() && args.time_scale > 0.0) {
@@ -25,23 +24,10 @@ pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
     }
     super::grade::check_tle_margin(args.tle_margin)?;
     super::grade::check_report_files(&args.report)?;
-    let mut packages = args
-        .dirs
-        .iter()
-        .map(|dir| kattis::load(dir))
-        .collect::<Result<Vec<_>>>()?;
-    // Two packages of one folder name (contest1/a, contest2/a) are told apart by a suffix: `a`, `a#2`.
-    let mut seen = std::collections::HashMap::new();
-    for package in &mut packages {
-        let count = seen.entry(package.id.clone()).or_insert(0);
-        *count += 1;
-        if *count > 1 {
-            package.id = format!("{}#{count}", package.id);
-        }
-    }
-    let answers: Vec<_> = packages.iter().map(|p| p.dir.join("data")).collect();
-    // A package is judged whole, in one shard: its time limit may come from all its accepted submissions.
-    let mut plan = Plan::of_packages(packages);
+    // Where the answers are: no program of a folder is compiled in place beside them.
+    let answers: Vec<_> = args.dirs.iter().map(|dir| dir.join("data")).collect();
+    // A problem is judged whole, in one shard: its time limit may come from all its accepted submissions.
+    let mut plan = crate::plan::plan_folders(&args.dirs)?;
     if let Some(partition) = args.partition {
         crate::plan::keep_share(&mut plan, partition);
     }

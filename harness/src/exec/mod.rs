@@ -215,12 +215,8 @@ pub fn execute(mut plan: Plan, context: &RunContext, options: &JudgeOptions) -> 
     let started_at = std::time::SystemTime::now();
     let (compiler, pool) = (&context.compiler, &context.pool);
     // The checkers of the problems whose tests or submissions run here (a shard may own a submission of
-    // a problem and none of its tests), and of the packages.
-    let planned = plan
-        .problems
-        .iter()
-        .chain(plan.packages.iter().map(|p| &p.planned));
-    let mut judged: Vec<&Problem> = planned.map(|p| &p.problem).collect();
+    // a problem and none of its tests), those judged by their own submissions too.
+    let mut judged: Vec<&Problem> = plan.problems.iter().map(|p| &p.problem).collect();
     for s in plan.submissions.iter().flatten() {
         if !judged.iter().any(|p| p.id == s.problem.id) {
             judged.push(&s.problem);
@@ -239,11 +235,17 @@ pub fn execute(mut plan: Plan, context: &RunContext, options: &JudgeOptions) -> 
     let graded = plan.submissions.is_some();
     let mut first = plan.submissions.take().unwrap_or_default();
     let ours = first.len();
-    for package in plan.packages.iter().filter(|p| p.timing.is_none()) {
-        first.extend(packages::planned(package, &package.planned.problem, false));
+    let (own, by_solution): (Vec<&PlannedProblem>, Vec<&PlannedProblem>) =
+        plan.problems.iter().partition(|p| p.own.is_some());
+    let own: Vec<_> = own
+        .iter()
+        .filter_map(|p| Some((*p, p.own.as_ref()?)))
+        .collect();
+    for (p, submissions) in own.iter().filter(|(_, own)| own.timing.is_none()) {
+        first.extend(packages::planned(p, submissions, &p.problem, false));
     }
     let beside = |problem: &Problem| context.beside.is_some() && problem.interactor.is_some();
-    let problems = split_beside(&plan.problems, |p| beside(&p.problem));
+    let problems = split_beside(&by_solution, |p| beside(&p.problem));
     let submissions = split_beside(&first, |s| beside(&s.problem));
     // The part beside grades only what it has: no stage line for nothing.
     let grade_part = |part: usize| {
@@ -254,7 +256,7 @@ pub fn execute(mut plan: Plan, context: &RunContext, options: &JudgeOptions) -> 
                 false => Ok(Vec::new()),
             },
             || match plan.solutions && (part == 0 || !problems.is_empty()) {
-                true => grade_problems(problems, &run),
+                true => grade_problems(&problems.iter().map(|p| **p).collect::<Vec<_>>(), &run),
                 false => Ok(Vec::new()),
             },
         )
@@ -286,7 +288,7 @@ pub fn execute(mut plan: Plan, context: &RunContext, options: &JudgeOptions) -> 
     ]);
     let graded_packages = submissions.split_off(ours);
     let (rows, package_submissions) =
-        pool.install(|| packages::grade(&plan.packages, graded_packages, &run))?;
+        pool.install(|| packages::grade(&own, graded_packages, &run))?;
     problems.extend(rows);
     let graded = graded || (options.submissions && !package_submissions.is_empty());
     submissions.extend(package_submissions);
@@ -411,7 +413,7 @@ pub(crate) fn build(
     what: &str,
     compiler: &Compiler,
 ) -> Result<std::result::Result<Executable, String>> {
-    let built = match crate::package::kattis_program::script_language(path, compiler.cache_dir())? {
+    let built = match crate::package::script_language(path, compiler.cache_dir())? {
         Some((language, marker)) => compiler.compile_program(&crate::lang::Program {
             language,
             files: vec![marker.clone()],

@@ -7,23 +7,23 @@ use anyhow::Result;
 
 use super::{JudgeOptions, Run};
 use crate::model::{Expected, Problem, ProblemResult, SubmissionResult, Verdict};
-use crate::plan::{PlannedPackage, PlannedSubmission};
+use crate::plan::{OwnSubmissions, PlannedProblem, PlannedSubmission};
 
 /// The packages' rows (with the package's facts) and submissions: those `graded` in the first phase, and
 /// those of the packages whose time limit is computed here; with `--submission`, only the programs given
 /// (and the rows of packages that could not judge them).
 pub(super) fn grade(
-    packages: &[PlannedPackage],
+    packages: &[(&PlannedProblem, &OwnSubmissions)],
     mut graded: Vec<SubmissionResult>,
     run: &Run,
 ) -> Result<(Vec<ProblemResult>, Vec<SubmissionResult>)> {
     let given = !run.options.given.is_empty();
     let (mut rows, mut submissions) = (Vec::new(), Vec::new());
-    for package in packages {
-        let id = &package.planned.problem.id;
-        let (own, rest) = graded.into_iter().partition(|r| r.problem == *id);
+    for &(planned, own) in packages {
+        let id = &planned.problem.id;
+        let (graded_here, rest) = graded.into_iter().partition(|r| r.problem == *id);
         graded = rest;
-        let (row, results) = judge(package, own, run)?;
+        let (row, results) = judge(planned, own, graded_here, run)?;
         if !given || row.error.is_some() {
             rows.push(row);
         }
@@ -34,7 +34,8 @@ pub(super) fn grade(
 
 /// The package's submissions that bound its time limit from below (or the others), to run on `problem`.
 pub(super) fn planned(
-    package: &PlannedPackage,
+    planned: &PlannedProblem,
+    package: &OwnSubmissions,
     problem: &Problem,
     bounding: bool,
 ) -> Vec<PlannedSubmission> {
@@ -44,7 +45,7 @@ pub(super) fn planned(
         .map(|(s, _)| PlannedSubmission {
             submission: s.clone(),
             problem: problem.clone(),
-            tests: package.planned.tests.clone(),
+            tests: planned.tests.clone(),
         })
         .collect()
 }
@@ -52,14 +53,15 @@ pub(super) fn planned(
 /// The package's submissions (`graded` already when it gives its time limit; else computing the limit
 /// first) and its row: its first accepted submission's tests.
 fn judge(
-    package: &PlannedPackage,
+    this: &PlannedProblem,
+    package: &OwnSubmissions,
     graded: Vec<SubmissionResult>,
     run: &Run,
 ) -> Result<(ProblemResult, Vec<SubmissionResult>)> {
     let (problem, mut results, note) = match &package.timing {
-        None => (package.planned.problem.clone(), graded, None),
+        None => (this.problem.clone(), graded, None),
         Some(timing) => {
-            let probe = &package.planned.problem;
+            let probe = &this.problem;
             // Every test of a bounding submission counts, also after its first failure.
             let all_tests = JudgeOptions {
                 all_tests: true,
@@ -69,7 +71,8 @@ fn judge(
                 options: &all_tests,
                 ..*run
             };
-            let mut results = super::submissions::grade(&planned(package, probe, true), &probing)?;
+            let mut results =
+                super::submissions::grade(&planned(this, package, probe, true), &probing)?;
             if !results.iter().any(|r| r.verdict == Some(Verdict::AC)) {
                 // The rest is not judged.
                 let why = "cannot compute the time limit: no accepted submission passed every test";
@@ -80,7 +83,7 @@ fn judge(
                     ..SubmissionResult::new(&probe.id, &s.relative, s.expected)
                 }));
                 results.extend(package.unplanned.iter().cloned());
-                let mut facts = package.info.clone();
+                let mut facts = package.facts.clone();
                 facts.time_limit_source = Some(why.to_string());
                 let row = ProblemResult {
                     time_limit_ms: 0,
@@ -99,7 +102,7 @@ fn judge(
                 ..probe.clone()
             };
             results.extend(super::submissions::grade(
-                &planned(package, &problem, false),
+                &planned(this, package, &problem, false),
                 run,
             )?);
             let note = format!(
@@ -130,7 +133,7 @@ fn judge(
     if let Some(Err(why)) = run.checkers.get(&problem.id) {
         row.error = Some(why.clone());
     }
-    let mut facts = package.info.clone();
+    let mut facts = package.facts.clone();
     facts.time_limit_source = note.or(facts.time_limit_source);
     row.package = Some(facts);
     results.extend(package.unplanned.iter().cloned());

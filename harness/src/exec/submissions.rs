@@ -119,7 +119,7 @@ fn grade_one(s: &PlannedSubmission, compiled: Compiled, run: &Run) -> Result<Sub
             result.stopped_at = None;
         }
         score.expected = scoring.expected_for(&s.submission.path);
-        let judged = crate::grade::score::judge_expectation(
+        let judged = crate::model::judge_expectation(
             s.submission.expected,
             score,
             score.expected,

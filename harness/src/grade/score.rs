@@ -4,15 +4,17 @@
 //! `reject_score`; a group that has a judge error below it is that judge error; otherwise the default
 //! grader aggregates the children's verdicts and scores by the group's flags, and prints the score with
 //! six decimals. Whether the result is what the submission's folder and expected score ask is decided
-//! here too (`judge_expectation`).
+//! here too (`judge_expectation`, in `model`).
 
 use anyhow::Result;
 
-use crate::model::score::{OnReject, PartialRule, ScoreAggregation, VerdictAggregation};
+use crate::model::score::{OnReject, ScoreAggregation, VerdictAggregation};
 use crate::model::{
-    Expected, GroupRules, GroupScore, ScoreExpectation, ScoreGroup, ScoreItem, Scoring,
-    SubmissionScore, ValidatorScore, Verdict, SCORE_VERSION,
+    GroupRules, GroupScore, ScoreGroup, ScoreItem, Scoring, SubmissionScore, ValidatorScore,
+    Verdict, SCORE_VERSION,
 };
+
+pub use crate::model::judge_expectation;
 
 /// One test as the scoring sees it: its verdict and the score its validator gave, if any.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -246,67 +248,10 @@ fn severity(verdict: Verdict) -> usize {
     }
 }
 
-/// Whether a scored submission is as expected, as problemtools judges it: the aggregated verdict is the
-/// one its folder names (`accepted` and `partially_accepted`: AC, the latter below the full score; our
-/// groups' `partially_accepted`: some points, not all), and its score is the expected one when one is
-/// given. `Err` says why not.
-pub fn judge_expectation(
-    expected: Expected,
-    score: &SubmissionScore,
-    wanted: Option<ScoreExpectation>,
-    partial: PartialRule,
-) -> std::result::Result<(), String> {
-    let full = score.max.is_some_and(|max| score.score >= max - 1e-6);
-    let verdict_ok = match expected {
-        Expected::Verdicts(rule)
-            if rule.folder == PARTIALLY_ACCEPTED && partial == PartialRule::PointsBelowFull =>
-        {
-            if score.verdict == Verdict::JE {
-                return Err("a judge error".into());
-            }
-            if full {
-                return Err("full score, but its folder is partially_accepted".into());
-            }
-            if score.score <= 1e-6 {
-                return Err("no points, but its folder is partially_accepted".into());
-            }
-            true
-        }
-        Expected::Verdicts(rule) if rule.folder == PARTIALLY_ACCEPTED => {
-            if score.verdict == Verdict::AC && full {
-                return Err("fully accepted, but its folder is partially_accepted".into());
-            }
-            score.verdict == Verdict::AC
-        }
-        Expected::Verdicts(rule) => {
-            rule.permitted.contains(score.verdict) && rule.required.contains(score.verdict)
-        }
-        Expected::RunTimeError => matches!(score.verdict, Verdict::RE | Verdict::MLE),
-        other => other.allows(score.verdict),
-    };
-    if !verdict_ok {
-        return Err(format!(
-            "got {} overall, not what {}/ asks",
-            score.verdict.name(),
-            expected.folder()
-        ));
-    }
-    match wanted {
-        Some(wanted) if !wanted.allows(score.score) => Err(format!(
-            "score {}, expected {wanted}",
-            crate::model::score::shown(score.score)
-        )),
-        _ => Ok(()),
-    }
-}
-
-/// The folder of submissions that must be accepted with less than the full score.
-pub const PARTIALLY_ACCEPTED: &str = "partially_accepted";
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::VerdictRule;
+    use crate::model::score::PartialRule;
     use Verdict::*;
 
     fn rules(flags: &[&str]) -> GroupRules {
@@ -677,50 +622,5 @@ mod tests {
         .unwrap();
         assert_eq!((result.verdict, result.score), (AC, 50.0));
         assert_eq!(result.groups.len(), 1, "sample is left out: {result:?}");
-    }
-
-    #[test]
-    fn expectations_by_folder_and_score() {
-        let scored = |verdict, score| SubmissionScore {
-            version: SCORE_VERSION,
-            verdict,
-            score,
-            max: Some(100.0),
-            expected: None,
-            mismatch: None,
-            groups: Vec::new(),
-            error: None,
-        };
-        let partial = Expected::Verdicts(VerdictRule {
-            folder: VerdictRule::folder_name(PARTIALLY_ACCEPTED),
-            permitted: Default::default(),
-            required: Default::default(),
-        });
-        let kattis = PartialRule::AcceptedBelowFull;
-        assert!(judge_expectation(Expected::Accepted, &scored(AC, 100.0), None, kattis).is_ok());
-        assert!(judge_expectation(Expected::Accepted, &scored(WA, 0.0), None, kattis).is_err());
-        assert!(judge_expectation(partial, &scored(AC, 50.0), None, kattis).is_ok());
-        assert!(judge_expectation(partial, &scored(AC, 100.0), None, kattis).is_err());
-        assert!(judge_expectation(partial, &scored(WA, 0.0), None, kattis).is_err());
-        assert!(
-            judge_expectation(Expected::TimeLimitExceeded, &scored(TLE, 0.0), None, kattis).is_ok()
-        );
-        let fifty = Some(ScoreExpectation::exactly(50.0));
-        assert!(judge_expectation(partial, &scored(AC, 50.0), fifty, kattis).is_ok());
-        let why = judge_expectation(partial, &scored(AC, 30.0), fifty, kattis).unwrap_err();
-        assert_eq!(why, "score 30, expected 50");
-        let range = Some(ScoreExpectation {
-            min: 20.0,
-            max: 40.0,
-        });
-        assert!(judge_expectation(partial, &scored(AC, 30.0), range, kattis).is_ok());
-        // Our groups: some points and not all, whatever the verdict of the tests that fail.
-        let points = PartialRule::PointsBelowFull;
-        assert!(judge_expectation(partial, &scored(TLE, 30.0), fifty, points).is_err());
-        assert!(judge_expectation(partial, &scored(TLE, 50.0), fifty, points).is_ok());
-        assert!(judge_expectation(partial, &scored(WA, 0.0), None, points).is_err());
-        assert!(judge_expectation(partial, &scored(AC, 100.0), None, points).is_err());
-        assert!(judge_expectation(partial, &scored(JE, 50.0), None, points).is_err());
-        assert!(judge_expectation(partial, &scored(TLE, 50.0), None, kattis).is_err());
     }
 }

@@ -1,5 +1,6 @@
 //! The data every stage shares: problems and their tests, limits, how a run ended, verdicts and results.
 
+pub mod expected;
 pub mod limits;
 pub mod problem;
 pub mod result;
@@ -9,10 +10,11 @@ pub mod score;
 pub mod shard;
 pub mod verdict;
 
+pub use expected::{judge_expectation, Expected, VerdictRule, PARTIALLY_ACCEPTED};
 pub use limits::Limits;
 pub use problem::{
-    BuiltinChecker, CheckerSpec, Expected, Problem, ProgramSpec, Protocol, Submission, TestCase,
-    TestGroup, TokenOptions, VerdictRule,
+    BuiltinChecker, CheckerSpec, Problem, ProgramSpec, Protocol, Submission, TestCase, TestGroup,
+    TokenOptions,
 };
 pub use result::{PackageInfo, ProblemResult, Report, SubmissionResult, Summary, TestResult};
 pub use run::{Chunk, Direction, Exit, Invocation, RunOutcome};

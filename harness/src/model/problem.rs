@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 
-use super::verdict::{Verdict, VerdictSet};
+use super::expected::Expected;
 
 /// How a solution's output is compared with the expected output by the judge itself (ARCHITECTURE.md, "Verdicts").
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -244,130 +244,6 @@ pub struct TestCase {
     pub checker_args: Option<Vec<String>>,
 }
 
-/// The verdicts a submission is meant to get: its folder under `submissions/` (ARCHITECTURE.md, "Submissions"; the Kattis
-/// folders and our HDOJ ones).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "snake_case")]
-pub enum Expected {
-    #[default]
-    Accepted,
-    WrongAnswer,
-    TimeLimitExceeded,
-    RunTimeError,
-    PresentationError,
-    MemoryLimitExceeded,
-    /// Anything but accepted.
-    Rejected,
-    /// A set of verdicts, as a problem package says (Kattis `submissions.yaml`, DOMjudge
-    /// `@EXPECTED_RESULTS@`); in our layout only `partially_accepted/` of a problem with test groups.
-    Verdicts(VerdictRule),
-}
-
-/// What a submission of a problem package must get: every test it runs gets a verdict in `permitted`,
-/// and at least one gets a verdict in `required`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-pub struct VerdictRule {
-    /// The folder the submission is in, as reports name it.
-    pub folder: &'static str,
-    pub permitted: VerdictSet,
-    pub required: VerdictSet,
-}
-
-/// Read back from a JSON report (`harness merge`): the folder's name is kept once, as when it was read.
-impl<'de> serde::Deserialize<'de> for VerdictRule {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        #[derive(serde::Deserialize)]
-        struct Rule {
-            folder: String,
-            permitted: VerdictSet,
-            required: VerdictSet,
-        }
-        let rule = Rule::deserialize(deserializer)?;
-        Ok(VerdictRule {
-            folder: VerdictRule::folder_name(&rule.folder),
-            permitted: rule.permitted,
-            required: rule.required,
-        })
-    }
-}
-
-impl VerdictRule {
-    /// A folder name that lives as long as the program (a few per package, kept once each).
-    pub fn folder_name(name: &str) -> &'static str {
-        static NAMES: std::sync::Mutex<std::collections::BTreeSet<&'static str>> =
-            std::sync::Mutex::new(std::collections::BTreeSet::new());
-        let mut names = NAMES.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(known) = names.get(name) {
-            return known;
-        }
-        let kept: &'static str = Box::leak(name.to_string().into_boxed_str());
-        names.insert(kept);
-        kept
-    }
-}
-
-impl Expected {
-    pub const ALL: [Expected; 7] = [
-        Expected::Accepted,
-        Expected::WrongAnswer,
-        Expected::TimeLimitExceeded,
-        Expected::RunTimeError,
-        Expected::PresentationError,
-        Expected::MemoryLimitExceeded,
-        Expected::Rejected,
-    ];
-
-    pub fn folder(self) -> &'static str {
-        match self {
-            Expected::Accepted => "accepted",
-            Expected::WrongAnswer => "wrong_answer",
-            Expected::TimeLimitExceeded => "time_limit_exceeded",
-            Expected::RunTimeError => "run_time_error",
-            Expected::PresentationError => "presentation_error",
-            Expected::MemoryLimitExceeded => "memory_limit_exceeded",
-            Expected::Rejected => "rejected",
-            Expected::Verdicts(rule) => rule.folder,
-        }
-    }
-
-    pub fn from_folder(folder: &str) -> Option<Expected> {
-        Expected::ALL.into_iter().find(|e| e.folder() == folder)
-    }
-
-    /// Whether a submission whose first non-accepted test got `verdict` (AC: none) is as expected.
-    pub fn allows(self, verdict: Verdict) -> bool {
-        match self {
-            Expected::Accepted => verdict == Verdict::AC,
-            Expected::WrongAnswer => verdict == Verdict::WA,
-            Expected::TimeLimitExceeded => verdict == Verdict::TLE,
-            // Kattis counts a memory limit as a run-time error.
-            Expected::RunTimeError => matches!(verdict, Verdict::RE | Verdict::MLE),
-            Expected::PresentationError => verdict == Verdict::PE,
-            Expected::MemoryLimitExceeded => verdict == Verdict::MLE,
-            Expected::Rejected => !matches!(verdict, Verdict::AC | Verdict::JE),
-            Expected::Verdicts(rule) => {
-                rule.permitted.contains(verdict) && rule.required.contains(verdict)
-            }
-        }
-    }
-
-    /// Whether a submission whose tests got these verdicts, in order, is as expected: for a folder, its
-    /// first verdict that is not AC (AC when there is none); for a set of verdicts, every one permitted
-    /// and one of them required.
-    pub fn allows_tests(self, verdicts: &[Verdict]) -> bool {
-        let first_failure = verdicts.iter().copied().find(|v| *v != Verdict::AC);
-        match self {
-            Expected::Verdicts(rule) if !verdicts.is_empty() => {
-                verdicts.iter().all(|v| rule.permitted.contains(*v))
-                    && verdicts.iter().any(|v| rule.required.contains(*v))
-            }
-            _ => self.allows(first_failure.unwrap_or(Verdict::AC)),
-        }
-    }
-}
-
 /// A program graded on a problem's tests besides its solution, in a folder naming what it must get.
 #[derive(Debug, Clone)]
 pub struct Submission {
@@ -387,46 +263,6 @@ pub struct Submission {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn expected_folders() {
-        for expected in Expected::ALL {
-            assert_eq!(Expected::from_folder(expected.folder()), Some(expected));
-        }
-        assert_eq!(Expected::from_folder("wrong"), None);
-        assert!(Expected::RunTimeError.allows(Verdict::MLE));
-        assert!(!Expected::WrongAnswer.allows(Verdict::PE));
-        assert!(Expected::Rejected.allows(Verdict::OLE));
-        assert!(!Expected::Rejected.allows(Verdict::AC));
-        assert!(!Expected::Rejected.allows(Verdict::JE));
-        assert!(Expected::Accepted.allows(Verdict::AC));
-    }
-
-    #[test]
-    fn verdict_rules_judge_every_test() {
-        let wrong_answer = Expected::Verdicts(VerdictRule {
-            folder: VerdictRule::folder_name("wrong_answer"),
-            permitted: VerdictSet::of(&[Verdict::AC, Verdict::WA]),
-            required: VerdictSet::of(&[Verdict::WA]),
-        });
-        assert_eq!(wrong_answer.folder(), "wrong_answer");
-        assert!(wrong_answer.allows_tests(&[Verdict::AC, Verdict::WA]));
-        assert!(!wrong_answer.allows_tests(&[Verdict::AC, Verdict::AC]));
-        assert!(!wrong_answer.allows_tests(&[Verdict::WA, Verdict::TLE]));
-        let only_wa = Expected::Verdicts(VerdictRule {
-            folder: VerdictRule::folder_name("mixed"),
-            permitted: VerdictSet::of(&[Verdict::WA]),
-            required: VerdictSet::of(&[Verdict::WA]),
-        });
-        assert!(!only_wa.allows_tests(&[Verdict::AC, Verdict::WA]));
-        assert!(only_wa.allows_tests(&[Verdict::WA]));
-        assert!(Expected::WrongAnswer.allows_tests(&[Verdict::AC, Verdict::WA]));
-        assert!(Expected::Accepted.allows_tests(&[]));
-        assert!(std::ptr::eq(
-            VerdictRule::folder_name("mixed"),
-            VerdictRule::folder_name("mixed")
-        ));
-    }
 
     #[test]
     fn checker_names_round_trip() {

@@ -6,7 +6,8 @@ use std::time::SystemTime;
 
 use serde::{Deserialize, Serialize};
 
-use super::problem::{Expected, Problem};
+use super::expected::Expected;
+use super::problem::Problem;
 use super::run::{Chunk, Exit};
 use super::verdict::Verdict;
 
@@ -99,7 +100,7 @@ pub struct ProblemResult {
 }
 
 /// A problem package's own facts, shown on its row.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct PackageInfo {
     /// Its folder, as it was named.
     pub dir: String,

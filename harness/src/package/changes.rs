@@ -85,12 +85,9 @@ pub fn changed_since(workspace: &Workspace, rev: &str, ids: &[String]) -> Result
     let data_ids: Vec<(String, String)> = ids
         .iter()
         .map(|id| {
-            let data = match workspace.is_package(id) {
-                true => id.clone(),
-                false => workspace
-                    .load_problem(id)
-                    .map_or_else(|_| id.clone(), |p| p.data_id),
-            };
+            let dir = workspace.problem_dir(id);
+            let problem = super::format_of(&dir).problem(&dir);
+            let data = problem.map_or_else(|_| id.clone(), |p| p.data_id);
             (id.clone(), data)
         })
         .collect();

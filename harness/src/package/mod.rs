@@ -1,25 +1,90 @@
-//! Loading problems from disk: the workspace's folders, our own layout (`problem.toml`, `tests.toml`,
-//! `testdata/`), the known-wrong submissions, and Kattis problem packages (`kattis*`), anywhere or dropped
-//! into `problems/`. Another package format is another file here.
+//! Loading problems from disk: the workspace's folders, and the formats a problem folder may be in, each
+//! a folder here that detects its folders and reads them into one format-neutral `ProblemSource`
+//! (`source`): our own layout (`native`: `problem.toml`, `tests.toml`, `testdata/`) and Kattis problem
+//! packages (`kattis`: `problem.yaml`). A format is registered by one line in `formats!` below.
 
 pub mod changes;
-pub mod inline_modules;
-pub mod kattis;
-pub mod kattis_data;
-pub mod kattis_export;
-pub mod kattis_groups;
-pub mod kattis_program;
-pub mod kattis_submissions;
-pub mod kattis_yaml;
 pub mod links;
-pub mod native;
-pub mod native_groups;
-pub mod submissions;
-pub mod tests_toml;
+pub mod source;
 pub mod text;
 pub mod workspace;
-pub mod workspace_packages;
 
-pub use tests_toml::{load_test_specs, AnswerSource, InputSource, TestSpec, Validation};
+use std::path::Path;
+
+use anyhow::{bail, Context, Result};
+
+pub use kattis::program::script_language;
+pub use native::tests_toml::{load_test_specs, AnswerSource, InputSource, TestSpec, Validation};
+pub use source::{InputValidation, ProblemSource, Timing};
 pub use text::{read_text, readable_file};
 pub use workspace::Workspace;
+
+use crate::model::Problem;
+
+/// A way of laying out a problem on disk.
+pub trait Format: Sync {
+    /// What a problem in it is, naming its marker file: "a problem package (problem.yaml)".
+    fn describe(&self) -> &'static str;
+    /// Whether `dir` is a problem in this format: its marker file is there.
+    fn detects(&self, dir: &Path) -> bool;
+    /// Reads the problem in `dir`, its submissions only when `submissions` (a format may read them
+    /// anyway). Errors name the file and the key.
+    fn load(&self, dir: &Path, submissions: bool) -> Result<ProblemSource>;
+    /// The problem alone, for `harness list` when the rest cannot be read.
+    fn problem(&self, dir: &Path) -> Result<Problem> {
+        Ok(self.load(dir, false)?.problem)
+    }
+    /// Its input validators and the inputs they must judge (`harness validate`); `None` when the format
+    /// has none. A problem without its validator yet names it all the same: validating says it is missing.
+    fn input_validation(&self, _dir: &Path) -> Result<Option<InputValidation>> {
+        Ok(None)
+    }
+    /// Whether it keeps the files of our setter tools (`tests.toml` and its generators, `brute.rs`, one
+    /// file solutions): `gen`, `stress`, `submit-check` and `export` need them.
+    fn has_setter_files(&self) -> bool {
+        false
+    }
+}
+
+/// Declares the format modules and `FORMATS` from one list.
+macro_rules! formats {
+    ($($module:ident::$format:ident),* $(,)?) => {
+        $(pub mod $module;)*
+        /// Every format, in the order they are tried on a folder: the first that detects it reads it.
+        pub static FORMATS: &[&dyn Format] = &[$(&$module::$format),*];
+    };
+}
+
+// Ours first: it wins in a folder that has both marker files, and it reads a folder no format detects
+// (saying what is missing).
+formats! {
+    native::Native,
+    kattis::Kattis,
+}
+
+/// The format of the problem in `dir`: the first that detects it, else ours.
+pub fn format_of(dir: &Path) -> &'static dyn Format {
+    let detected = FORMATS.iter().find(|format| format.detects(dir));
+    *detected.unwrap_or(&FORMATS[0])
+}
+
+/// Reads the problem in `dir` with its format. In a workspace, its submissions are named from the
+/// workspace's root, as every other path of a report; elsewhere from the problem's folder.
+pub fn load(dir: &Path, workspace: Option<&Workspace>, submissions: bool) -> Result<ProblemSource> {
+    if !dir.is_dir() {
+        bail!("{}: no such problem folder", dir.display());
+    }
+    let dir =
+        &std::path::absolute(dir).with_context(|| format!("cannot resolve {}", dir.display()))?;
+    let mut source = format_of(dir).load(dir, submissions)?;
+    if let Some(workspace) = workspace {
+        let prefix = workspace.relative(dir);
+        for (submission, _) in &mut source.submissions {
+            submission.relative = workspace.relative(&submission.path);
+        }
+        for unplanned in &mut source.unplanned {
+            unplanned.relative = format!("{prefix}/{}", unplanned.relative);
+        }
+    }
+    Ok(source)
+}

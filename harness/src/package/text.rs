@@ -1,10 +1,13 @@
-//! Reading the files of a package: text, data files that must be readable, and TOML errors that name the
-//! file, the line and the key.
+//! Reading the files of a package: text, data files that must be readable, TOML errors that name the
+//! file, the line and the key, and what a submission's own files say of it (its leading comment, a
+//! tagged line such as `@EXPECTED_SCORE@`), in every format.
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
+
+use crate::model::ScoreExpectation;
 
 pub fn read_text(path: &Path) -> Result<String> {
     fs::read_to_string(path).map_err(|e| {
@@ -121,6 +124,80 @@ pub fn glob_match(pattern: &str, text: &str) -> bool {
     let p: Vec<char> = pattern.chars().collect();
     let t: Vec<char> = text.chars().collect();
     go(&p, &t)
+}
+
+/// The entries of a folder (none when it is not one), hidden ones aside, sorted.
+pub fn entries(dir: &Path) -> Result<Vec<PathBuf>> {
+    let mut paths = Vec::new();
+    if dir.is_dir() {
+        let listing = || format!("cannot list {}", dir.display());
+        for entry in fs::read_dir(dir).with_context(listing)? {
+            let path = entry.with_context(listing)?.path();
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            if !name.starts_with('.') {
+                paths.push(path);
+            }
+        }
+    }
+    paths.sort();
+    Ok(paths)
+}
+
+/// The first line of a file's leading comment (`//!`, `//`, or `#` but not a `#!` line).
+pub fn leading_comment(path: &Path) -> Option<String> {
+    let text = fs::read_to_string(path).ok()?;
+    text.lines()
+        .map(str::trim)
+        .take_while(|line| line.starts_with("//") || line.starts_with('#'))
+        .filter(|line| !line.starts_with("#!") && !line.starts_with("#include"))
+        .map(|line| line.trim_start_matches(['/', '!', '#']).trim())
+        .find(|line| !line.is_empty())
+        .map(|line| line.chars().take(200).collect())
+}
+
+/// The first line of the submission's files (a file, or a folder's files by name) that holds `tag`: the
+/// file, and what follows the tag on that line.
+pub fn tagged_line(path: &Path, tag: &str) -> Option<(PathBuf, String)> {
+    let files: Vec<PathBuf> = match path.is_dir() {
+        true => walkdir::WalkDir::new(path)
+            .sort_by_file_name()
+            .into_iter()
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_type().is_file())
+            .map(|e| e.into_path())
+            .collect(),
+        false => vec![path.to_path_buf()],
+    };
+    files.into_iter().find_map(|file| {
+        let bytes = std::fs::read(&file).ok()?;
+        let text = String::from_utf8_lossy(&bytes);
+        let line = text.lines().find(|l| l.contains(tag))?;
+        let rest = line[line.find(tag)? + tag.len()..].to_string();
+        Some((file, rest))
+    })
+}
+
+/// `@EXPECTED_SCORE@: 50` (or two numbers, a range) in one of the submission's files.
+pub fn expected_score_tag(path: &Path) -> Result<Option<ScoreExpectation>> {
+    const TAG: &str = "@EXPECTED_SCORE@";
+    if let Some((file, rest)) = tagged_line(path, TAG) {
+        let numbers: Vec<f64> = rest
+            .trim_start_matches(':')
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|w| !w.is_empty())
+            .map_while(|w| w.parse::<f64>().ok())
+            .collect();
+        return match numbers[..] {
+            [score] => Ok(Some(ScoreExpectation::exactly(score))),
+            [min, max] if min <= max => Ok(Some(ScoreExpectation { min, max })),
+            _ => bail!(
+                "{}: {TAG}: expected a score or two (a range), got `{}`",
+                file.display(),
+                rest.trim()
+            ),
+        };
+    }
+    Ok(None)
 }
 
 #[cfg(test)]

@@ -1,21 +1,19 @@
-//! Input validators, as in Kattis packages: `problems/<id>/validate.rs` reads one input on stdin and exits
-//! 42 when it meets the statement's constraints exactly, 43 with a message otherwise. Every input of the
-//! problem's data must be accepted (as tests.toml says: strictly, `--relaxed`, or not at all), and every
-//! file of `problems/<id>/invalid/` must be rejected, so a validator that accepts everything is caught.
-//! A `[[group]]` with `input_validator_args` (a subtask's bounds) has its tests checked with them too, and
-//! the files of `invalid/<group>/` must be rejected with them.
+//! Input validators, in any format that has them (`Format::input_validation`: ours, `validate.rs`; a Kattis
+//! package's `input_validators/`): each reads one input on stdin and exits 42 when it meets the statement's
+//! constraints exactly, 43 with a message otherwise. Every input the format names must be accepted by
+//! every validator, and every invalid example rejected by one, with the arguments of its group.
 
 use std::ffi::OsString;
-use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use rayon::prelude::*;
 
 use crate::grade::scratch::Scratch;
 use crate::lang::{Compiled, Compiler, Executable};
 use crate::model::{Exit, Limits};
-use crate::package::{self, Validation, Workspace};
+use crate::package::source::{InputCheck, Must};
+use crate::package::{self, Workspace};
 use crate::sandbox::Sandbox;
 
 /// The validator's exit codes (the Kattis convention).
@@ -38,15 +36,13 @@ pub struct ValidateOutcome {
     pub rejections: Vec<String>,
 }
 
-/// Validates the problems `ids` (all that have a validator when empty).
+/// Validates the problems `ids` (all that have an input validator when empty), of any format that has
+/// input validators.
 pub fn validate(workspace: &Workspace, ids: &[String], jobs: usize) -> Result<ValidateOutcome> {
-    let ids = match ids.is_empty() {
-        true => workspace
-            .problem_ids()?
-            .into_iter()
-            .filter(|id| workspace.problem_dir(id).join("validate.rs").is_file())
-            .collect(),
-        false => ids.to_vec(),
+    let named = !ids.is_empty();
+    let ids = match named {
+        true => ids.to_vec(),
+        false => workspace.problem_ids()?,
     };
     let crate::exec::RunContext {
         pool,
@@ -57,170 +53,67 @@ pub fn validate(workspace: &Workspace, ids: &[String], jobs: usize) -> Result<Va
     } = crate::exec::RunContext::of(workspace, jobs)?;
     let mut outcome = ValidateOutcome::default();
     for id in &ids {
-        let problem = workspace.load_problem(id)?;
-        if problem.data_id != problem.id {
+        let dir = workspace.problem_dir(id);
+        let format = package::format_of(&dir);
+        let validation = match format.input_validation(&dir)? {
+            Some(v) if named || v.validators.iter().any(|p| p.exists()) => v,
+            Some(_) | None if !named => continue,
+            _ => bail!(
+                "{}: {}; its format has no input validators",
+                dir.display(),
+                format.describe()
+            ),
+        };
+        if validation.validators.is_empty() {
             continue; // validated with the original's data
         }
-        let validator = compile(&compiler, &problem.dir.join("validate.rs"))?;
-        let checks = plan(workspace, id)?;
-        outcome.exempt += checks.iter().filter(|c| c.mode == Mode::Exempt).count();
+        let validators = validation.validators.iter();
+        let validators = validators
+            .map(|path| compile(&compiler, path, workspace))
+            .collect::<Result<Vec<_>>>()?;
+        let checks = validation.checks;
+        outcome.exempt += checks.iter().filter(|c| c.must == Must::Exempt).count();
         let judged: Vec<Judged> = pool.install(|| {
             checks
                 .par_iter()
-                .filter(|c| c.mode != Mode::Exempt)
-                .map(|check| run(&sandbox, &validator, check, &scratch))
+                .filter(|c| c.must != Must::Exempt)
+                .map(|check| run(&sandbox, &validators, check, &scratch))
                 .collect::<Result<_>>()
         })?;
         outcome.problems += 1;
-        for (check, judged) in checks.iter().filter(|c| c.mode != Mode::Exempt).zip(judged) {
-            match (judged, check.mode) {
-                (Judged::Failed(failure), _) => outcome.failures.push(failure),
-                (Judged::Rejected(why), _) => {
+        for (check, judged) in checks.iter().filter(|c| c.must != Must::Exempt).zip(judged) {
+            match judged {
+                Judged::Failed(failure) => outcome.failures.push(failure),
+                Judged::Rejected(why) => {
                     outcome.rejected += 1;
                     let shown = workspace.relative(&check.input);
                     outcome.rejections.push(format!("{shown}: rejected: {why}"));
                 }
-                (Judged::Accepted, _) => outcome.accepted += 1,
+                Judged::Accepted => outcome.accepted += 1,
             }
         }
     }
     Ok(outcome)
 }
 
-fn compile(compiler: &Compiler, path: &Path) -> Result<Executable> {
-    if !path.is_file() {
+/// A validator built: a file by the language table, a folder as one program (or by its scripts).
+fn compile(compiler: &Compiler, path: &Path, workspace: &Workspace) -> Result<Executable> {
+    if !path.exists() {
         bail!(
             "{} does not exist: write the input validator (exit 42 valid, 43 invalid; see README.md)",
             path.display()
         );
+    }
+    if path.is_dir() {
+        let shown = workspace.relative(path);
+        return crate::exec::build(path, &shown, "input validator", compiler)?
+            .map_err(anyhow::Error::msg);
     }
     match compiler.compile(path)? {
         Compiled::Ok(executable) => Ok(executable),
         Compiled::Failed { message } => bail!("{} does not compile:\n{message}", path.display()),
         Compiled::Skipped { reason } => bail!("{}: {reason}", path.display()),
     }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Mode {
-    MustAccept,
-    MustAcceptRelaxed,
-    MustReject,
-    Exempt,
-}
-
-struct Check {
-    input: PathBuf,
-    mode: Mode,
-    /// A group's `input_validator_args`, after `--relaxed` when there is one.
-    args: Vec<OsString>,
-}
-
-/// Every input of the data (as tests.toml declares it) and every file of `invalid/`.
-fn plan(workspace: &Workspace, id: &str) -> Result<Vec<Check>> {
-    let dir = workspace.problem_dir(id);
-    let data = workspace.testdata_dir(id);
-    let mut checks: Vec<Check> = package::load_test_specs(&dir)?
-        .into_iter()
-        .map(|spec| Check {
-            input: data.join(format!("{}.in", spec.name)),
-            mode: mode(spec.validate),
-            args: Vec::new(),
-        })
-        .collect();
-    let mode_of = |name: &str| {
-        checks
-            .iter()
-            .find(|c| c.input == data.join(format!("{name}.in")))
-            .map(|c| c.mode)
-    };
-    let mut by_group = Vec::new();
-    let problem = workspace.load_problem(id)?;
-    if problem
-        .groups
-        .iter()
-        .any(|g| !g.input_validator_args.is_empty())
-    {
-        let tests = workspace.load_tests(&problem)?;
-        let scoring = workspace.native_scoring(&problem, &tests)?;
-        for group in problem
-            .groups
-            .iter()
-            .filter(|g| !g.input_validator_args.is_empty())
-        {
-            let args: Vec<OsString> = group
-                .input_validator_args
-                .iter()
-                .map(OsString::from)
-                .collect();
-            let members = scoring.root.items.iter().find_map(|item| match item {
-                crate::model::ScoreItem::Group(g) if g.name == group.name => Some(&g.items),
-                _ => None,
-            });
-            for member in members.into_iter().flatten() {
-                let crate::model::ScoreItem::Test(name) = member else {
-                    continue;
-                };
-                let mode = mode_of(name).unwrap_or(Mode::MustAccept);
-                if mode != Mode::Exempt {
-                    by_group.push(Check {
-                        input: data.join(format!("{name}.in")),
-                        mode,
-                        args: args.clone(),
-                    });
-                }
-            }
-            let invalid = dir.join("invalid").join(&group.name);
-            for input in inputs_in(&invalid)? {
-                by_group.push(Check {
-                    input,
-                    mode: Mode::MustReject,
-                    args: args.clone(),
-                });
-            }
-        }
-    }
-    let invalid = dir.join("invalid");
-    let bad = inputs_in(&invalid)?;
-    if bad.len() < 3 {
-        bail!(
-            "{}: {} invalid inputs; add at least three (each breaking a different rule) that the validator must reject",
-            invalid.display(),
-            bad.len()
-        );
-    }
-    checks.extend(bad.into_iter().map(|input| Check {
-        input,
-        mode: Mode::MustReject,
-        args: Vec::new(),
-    }));
-    checks.extend(by_group);
-    Ok(checks)
-}
-
-fn mode(validation: Validation) -> Mode {
-    match validation {
-        Validation::Strict => Mode::MustAccept,
-        Validation::Relaxed => Mode::MustAcceptRelaxed,
-        Validation::None => Mode::Exempt,
-    }
-}
-
-/// The `.in` files right in `folder` (none when it does not exist), sorted.
-fn inputs_in(folder: &Path) -> Result<Vec<PathBuf>> {
-    let mut inputs = Vec::new();
-    if folder.is_dir() {
-        for entry in
-            fs::read_dir(folder).with_context(|| format!("cannot list {}", folder.display()))?
-        {
-            let path = entry?.path();
-            if path.extension().is_some_and(|e| e == "in") {
-                inputs.push(path);
-            }
-        }
-    }
-    inputs.sort();
-    Ok(inputs)
 }
 
 /// How the validator judged an input.
@@ -233,53 +126,69 @@ enum Judged {
     Failed(String),
 }
 
-/// Runs the validator on one input; a failure when it does not judge it as it must.
+/// Runs the validators on one input, up to the first that judges it as it must not (a valid input) or
+/// as it must (an invalid one, which one validator's rejection is enough to refuse).
 fn run(
     sandbox: &Sandbox,
-    validator: &Executable,
-    check: &Check,
+    validators: &[Executable],
+    check: &InputCheck,
     scratch: &Scratch,
 ) -> Result<Judged> {
-    let mut args: Vec<OsString> = match check.mode {
-        Mode::MustAcceptRelaxed => vec!["--relaxed".into()],
+    let mut args: Vec<OsString> = match check.must {
+        Must::AcceptRelaxed => vec!["--relaxed".into()],
         _ => Vec::new(),
     };
-    args.extend(check.args.iter().cloned());
-    let limits = Limits::tool();
-    let command = validator.invocation(limits.memory_kb / 1024, &args);
-    let stdout = scratch.file("validator.out");
-    let outcome = sandbox.run(&command, &check.input, &stdout, &limits)?;
-    let said = String::from_utf8_lossy(&outcome.stderr_tail);
-    let said = said.lines().next().unwrap_or("").to_string();
+    args.extend(check.args.iter().map(OsString::from));
     let shown = check.input.display();
-    Ok(match (check.mode, outcome.exit) {
-        (Mode::MustReject, Exit::Code(INVALID)) => Judged::Rejected(match said.is_empty() {
-            true => "(the validator said nothing)".to_string(),
-            false => said,
-        }),
-        (Mode::MustReject, Exit::Code(VALID)) => Judged::Failed(format!(
+    let limits = Limits::tool();
+    for validator in validators {
+        let command = validator.invocation(limits.memory_kb / 1024, &args);
+        let stdout = scratch.file("validator.out");
+        let outcome = sandbox.run(&command, &check.input, &stdout, &limits)?;
+        // Its message: the first line of its stderr, else of its stdout.
+        let printed = std::fs::read(&stdout).unwrap_or_default();
+        let said = [&outcome.stderr_tail, &printed]
+            .into_iter()
+            .find_map(|text| {
+                let text = String::from_utf8_lossy(text);
+                text.lines()
+                    .find(|l| !l.trim().is_empty())
+                    .map(str::to_string)
+            });
+        let said = said.unwrap_or_default();
+        match (check.must, outcome.exit) {
+            (Must::Reject, Exit::Code(INVALID)) => {
+                return Ok(Judged::Rejected(match said.is_empty() {
+                    true => "(the validator said nothing)".to_string(),
+                    false => said,
+                }))
+            }
+            (_, Exit::Code(VALID)) => {}
+            (_, Exit::Code(INVALID)) => {
+                let with = with(&check.args);
+                return Ok(Judged::Failed(format!("{shown}{with}: rejected: {said}")));
+            }
+            (_, exit) => {
+                return Ok(Judged::Failed(format!(
+                    "{shown}: the validator failed ({exit}), instead of exiting 42 or 43: {said}"
+                )))
+            }
+        }
+    }
+    Ok(match check.must {
+        Must::Reject => Judged::Failed(format!(
             "{shown}{}: accepted, but it is an invalid input the validator must reject",
             with(&check.args)
         )),
-        (_, Exit::Code(VALID)) => Judged::Accepted,
-        (_, Exit::Code(INVALID)) => {
-            Judged::Failed(format!("{shown}{}: rejected: {said}", with(&check.args)))
-        }
-        (_, exit) => Judged::Failed(format!(
-            "{shown}: the validator failed ({exit}), instead of exiting 42 or 43: {said}"
-        )),
+        _ => Judged::Accepted,
     })
 }
 
 /// ` (with --small)`: the group's arguments a check ran with, for its messages.
-fn with(args: &[OsString]) -> String {
+fn with(args: &[String]) -> String {
     match args.is_empty() {
         true => String::new(),
         false => {
-            let args: Vec<String> = args
-                .iter()
-                .map(|a| a.to_string_lossy().into_owned())
-                .collect();
             format!(" (with {})", args.join(" "))
         }
     }

@@ -48,7 +48,7 @@ fn modules_import_one_way_along_the_pipeline() {
                 "package", "plan", "grade", "exec", "check", "lang", "report",
             ],
         ),
-        ("package", &["plan", "exec", "report"]),
+        ("package", &["plan", "exec", "report", "grade"]),
         ("plan", &["exec", "report", "cli"]),
         ("grade", &["exec", "package", "plan"]),
         ("check", &["grade", "exec"]),

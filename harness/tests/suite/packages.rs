@@ -1196,3 +1196,121 @@ fn a_skipped_submission_says_why_whole_in_the_human_report() {
         "{line}"
     );
 }
+
+/// `harness validate` on a package dropped into a workspace runs its input validators: every input of its
+/// data accepted with its group's `input_validator_args`, every file of `data/invalid_input/` rejected
+/// (with the validator's message); an input it rejects is named with the validator's message. A package
+/// without input validators, named, says what is missing; `gen` says what its format lacks.
+#[test]
+fn validate_runs_a_packages_input_validators_on_its_data() {
+    let root = common::scratch("validated-package");
+    common::copy_tree(
+        &common::fixtures("packages").join("validated"),
+        &root.join("problems/validated"),
+    );
+    let output = in_workspace(&root, &["validate"]);
+    let text = printed(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("1 problems: 3 inputs valid, 2 invalid examples rejected, 0 exempt, 0 not as they must be"),
+        "{text}"
+    );
+    assert!(
+        text.contains("problems/validated/data/invalid_input/zero.in: rejected: line 1: a = 0 is not in [1, 1000]"),
+        "{text}"
+    );
+
+    // An input of a group beyond the group's bounds, with the group's arguments.
+    let secret = root.join("problems/validated/data/secret");
+    std::fs::write(secret.join("3.in"), "150 2\n").unwrap();
+    std::fs::write(secret.join("3.ans"), "152\n").unwrap();
+    let output = in_workspace(&root, &["validate", "validated"]);
+    let text = printed(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains(
+            "data/secret/3.in (with --max 100): rejected: line 1: a = 150 is not in [1, 100]"
+        ),
+        "{text}"
+    );
+
+    // A package without input validators, named, says what it lacks.
+    std::fs::remove_dir_all(root.join("problems/validated/input_validators")).unwrap();
+    let output = in_workspace(&root, &["validate", "validated"]);
+    let text = printed(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("validated/input_validators does not exist: write the input validator"),
+        "{text}"
+    );
+    let output = in_workspace(&root, &["gen", "validated"]);
+    let text = printed(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("problems/validated: a problem package (problem.yaml)"),
+        "{text}"
+    );
+}
+
+/// Our `[[group]]`s score as IOI's subtasks through the scoring every format shares (`grade::score`): a
+/// `min` group stops at its first failing test and earns nothing, a `sum` group earns each test's share.
+mod native_groups {
+    use harness::grade::score::{score, Judged};
+    use harness::model::score::{Aggregation, GroupDecl, PartialRule};
+    use harness::model::{GroupRules, ScoreGroup, ScoreItem, Scoring, ValidatorScore, Verdict};
+    use harness::package::native::groups::group_of;
+
+    fn decl(name: &str, points: f64, aggregation: Aggregation) -> GroupDecl {
+        GroupDecl {
+            name: name.into(),
+            points,
+            tests: vec!["*".into()],
+            aggregation,
+            tests_at: String::new(),
+            input_validator_args: Vec::new(),
+        }
+    }
+
+    /// Scores one group over tests `a`..`d`, `b` failing: the tests judged, and the score.
+    fn scored(aggregation: Aggregation) -> (Vec<String>, f64) {
+        let members: Vec<String> = ["a", "b", "c", "d"].map(String::from).to_vec();
+        let scoring = Scoring {
+            root: ScoreGroup {
+                name: String::new(),
+                rules: GroupRules::default(),
+                items: vec![ScoreItem::Group(group_of(
+                    &decl("g", 40.0, aggregation),
+                    members,
+                ))],
+            },
+            validator_score: ValidatorScore::Forbidden,
+            expected: Vec::new(),
+            partial: PartialRule::PointsBelowFull,
+        };
+        let mut judged = Vec::new();
+        let result = score(&scoring, &mut |name| {
+            judged.push(name.to_string());
+            let verdict = if name == "b" {
+                Verdict::WA
+            } else {
+                Verdict::AC
+            };
+            Ok(Some(Judged {
+                verdict,
+                validator_score: None,
+            }))
+        })
+        .unwrap();
+        (judged, result.score)
+    }
+
+    #[test]
+    fn min_groups_need_every_test_and_sum_groups_share_their_points() {
+        assert_eq!(
+            scored(Aggregation::Min),
+            (vec!["a".into(), "b".into()], 0.0)
+        );
+        let (judged, points) = scored(Aggregation::Sum);
+        assert_eq!((judged.len(), points), (4, 30.0));
+    }
+}

@@ -13,8 +13,8 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use super::inline_modules::inline_path_modules;
-use super::tests_toml::{load_test_specs, Validation};
-use super::workspace::Workspace;
+use crate::package::native::tests_toml::{load_test_specs, Validation};
+use crate::package::Workspace;
 use crate::lang::LanguageTable;
 use crate::model::{
     BuiltinChecker, CheckerSpec, Expected, Problem, ProgramSpec, Protocol, TestGroup,
@@ -482,7 +482,7 @@ fn write_submissions(
     )?;
     let scored = !problem.groups.is_empty();
     for submission in workspace.submissions(problem)? {
-        if !scored && submission.expected.folder() == crate::grade::score::PARTIALLY_ACCEPTED {
+        if !scored && submission.expected.folder() == crate::model::PARTIALLY_ACCEPTED {
             // Without groups, nothing earns part of the points.
             notes.push(format!(
                 "{}: left out (the problem has no [[group]]s: the package is pass-fail)",
@@ -493,10 +493,10 @@ fn write_submissions(
         // In a scoring package a submission that earns some groups is accepted with their points: one
         // whose source expects points (`@EXPECTED_SCORE@` above 0) is partially accepted there.
         let earns = scored
-            && super::kattis_groups::expected_score_tag(&submission.path)?
+            && crate::package::text::expected_score_tag(&submission.path)?
                 .is_some_and(|e| e.min > 0.0);
         let folder = match submission.expected {
-            _ if earns => crate::grade::score::PARTIALLY_ACCEPTED,
+            _ if earns => crate::model::PARTIALLY_ACCEPTED,
             Expected::PresentationError => "wrong_answer",
             Expected::MemoryLimitExceeded => "run_time_error",
             other => other.folder(),

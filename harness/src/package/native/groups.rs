@@ -10,8 +10,8 @@ use std::path::Path;
 use anyhow::{bail, Result};
 use serde::Deserialize;
 
-use super::text::line_of;
-use super::workspace::Workspace;
+use crate::package::text::line_of;
+use crate::package::Workspace;
 use crate::model::score::{
     Aggregation, GroupDecl, OnReject, PartialRule, ScoreAggregation, VerdictAggregation,
 };
@@ -100,7 +100,7 @@ impl Workspace {
             for glob in &group.tests {
                 let matched: Vec<&TestCase> = tests
                     .iter()
-                    .filter(|t| super::text::glob_match(glob, &t.name))
+                    .filter(|t| crate::package::text::glob_match(glob, &t.name))
                     .collect();
                 if matched.is_empty() {
                     bail!(
@@ -147,7 +147,7 @@ impl Workspace {
         };
         let mut expected = Vec::new();
         for submission in self.submissions(problem)? {
-            if let Some(score) = super::kattis_groups::expected_score_tag(&submission.path)? {
+            if let Some(score) = crate::package::text::expected_score_tag(&submission.path)? {
                 expected.push((submission.path, score));
             }
         }
@@ -161,7 +161,7 @@ impl Workspace {
 }
 
 /// A group's rules: `min` stops at its first failure (the points are lost anyway); `sum` runs them all.
-fn group_of(group: &GroupDecl, members: Vec<String>) -> ScoreGroup {
+pub fn group_of(group: &GroupDecl, members: Vec<String>) -> ScoreGroup {
     let rules = match group.aggregation {
         Aggregation::Min => GroupRules {
             on_reject: OnReject::Break,
@@ -190,62 +190,6 @@ fn group_of(group: &GroupDecl, members: Vec<String>) -> ScoreGroup {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grade::score::{score, Judged};
-    use crate::model::Verdict;
-
-    fn decl(name: &str, points: f64, aggregation: Aggregation) -> GroupDecl {
-        GroupDecl {
-            name: name.into(),
-            points,
-            tests: vec!["*".into()],
-            aggregation,
-            tests_at: String::new(),
-            input_validator_args: Vec::new(),
-        }
-    }
-
-    /// Scores one group over tests `a`..`d`, `b` failing: the tests judged, and the score.
-    fn scored(aggregation: Aggregation) -> (Vec<String>, f64) {
-        let members: Vec<String> = ["a", "b", "c", "d"].map(String::from).to_vec();
-        let scoring = Scoring {
-            root: ScoreGroup {
-                name: String::new(),
-                rules: GroupRules::default(),
-                items: vec![ScoreItem::Group(group_of(
-                    &decl("g", 40.0, aggregation),
-                    members,
-                ))],
-            },
-            validator_score: ValidatorScore::Forbidden,
-            expected: Vec::new(),
-            partial: PartialRule::PointsBelowFull,
-        };
-        let mut judged = Vec::new();
-        let result = score(&scoring, &mut |name| {
-            judged.push(name.to_string());
-            let verdict = if name == "b" {
-                Verdict::WA
-            } else {
-                Verdict::AC
-            };
-            Ok(Some(Judged {
-                verdict,
-                validator_score: None,
-            }))
-        })
-        .unwrap();
-        (judged, result.score)
-    }
-
-    #[test]
-    fn min_groups_need_every_test_and_sum_groups_share_their_points() {
-        assert_eq!(
-            scored(Aggregation::Min),
-            (vec!["a".into(), "b".into()], 0.0)
-        );
-        let (judged, points) = scored(Aggregation::Sum);
-        assert_eq!((judged.len(), points), (4, 30.0));
-    }
 
     #[test]
     fn groups_are_checked_where_they_are_declared() {

@@ -1,5 +1,11 @@
-//! Our own problem layout: `problems/<id>/problem.toml` (ARCHITECTURE.md, "Problems"), the solution in `solutions/<id>/`, and
-//! the test pairs in `testdata/<id>/`.
+//! Our own problem layout: `problems/<id>/problem.toml` (ARCHITECTURE.md, "Problems"), the solution in
+//! `solutions/<id>/`, the test pairs in `testdata/<id>/` (how they are made: `tests_toml`), test groups
+//! (`groups`), known-wrong submissions (`submissions`), the input validator (`validation`).
+
+pub mod groups;
+pub mod submissions;
+pub mod tests_toml;
+pub mod validation;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -7,13 +13,66 @@ use std::path::Path;
 use anyhow::{anyhow, bail, Context, Result};
 use serde::Deserialize;
 
-use super::text::{
+use crate::package::source::{InputValidation, ProblemSource};
+use crate::package::text::{
     limit, line_of, read_text, readable_file, toml_error, MAX_MEMORY_MB, MAX_TIME_MS,
 };
-use super::workspace::Workspace;
+use crate::package::Workspace;
 use crate::model::{
     BuiltinChecker, CheckerSpec, Problem, ProgramSpec, Protocol, TestCase, TestGroup,
 };
+
+/// The format: `problems/<id>/problem.toml` in a workspace.
+pub struct Native;
+
+impl crate::package::Format for Native {
+    fn describe(&self) -> &'static str {
+        "a problem of ours (problem.toml)"
+    }
+    fn detects(&self, dir: &Path) -> bool {
+        dir.join("problem.toml").is_file()
+    }
+    fn load(&self, dir: &Path, submissions: bool) -> Result<ProblemSource> {
+        let (workspace, id) = place(dir);
+        let mut problem = workspace.load_problem(&id)?;
+        workspace.check_placeholders(&problem)?;
+        let tests = workspace.load_tests(&problem)?;
+        if !problem.groups.is_empty() {
+            let scoring = workspace.native_scoring(&problem, &tests)?;
+            problem.scoring = Some(std::sync::Arc::new(scoring));
+        }
+        let submissions = match submissions {
+            true => workspace.submissions(&problem)?,
+            false => Vec::new(),
+        };
+        Ok(ProblemSource {
+            solution: Some(workspace.solution_file(&problem.data_id)),
+            submissions: submissions.into_iter().map(|s| (s, false)).collect(),
+            ..ProblemSource::of(problem, tests)
+        })
+    }
+    fn problem(&self, dir: &Path) -> Result<Problem> {
+        let (workspace, id) = place(dir);
+        workspace.load_problem(&id)
+    }
+    fn input_validation(&self, dir: &Path) -> Result<Option<InputValidation>> {
+        let (workspace, id) = place(dir);
+        validation::load(&workspace, &id)
+    }
+    fn has_setter_files(&self) -> bool {
+        true
+    }
+}
+
+/// The workspace of `problems/<id>/`, and the id.
+fn place(dir: &Path) -> (Workspace, String) {
+    let root = dir.ancestors().nth(2).unwrap_or(dir);
+    let id = dir.file_name().unwrap_or_default().to_string_lossy();
+    let workspace = Workspace {
+        root: root.to_path_buf(),
+    };
+    (workspace, id.into_owned())
+}
 
 /// `problems/<id>/problem.toml` as written; see ARCHITECTURE.md, "Problems".
 #[derive(Debug, Deserialize)]
@@ -37,7 +96,7 @@ struct ProblemToml {
     same_as: Option<toml::Spanned<String>>,
     /// Test groups with points (`[[group]]`): a scored problem.
     #[serde(default)]
-    group: Vec<toml::Spanned<super::native_groups::GroupToml>>,
+    group: Vec<toml::Spanned<groups::GroupToml>>,
 }
 
 /// `checker = "lines"`, or a `[checker]` table naming a program.
@@ -69,10 +128,12 @@ impl Workspace {
         }
         let dir = self.problem_dir(id);
         let path = dir.join("problem.toml");
-        if self.is_package(id) {
+        let format = crate::package::format_of(&dir);
+        if !format.has_setter_files() {
             bail!(
-                "{}: a problem package (problem.yaml); `harness run`, `list` and `verify` judge it, this command needs our own layout (problem.toml)",
-                dir.display()
+                "{}: {}; `harness run`, `list`, `verify` and `validate` judge it, this command needs our own layout (problem.toml)",
+                dir.display(),
+                format.describe()
             );
         }
         if dir.is_dir() && !path.exists() {
@@ -158,8 +219,16 @@ impl Workspace {
             data_id,
             dir,
             scoring: None,
-            groups: super::native_groups::declared(&path, &text, &raw.group)?,
+            groups: groups::declared(&path, &text, &raw.group)?,
         })
+    }
+
+    /// The ids of the problems in our own layout: what the setter commands that need its files (gen,
+    /// stress, export, submit-check) work on when no id is named.
+    pub fn native_problem_ids(&self) -> Result<Vec<String>> {
+        let ids = self.problem_ids()?.into_iter();
+        let ours = |id: &String| crate::package::format_of(&self.problem_dir(id)).has_setter_files();
+        Ok(ids.filter(ours).collect())
     }
 
     /// A problem is graded only once the placeholders `harness new` leaves in problem.toml (`TODO`, when it
@@ -289,7 +358,7 @@ impl Workspace {
         if !toml.exists() {
             return Ok(());
         }
-        let specs = super::tests_toml::load_test_specs(&problem_dir)?;
+        let specs = tests_toml::load_test_specs(&problem_dir)?;
         let data = self.testdata_dir(data_id);
         if let Some(test) = tests
             .iter()

@@ -15,22 +15,14 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use serde_norway::Value;
 
-use super::kattis_yaml::{scalar, YamlMap};
-use super::submissions::leading_comment;
+use super::yaml::{scalar, YamlMap};
+use crate::package::text::leading_comment;
 use crate::lang::LanguageTable;
+use crate::package::source::Unplanned;
 use crate::model::{Expected, Submission, Verdict, VerdictRule, VerdictSet};
-
-/// A submission that is not judged, and why.
-#[derive(Debug, Clone)]
-pub struct Unplanned {
-    /// Relative to the package.
-    pub relative: String,
-    pub folder: String,
-    pub reason: String,
-}
 
 /// The submissions of a package.
 #[derive(Debug, Default)]
@@ -113,13 +105,13 @@ pub fn load(dir: &Path, id: &str, warnings: &mut Vec<String>) -> Result<Found> {
         None => Vec::new(),
     };
     let mut found = Found::default();
-    for folder in sorted_entries(&root)?.into_iter().filter(|p| p.is_dir()) {
+    for folder in crate::package::text::entries(&root)?.into_iter().filter(|p| p.is_dir()) {
         let folder_name = folder
             .file_name()
             .unwrap_or_default()
             .to_string_lossy()
             .into_owned();
-        for path in sorted_entries(&folder)? {
+        for path in crate::package::text::entries(&folder)? {
             let file_name = path
                 .file_name()
                 .unwrap_or_default()
@@ -389,32 +381,10 @@ fn domjudge_folder(folder: &str) -> Option<VerdictSet> {
         .flatten()
 }
 
-/// The first line of the submission's files (a file, or a folder's files by name) that holds `tag`: the
-/// file, and what follows the tag on that line.
-pub(crate) fn tagged_line(path: &Path, tag: &str) -> Option<(PathBuf, String)> {
-    let files: Vec<PathBuf> = match path.is_dir() {
-        true => walkdir::WalkDir::new(path)
-            .sort_by_file_name()
-            .into_iter()
-            .filter_map(|e| e.ok())
-            .filter(|e| e.file_type().is_file())
-            .map(|e| e.into_path())
-            .collect(),
-        false => vec![path.to_path_buf()],
-    };
-    files.into_iter().find_map(|file| {
-        let bytes = std::fs::read(&file).ok()?;
-        let text = String::from_utf8_lossy(&bytes);
-        let line = text.lines().find(|l| l.contains(tag))?;
-        let rest = line[line.find(tag)? + tag.len()..].to_string();
-        Some((file, rest))
-    })
-}
-
 /// The results a DOMjudge `@EXPECTED_RESULTS@:` line lists, in the submission's files.
 fn expected_results(path: &Path) -> Result<Option<VerdictSet>> {
     const TAG: &str = "@EXPECTED_RESULTS@:";
-    if let Some((file, rest)) = tagged_line(path, TAG) {
+    if let Some((file, rest)) = crate::package::text::tagged_line(path, TAG) {
         let listed = rest.trim().trim_end_matches("*/").trim_end_matches("-->");
         let mut verdicts = VerdictSet::EMPTY;
         for name in listed
@@ -448,7 +418,7 @@ pub fn glob_matches(pattern: &str, path: &str) -> bool {
             && wanted
                 .iter()
                 .zip(&parts)
-                .all(|(w, p)| super::text::glob_match(w, p))
+                .all(|(w, p)| crate::package::text::glob_match(w, p))
     })
 }
 
@@ -464,28 +434,6 @@ fn expand_braces(pattern: &str) -> Vec<String> {
         .split(',')
         .flat_map(|choice| expand_braces(&format!("{head}{choice}{tail}")))
         .collect()
-}
-
-fn sorted_entries(dir: &Path) -> Result<Vec<PathBuf>> {
-    if !dir.is_dir() {
-        return Ok(Vec::new());
-    }
-    let mut paths = Vec::new();
-    for entry in std::fs::read_dir(dir).with_context(|| format!("cannot list {}", dir.display()))? {
-        let path = entry
-            .with_context(|| format!("cannot list {}", dir.display()))?
-            .path();
-        if !path
-            .file_name()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .starts_with('.')
-        {
-            paths.push(path);
-        }
-    }
-    paths.sort();
-    Ok(paths)
 }
 
 #[cfg(test)]

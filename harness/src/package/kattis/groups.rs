@@ -15,8 +15,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{anyhow, bail, Result};
 use serde_norway::{Mapping, Value};
 
-use super::kattis::FormatVersion;
-use super::kattis_yaml::YamlMap;
+use super::FormatVersion;
+use super::yaml::YamlMap;
 use crate::model::score::OnReject;
 use crate::model::{
     GroupRules, ScoreExpectation, ScoreGroup, ScoreItem, Scoring, Submission, TestCase,
@@ -529,13 +529,13 @@ fn expected_scores(
             .unwrap_or(&submission.path)
             .to_string_lossy()
             .into_owned();
-        let mut expected = expected_score_tag(&submission.path)?;
+        let mut expected = crate::package::text::expected_score_tag(&submission.path)?;
         if let (None, Some(yaml)) = (expected, &yaml) {
             for (glob, rules) in &yaml.map {
                 let (Some(glob), Some(rules)) = (glob.as_str(), rules.as_mapping()) else {
                     continue;
                 };
-                if !super::kattis_submissions::glob_matches(glob, &within) {
+                if !super::submissions::glob_matches(glob, &within) {
                     continue;
                 }
                 if let Some(score) = rules.get("score") {
@@ -564,29 +564,6 @@ fn yaml_score(value: &Value) -> Option<ScoreExpectation> {
         }),
         _ => None,
     }
-}
-
-/// `@EXPECTED_SCORE@: 50` (or two numbers, a range) in one of the submission's files.
-pub(crate) fn expected_score_tag(path: &Path) -> Result<Option<ScoreExpectation>> {
-    const TAG: &str = "@EXPECTED_SCORE@";
-    if let Some((file, rest)) = super::kattis_submissions::tagged_line(path, TAG) {
-        let numbers: Vec<f64> = rest
-            .trim_start_matches(':')
-            .split(|c: char| c.is_whitespace() || c == ',')
-            .filter(|w| !w.is_empty())
-            .map_while(|w| w.parse::<f64>().ok())
-            .collect();
-        return match numbers[..] {
-            [score] => Ok(Some(ScoreExpectation::exactly(score))),
-            [min, max] if min <= max => Ok(Some(ScoreExpectation { min, max })),
-            _ => bail!(
-                "{}: {TAG}: expected a score or two (a range), got `{}`",
-                file.display(),
-                rest.trim()
-            ),
-        };
-    }
-    Ok(None)
 }
 
 #[cfg(test)]

@@ -6,10 +6,10 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 
-use super::kattis::FormatVersion;
-use super::kattis_yaml::YamlMap;
+use super::FormatVersion;
+use super::yaml::YamlMap;
 use crate::model::{BuiltinChecker, TestCase, TestGroup};
 
 /// Arguments, and the file they come from.
@@ -107,8 +107,8 @@ impl Walk<'_> {
                     folder.display()
                 );
             }
-            super::readable_file(&path)?;
-            super::readable_file(&answer)?;
+            crate::package::readable_file(&path)?;
+            crate::package::readable_file(&answer)?;
             let case_args = match self.format {
                 FormatVersion::Legacy => None,
                 _ => case_args(&path.with_extension("yaml"), self.dir)?,
@@ -136,24 +136,11 @@ impl Walk<'_> {
 
 /// The entries of a folder by name (a `.in` file by its name without `.in`), hidden ones aside.
 fn entries(folder: &Path) -> Result<Vec<(String, PathBuf)>> {
-    let mut found = Vec::new();
-    for entry in
-        std::fs::read_dir(folder).with_context(|| format!("cannot list {}", folder.display()))?
-    {
-        let path = entry
-            .with_context(|| format!("cannot list {}", folder.display()))?
-            .path();
-        let name = path
-            .file_name()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .into_owned();
-        if name.starts_with('.') {
-            continue;
-        }
-        let key = name.strip_suffix(".in").unwrap_or(&name).to_string();
-        found.push((key, path));
-    }
+    let entries = crate::package::text::entries(folder)?.into_iter().map(|path| {
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        (name.strip_suffix(".in").unwrap_or(&name).to_string(), path)
+    });
+    let mut found: Vec<(String, PathBuf)> = entries.collect();
     found.sort();
     Ok(found)
 }

@@ -13,8 +13,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 use sha2::{Digest, Sha256};
 
-use super::kattis::FormatVersion;
-use super::kattis_yaml::YamlMap;
+use super::FormatVersion;
+use super::yaml::YamlMap;
 use crate::lang::{Language, LanguageTable};
 
 /// How a judge's program (a checker, interactor or custom grader, ours or a package's) is built and run.
@@ -121,19 +121,8 @@ fn single_program(folder: &Path) -> Result<Option<PathBuf>> {
     if !folder.is_dir() {
         return Ok(None);
     }
-    let mut entries = Vec::new();
-    for entry in
-        std::fs::read_dir(folder).with_context(|| format!("cannot list {}", folder.display()))?
-    {
-        let path = entry
-            .with_context(|| format!("cannot list {}", folder.display()))?
-            .path();
-        let name = path.file_name().unwrap_or_default().to_string_lossy();
-        if !name.starts_with('.') && !name.starts_with("README") {
-            entries.push(path);
-        }
-    }
-    entries.sort();
+    let mut entries = crate::package::text::entries(folder)?;
+    entries.retain(|p| !p.file_name().unwrap_or_default().to_string_lossy().starts_with("README"));
     let (mut programs, files): (Vec<PathBuf>, Vec<PathBuf>) =
         entries.into_iter().partition(|p| p.is_dir());
     let table = LanguageTable::builtin();

@@ -1,21 +1,56 @@
-//! Kattis / ICPC problem packages (a folder with `problem.yaml`), in the `legacy` format of problemtools
-//! and the `2023-07-draft` and `2025-09` formats: their metadata and limits, their output validator (or
-//! the default one with its flags), their test data (`kattis_data`) and their example submissions
-//! (`kattis_submissions`), turned into the judge's own `Problem`, `TestCase`s and `Submission`s.
+//! The Kattis / ICPC problem-package format (a folder with `problem.yaml`), in the `legacy` version of
+//! problemtools and the `2023-07-draft` and `2025-09` versions: their metadata and limits, their output
+//! validator (or the default one with its flags, `program`), their test data (`data`) and groups
+//! (`groups`), their example submissions (`submissions`) and input validators (`validation`), read into
+//! a `ProblemSource`; `export` writes ours as packages.
 
-use std::path::{Path, PathBuf};
+pub mod data;
+pub mod export;
+pub mod groups;
+pub mod inline_modules;
+pub mod program;
+pub mod submissions;
+pub mod validation;
+pub mod yaml;
+
+use std::path::Path;
 
 use anyhow::{bail, Context, Result};
 
-use super::kattis_yaml::{ini_value, YamlMap};
 use crate::model::limits::PROBE_TIME_LIMIT_MS;
 use crate::model::{
     BuiltinChecker, CheckerSpec, Expected, Limits, PackageInfo, Problem, ProgramSpec, Protocol,
-    Scoring, Submission, TestCase, Verdict, VerdictSet,
+    Submission, Verdict, VerdictSet,
 };
+use crate::package::source::{InputValidation, ProblemSource, Timing, Unplanned};
+use yaml::{ini_value, YamlMap};
 
-pub use super::kattis_program::ValidatorProgram;
-pub use super::kattis_submissions::Unplanned;
+pub use program::ValidatorProgram;
+
+/// The format: a folder with a `problem.yaml`.
+pub struct Kattis;
+
+impl crate::package::Format for Kattis {
+    fn describe(&self) -> &'static str {
+        "a problem package (problem.yaml)"
+    }
+    fn detects(&self, dir: &Path) -> bool {
+        dir.join("problem.yaml").is_file()
+    }
+    fn load(&self, dir: &Path, _submissions: bool) -> Result<ProblemSource> {
+        Ok(load(dir)?.0)
+    }
+    fn input_validation(&self, dir: &Path) -> Result<Option<InputValidation>> {
+        let folder = validation::folder(dir);
+        if !folder.is_dir() {
+            let validators = vec![folder];
+            let checks = Vec::new();
+            return Ok(Some(InputValidation { validators, checks }));
+        }
+        let (package, format) = load(dir)?;
+        validation::load(&package.problem.dir, format, &package.tests).map(Some)
+    }
+}
 
 /// The problem-package formats this loader reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,66 +69,6 @@ impl FormatVersion {
             FormatVersion::V2025 => "2025-09",
         }
     }
-}
-
-/// The time limit: given by the package, or to be computed from the accepted submissions.
-#[derive(Debug, Clone)]
-pub struct Timing {
-    /// Seconds, with where it was found.
-    pub given: Option<(f64, String)>,
-    /// The slowest bounding submission times this is the lowest time limit (`ac_to_time_limit`, legacy
-    /// `time_multiplier`).
-    pub ac_to_time_limit: f64,
-    /// A time-limit-exceeded submission must still fail with the limit times this (`time_limit_to_tle`,
-    /// legacy `time_safety_margin`).
-    pub time_limit_to_tle: f64,
-    /// A computed limit is a whole multiple of this, in seconds.
-    pub resolution: f64,
-}
-
-impl Timing {
-    /// The time limit problemtools computes from the slowest accepted run: that times
-    /// `ac_to_time_limit`, rounded up to a whole multiple of the resolution, at least one of it.
-    pub fn computed_ms(&self, slowest_ms: f64) -> u64 {
-        let exact_s = slowest_ms / 1000.0 * self.ac_to_time_limit;
-        // A hair below a multiple is that multiple: floating-point products are not exact.
-        let steps = ((exact_s / self.resolution) - 1e-9).ceil().max(1.0);
-        (steps * self.resolution * 1000.0).round() as u64
-    }
-}
-
-/// A problem package, read and checked, ready to judge.
-#[derive(Debug, Clone)]
-pub struct KattisPackage {
-    pub dir: PathBuf,
-    /// The folder's name.
-    pub id: String,
-    pub name: String,
-    pub format: FormatVersion,
-    pub interactive: bool,
-    /// The problem's types (`pass-fail`, `interactive`, `scoring`, ...).
-    pub types: Vec<String>,
-    /// Why the package cannot be judged (a multi-pass or submit-answer problem), when it cannot.
-    pub unsupported: Option<String>,
-    pub timing: Timing,
-    pub memory_mb: u64,
-    pub output_mb: u64,
-    /// The limits of the output validator's runs.
-    pub validator_limits: Limits,
-    /// `None`: the default output validator.
-    pub validator: Option<ValidatorProgram>,
-    /// The custom grader (`graders/`), when a test group says `grading: custom`.
-    pub grader: Option<ValidatorProgram>,
-    pub tests: Vec<TestCase>,
-    /// The test groups and how they score, for a scoring problem.
-    pub scoring: Option<std::sync::Arc<Scoring>>,
-    pub submissions: Vec<Submission>,
-    /// Submissions that are not judged, with the reason.
-    pub unplanned: Vec<Unplanned>,
-    /// Submissions left out of the time-limit computation (`use_for_time_limit: false`).
-    pub not_for_time_limit: Vec<PathBuf>,
-    /// What the loader could not honour, or ignored.
-    pub warnings: Vec<String>,
 }
 
 /// Defaults of a package's limits (problemtools' system defaults).
@@ -165,12 +140,13 @@ const NEW_LIMITS: &[&str] = &[
     "validation_passes",
 ];
 
-/// Reads the package in `dir`. Errors name the file and the key of what is malformed.
-pub fn load(dir: &Path) -> Result<KattisPackage> {
+/// Reads the package in `dir`, and says its format version. Errors name the file and the key of what is
+/// malformed.
+pub fn load(dir: &Path) -> Result<(ProblemSource, FormatVersion)> {
     let dir = dir
         .canonicalize()
         .with_context(|| format!("{}: no such package folder", dir.display()))?;
-    super::links::check_inside(&dir)?;
+    crate::package::links::check_inside(&dir)?;
     let yaml = YamlMap::read(&dir.join("problem.yaml")).with_context(|| {
         format!(
             "{}: not a problem package (it needs a problem.yaml)",
@@ -218,11 +194,11 @@ pub fn load(dir: &Path) -> Result<KattisPackage> {
         output_bytes: whole("validation_output", "MiB", DEFAULT_VALIDATION_OUTPUT_MIB)? << 20,
     };
     let validator =
-        super::kattis_program::validator(&dir, &yaml, format, interactive, &mut warnings)?;
-    let tests = super::kattis_data::load_tests(&dir, format, &base_args, validator.is_none())?;
-    let mut found = super::kattis_submissions::load(&dir, &id, &mut warnings)?;
+        program::validator(&dir, &yaml, format, interactive, &mut warnings)?;
+    let tests = data::load_tests(&dir, format, &base_args, validator.is_none())?;
+    let mut found = submissions::load(&dir, &id, &mut warnings)?;
     let scoring = match types.iter().any(|t| t == "scoring") {
-        true => Some(std::sync::Arc::new(super::kattis_groups::load(
+        true => Some(std::sync::Arc::new(groups::load(
             &dir,
             &yaml,
             format,
@@ -235,41 +211,100 @@ pub fn load(dir: &Path) -> Result<KattisPackage> {
             let (partial, planned) = found
                 .planned
                 .into_iter()
-                .partition(|s| s.expected.folder() == crate::grade::score::PARTIALLY_ACCEPTED);
+                .partition(|s| s.expected.folder() == crate::model::PARTIALLY_ACCEPTED);
             found.planned = planned;
             found
                 .unplanned
                 .extend(partial.into_iter().map(|s: Submission| Unplanned {
                     relative: s.relative,
-                    folder: crate::grade::score::PARTIALLY_ACCEPTED.to_string(),
+                    folder: crate::model::PARTIALLY_ACCEPTED.to_string(),
                     reason: "partially_accepted/ is for scoring problems".to_string(),
                 }));
             None
         }
     };
     let custom = scoring.as_ref().is_some_and(|s| s.root.any_custom_grader());
-    let grader = super::kattis_program::grader(&dir, custom)?;
-    Ok(KattisPackage {
-        name: name(&dir, &yaml, format)?.unwrap_or_else(|| id.clone()),
-        memory_mb: whole("memory", "MiB", DEFAULT_MEMORY_MIB)?,
-        output_mb: whole("output", "MiB", DEFAULT_OUTPUT_MIB)?,
-        dir,
-        id,
-        format,
-        interactive,
-        types,
-        unsupported,
-        timing,
-        validator_limits,
-        validator,
-        grader,
-        tests,
-        scoring,
-        submissions: found.planned,
-        unplanned: found.unplanned,
-        not_for_time_limit: found.not_for_time_limit,
+    let grader = program::grader(&dir, custom)?;
+    // The judge's own problem, under the time limit the package gives, else under the probe limit
+    // (`PROBE_TIME_LIMIT_MS`) until the timing phase (`exec::packages`) sets the computed one.
+    let time_limit_ms = match &timing.given {
+        Some((seconds, _)) => (seconds * 1000.0).round().max(1.0) as u64,
+        None => PROBE_TIME_LIMIT_MS,
+    };
+    let root_args = tests.first().and_then(|t| t.checker_args.clone());
+    let root_args = root_args.unwrap_or_default();
+    let program = |v: &ValidatorProgram| ProgramSpec {
+        program: v.relative.clone(),
+        path: v.path.clone(),
+        protocol: Protocol::Kattis,
+        args: root_args.clone(),
+        limits: Some(validator_limits),
+    };
+    let default = BuiltinChecker::from_kattis_flags(&root_args)
+        .unwrap_or(BuiltinChecker::Tokens(Default::default()));
+    let (checker, interactor) = match (validator.as_ref().map(program), interactive) {
+        (Some(spec), true) => (CheckerSpec::Builtin(default), Some(spec)),
+        (Some(spec), false) => (CheckerSpec::Program(spec), None),
+        (None, _) => (CheckerSpec::Builtin(default), None),
+    };
+    let output_mb = whole("output", "MiB", DEFAULT_OUTPUT_MIB)?;
+    let shown = match &validator {
+        Some(program) => program.relative.clone(),
+        None => format!("default {}", root_args.join(" ")),
+    };
+    // What the package says of itself, for its row (where its time limit came from, when it gives one).
+    let facts = PackageInfo {
+        dir: dir.to_string_lossy().into_owned(),
+        format: format.name().to_string(),
+        kind: types.join(", "),
+        validator: shown.trim_end().to_string(),
+        tests: tests.len(),
+        output_limit_mib: output_mb,
+        time_limit_source: timing.given.as_ref().map(|(_, source)| source.clone()),
         warnings,
-    })
+    };
+    // A submission bounds from below the time limit the package leaves to be computed (unless
+    // `use_for_time_limit: false`) if it must be accepted (legacy, as problemtools), or is not permitted a
+    // TLE (2025-09).
+    let computed = timing.given.is_none();
+    let bounds = |submission: &Submission| {
+        let bounds = match submission.expected {
+            Expected::Accepted => true,
+            Expected::Verdicts(rule) if format == FormatVersion::Legacy => {
+                rule.permitted == VerdictSet::of(&[Verdict::AC])
+            }
+            Expected::Verdicts(rule) => !rule.permitted.contains(Verdict::TLE),
+            _ => false,
+        };
+        bounds && computed && !found.not_for_time_limit.contains(&submission.path)
+    };
+    let submissions = found.planned.iter().map(|s| (s.clone(), bounds(s))).collect();
+    let problem = Problem {
+        title: name(&dir, &yaml, format)?.unwrap_or_else(|| id.clone()),
+        judge: format!("kattis {}", format.name()),
+        number: String::new(),
+        url: String::new(),
+        time_limit_ms,
+        memory_limit_mb: whole("memory", "MiB", DEFAULT_MEMORY_MIB)?,
+        output_limit_mib: Some(output_mb),
+        checker,
+        interactor,
+        grader: grader.as_ref().map(program),
+        data_id: id.clone(),
+        id,
+        dir,
+        scoring,
+        groups: Vec::new(),
+    };
+    let source = ProblemSource {
+        submissions,
+        unplanned: found.unplanned,
+        timing: computed.then_some(timing),
+        facts: Some(facts),
+        unsupported,
+        ..ProblemSource::of(problem, tests)
+    };
+    Ok((source, format))
 }
 
 fn format_version(yaml: &YamlMap) -> Result<FormatVersion> {
@@ -372,7 +407,7 @@ fn old_time_limit_files(dir: &Path) -> Result<Option<(f64, String)>> {
     let dot = dir.join(".timelimit");
     let ini = dir.join("domjudge-problem.ini");
     let (text, source) = if dot.is_file() {
-        (super::read_text(&dot)?, ".timelimit".to_string())
+        (crate::package::read_text(&dot)?, ".timelimit".to_string())
     } else if let Some(value) = ini_value(&ini, "timelimit")? {
         (value, "domjudge-problem.ini timelimit".to_string())
     } else {
@@ -393,7 +428,7 @@ fn name(dir: &Path, yaml: &YamlMap, format: FormatVersion) -> Result<Option<Stri
     if yaml.get("name").is_some_and(|v| v.is_mapping()) {
         let names = yaml.sub("name")?.expect("a map");
         let english = names.string("en")?;
-        let first = names.map.values().find_map(super::kattis_yaml::scalar);
+        let first = names.map.values().find_map(yaml::scalar);
         return Ok(english.or(first));
     }
     if let Some(name) = yaml.string("name")? {
@@ -430,114 +465,9 @@ fn problem_name(tex: &str) -> Option<String> {
     None
 }
 
-impl KattisPackage {
-    /// The judge's own problem for this package, under the time limit it gives, else under the probe
-    /// limit (`PROBE_TIME_LIMIT_MS`) until the timing phase (`exec::packages`) sets the computed one.
-    pub fn problem(&self) -> Problem {
-        let time_limit_ms = match &self.timing.given {
-            Some((seconds, _)) => (seconds * 1000.0).round().max(1.0) as u64,
-            None => PROBE_TIME_LIMIT_MS,
-        };
-        let root_args = self
-            .tests
-            .first()
-            .and_then(|t| t.checker_args.clone())
-            .unwrap_or_default();
-        let program = |v: &ValidatorProgram| ProgramSpec {
-            program: v.relative.clone(),
-            path: v.path.clone(),
-            protocol: Protocol::Kattis,
-            args: root_args.clone(),
-            limits: Some(self.validator_limits),
-        };
-        let spec = self.validator.as_ref().map(program);
-        let default = BuiltinChecker::from_kattis_flags(&root_args)
-            .unwrap_or(BuiltinChecker::Tokens(Default::default()));
-        let (checker, interactor) = match (spec, self.interactive) {
-            (Some(spec), true) => (CheckerSpec::Builtin(default), Some(spec)),
-            (Some(spec), false) => (CheckerSpec::Program(spec), None),
-            (None, _) => (CheckerSpec::Builtin(default), None),
-        };
-        Problem {
-            id: self.id.clone(),
-            title: self.name.clone(),
-            judge: format!("kattis {}", self.format.name()),
-            number: String::new(),
-            url: String::new(),
-            time_limit_ms,
-            memory_limit_mb: self.memory_mb,
-            output_limit_mib: Some(self.output_mb),
-            checker,
-            interactor,
-            grader: self.grader.as_ref().map(program),
-            data_id: self.id.clone(),
-            dir: self.dir.clone(),
-            scoring: self.scoring.clone(),
-            groups: Vec::new(),
-        }
-    }
-
-    /// Whether a package's submission bounds from below the time limit the package leaves to be computed
-    /// (unless `use_for_time_limit: false`): if it must be accepted (legacy, as problemtools), or is not
-    /// permitted a TLE (2025-09).
-    pub fn sets_time_limit(&self, submission: &Submission) -> bool {
-        let bounds = match submission.expected {
-            Expected::Accepted => true,
-            Expected::Verdicts(rule) if self.format == FormatVersion::Legacy => {
-                rule.permitted == VerdictSet::of(&[Verdict::AC])
-            }
-            Expected::Verdicts(rule) => !rule.permitted.contains(Verdict::TLE),
-            _ => false,
-        };
-        let computed = self.timing.given.is_none();
-        bounds
-            && computed
-            && !submission.given
-            && !self.not_for_time_limit.contains(&submission.path)
-    }
-
-    /// What the package says of itself, for its row (where its time limit came from, when it gives one).
-    pub fn info(&self) -> PackageInfo {
-        let flags = self.tests.first().and_then(|t| t.checker_args.as_ref());
-        let validator = match &self.validator {
-            Some(program) => program.relative.clone(),
-            None => format!("default {}", flags.map(|f| f.join(" ")).unwrap_or_default()),
-        };
-        PackageInfo {
-            dir: self.dir.to_string_lossy().into_owned(),
-            format: self.format.name().to_string(),
-            kind: self.types.join(", "),
-            validator: validator.trim_end().to_string(),
-            tests: self.tests.len(),
-            output_limit_mib: self.output_mb,
-            time_limit_source: self.timing.given.as_ref().map(|(_, source)| source.clone()),
-            warnings: self.warnings.clone(),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn computed_time_limits_round_up_to_the_resolution() {
-        let timing = Timing {
-            given: None,
-            ac_to_time_limit: 2.0,
-            time_limit_to_tle: 1.5,
-            resolution: 1.0,
-        };
-        assert_eq!(timing.computed_ms(10.0), 1000, "at least one second");
-        assert_eq!(timing.computed_ms(500.0), 1000);
-        assert_eq!(timing.computed_ms(501.0), 2000);
-        let fine = Timing {
-            resolution: 0.25,
-            ac_to_time_limit: 5.0,
-            ..timing
-        };
-        assert_eq!(fine.computed_ms(120.0), 750);
-    }
 
     #[test]
     fn problem_names_from_latex() {

@@ -18,7 +18,7 @@ pub struct YamlMap {
 impl YamlMap {
     /// Reads `path`; a file that is not YAML, or whose top level is not a map, is an error naming it.
     pub fn read(path: &Path) -> Result<YamlMap> {
-        let text = super::read_text(path)?;
+        let text = crate::package::read_text(path)?;
         let value: Value = serde_norway::from_str(&text)
             .map_err(|e| anyhow!("{}: not valid YAML: {e}", path.display()))?;
         let map = match value {

@@ -5,7 +5,7 @@ use std::path::Path;
 use anyhow::{bail, Result};
 use serde::{Deserialize, Serialize};
 
-use super::text::{read_text, toml_error};
+use crate::package::text::{read_text, toml_error};
 
 /// Where a test's input comes from (`tests.toml`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]

@@ -1,0 +1,103 @@
+//! A package's input validators (`input_validators/`, legacy `input_format_validators/`: each folder a
+//! program, each source file beside them one) and what they must say, as problemtools' `InputValidators`
+//! part checks it: every input of `data/` accepted by every validator, with the arguments of its group
+//! (`input_validator_flags` in legacy `testdata.yaml`, `input_validator_args` in the newer versions);
+//! and, in the newer versions, every input of `data/invalid_input/` rejected by one of them.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+
+use super::yaml::YamlMap;
+use super::FormatVersion;
+use crate::model::TestCase;
+use crate::package::source::{InputCheck, InputValidation, Must};
+
+/// The validators' folder: `input_validators/`, or its legacy name when that is there.
+pub fn folder(dir: &Path) -> PathBuf {
+    let old = dir.join("input_format_validators");
+    match old.is_dir() {
+        true => old,
+        false => dir.join("input_validators"),
+    }
+}
+
+pub fn load(dir: &Path, format: FormatVersion, tests: &[TestCase]) -> Result<InputValidation> {
+    let folder = folder(dir);
+    let validators = programs(&folder)?;
+    if validators.is_empty() {
+        bail!(
+            "{}: no input validator; add one there (input on stdin, exit 42 when valid, 43 when not)",
+            folder.display()
+        );
+    }
+    let mut checks = Vec::new();
+    for test in tests {
+        let args = group_args(&test.input, dir, format)?;
+        checks.push(InputCheck {
+            input: test.input.clone(),
+            must: Must::Accept,
+            args,
+        });
+    }
+    let invalid = dir.join("data/invalid_input");
+    if format != FormatVersion::Legacy && invalid.is_dir() {
+        let inputs = walkdir::WalkDir::new(&invalid).sort_by_file_name().into_iter();
+        for entry in inputs {
+            let entry = entry.with_context(|| format!("cannot list {}", invalid.display()))?;
+            if entry.path().extension().is_some_and(|e| e == "in") {
+                checks.push(InputCheck {
+                    args: group_args(entry.path(), dir, format)?,
+                    input: entry.into_path(),
+                    must: Must::Reject,
+                });
+            }
+        }
+    }
+    Ok(InputValidation { validators, checks })
+}
+
+/// The programs of the validators' folder, by name; a checktestdata or VIVA script is refused by name.
+fn programs(folder: &Path) -> Result<Vec<PathBuf>> {
+    let mut found = Vec::new();
+    for path in crate::package::text::entries(folder)? {
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        match path.extension().unwrap_or_default().to_string_lossy().as_ref() {
+            "ctd" | "viva" => bail!(
+                "{}: checktestdata and VIVA input validators are not supported yet; give a program",
+                path.display()
+            ),
+            "h" | "hpp" | "md" | "txt" => {}
+            _ if name.starts_with("README") => {}
+            _ => found.push(path),
+        }
+    }
+    Ok(found)
+}
+
+/// The validator arguments of the group an input is in: those of the nearest `testdata.yaml` (or
+/// `test_group.yaml`) between its folder and `data/` that gives them.
+fn group_args(input: &Path, dir: &Path, format: FormatVersion) -> Result<Vec<String>> {
+    let data = dir.join("data");
+    let key = match format {
+        FormatVersion::Legacy => "input_validator_flags",
+        _ => "input_validator_args",
+    };
+    for folder in input.ancestors().skip(1).take_while(|f| f.starts_with(&data)) {
+        for file in ["test_group.yaml", "testdata.yaml"] {
+            let Some(yaml) = YamlMap::read_if_exists(&folder.join(file))? else {
+                continue;
+            };
+            if yaml.get(key).is_some_and(|v| v.is_mapping()) {
+                bail!(
+                    "{}: key `{key}`: arguments by validator are not supported yet; give one list",
+                    yaml.path.display()
+                );
+            }
+            if let Some(words) = yaml.words(key)? {
+                return Ok(words);
+            }
+        }
+    }
+    Ok(Vec::new())
+}
