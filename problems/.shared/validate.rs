@@ -117,7 +117,8 @@ impl Reader {
     /// Relaxed: skips spaces and tabs and a `\r` before the line end, and says whether the line ends here.
     fn at_line_end(&mut self) -> bool {
         self.skip_whitespace();
-        if self.relaxed && self.peek() == Some(b'\r') && self.data.get(self.pos + 1) == Some(&b'\n') {
+        if self.relaxed && self.peek() == Some(b'\r') && self.data.get(self.pos + 1) == Some(&b'\n')
+        {
             self.pos += 1;
         }
         self.peek() == Some(b'\n')
@@ -206,7 +207,11 @@ impl Reader {
             _ => false,
         };
         if !separator {
-            let want = if self.relaxed { "a space or a tab" } else { "a single space" };
+            let want = if self.relaxed {
+                "a space or a tab"
+            } else {
+                "a single space"
+            };
             self.fail(&format!("expected {want}, found {}", self.found()));
         }
         self.pos += 1;

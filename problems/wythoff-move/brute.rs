@@ -85,7 +85,10 @@ fn digit_move(a: u64, b: u64, f: &[u64]) -> Option<(u64, u64)> {
     let (pa, pb) = (partner(a, f), partner(b, f));
     if pa == b {
         let (small, big) = (a.min(b), a.max(b));
-        assert!(is_lower(small, big - small), "({a}, {b}) judged lost by its digits only");
+        assert!(
+            is_lower(small, big - small),
+            "({a}, {b}) judged lost by its digits only"
+        );
         return None;
     }
     if pb < a {
@@ -153,7 +156,13 @@ fn main() {
     let answers = if pairs.iter().all(|&(a, b)| a.max(b) <= TABLE) {
         let by_table = table_answers(&pairs);
         for (i, (t, d)) in by_table.iter().zip(&by_digits).enumerate() {
-            assert_eq!(t, d, "position {} {:?}: the table and the digits disagree", i + 1, pairs[i]);
+            assert_eq!(
+                t,
+                d,
+                "position {} {:?}: the table and the digits disagree",
+                i + 1,
+                pairs[i]
+            );
         }
         by_table
     } else {
