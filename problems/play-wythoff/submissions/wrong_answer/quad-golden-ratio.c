@@ -1,6 +1,6 @@
-/* The right strategy with a __float128 golden ratio (113-bit mantissa): floor(k * phi) is off only where
- * k * phi lies within about k * 2^-112 of an integer. Random large games never are; for k = F(82), F(84)
- * (|F(n) * phi - F(n+1)| = phi^-n) it aims at a won position for the judge (the fib-* games). */
+// The right strategy with a __float128 golden ratio (113-bit mantissa): floor(k * phi) is off only where
+// k * phi lies within about k * 2^-112 of an integer. Random large games never are; for k = F(82), F(84)
+// (|F(n) * phi - F(n+1)| = phi^-n) it aims at a won position for the judge (the fib-* games).
 #include <stdio.h>
 
 typedef unsigned long long u64;
@@ -9,7 +9,7 @@ static const __float128 PHI = 1.6180339887498948482045868343656381Q;
 
 static u64 lower(u64 k) { return (u64)((__float128)k * PHI); }
 
-/* The other pile of the lost pair holding a, from an estimate of its index. */
+// The other pile of the lost pair holding a, from an estimate of its index.
 static u64 partner(u64 a) {
     u64 j, e;
     if (a == 0) return 0;

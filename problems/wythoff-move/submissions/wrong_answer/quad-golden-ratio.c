@@ -1,7 +1,7 @@
-/* Wythoff's game with a __float128 golden ratio (113-bit mantissa). Its floor(k*phi) is wrong only where
- * k*phi lies within about k * 2^-112 of an integer: never on random positions, but for k = F(82), F(84)
- * (and F(86) as a pile's pair index) k*phi is within phi^-n < 10^-17 of F(n+1), and the quad product rounds
- * across it. Random data, even with 10^5 positions up to 10^18, cannot tell it from an exact solution. */
+// Wythoff's game with a __float128 golden ratio (113-bit mantissa). Its floor(k*phi) is wrong only where
+// k*phi lies within about k * 2^-112 of an integer: never on random positions, but for k = F(82), F(84)
+// (and F(86) as a pile's pair index) k*phi is within phi^-n < 10^-17 of F(n+1), and the quad product rounds
+// across it. Random data, even with 10^5 positions up to 10^18, cannot tell it from an exact solution.
 #include <stdio.h>
 
 typedef unsigned long long u64;
