@@ -1,6 +1,7 @@
 //! The strict input reader shared by the input validators `problems/<id>/validate.rs`: reads stdin whole,
-//! checks it token by token (strict: tokens one space apart, every line ended by `\n`; `--relaxed`: any ASCII
-//! whitespace separates tokens) and exits 42 (valid) or 43 (invalid, with one line on stderr naming the line
+//! checks it token by token (strict: tokens one space apart, every line ended by `\n`; `--relaxed`: the same
+//! lines, with spaces and tabs around and between the tokens, `\r\n` line ends and blank lines at the end) and
+//! exits 42 (valid) or 43 (invalid, with one line on stderr naming the line
 //! and the fault). A validator includes it with
 //!
 //! ```text
@@ -21,8 +22,11 @@ use std::io::Read;
 use std::process::exit;
 
 /// Reads the whole input and checks it token by token. Strict: tokens one space apart, every line ended by
-/// `\n`, nothing else. Relaxed (`--relaxed`): any ASCII whitespace separates tokens, `space` and `newline`
-/// check nothing; values, ranges and counts are checked all the same.
+/// `\n`, nothing else. Relaxed (`--relaxed`, the deliberately messy `edge-crlf-*` tests): the lines are those
+/// of a strict input, so a program that reads line by line as the statement says still reads them, but a
+/// line may begin or end with spaces and tabs, tokens on it may be separated by any run of them, it may end
+/// in `\r\n`, and blank lines (spaces, tabs, `\r`) may follow the last line. Values, ranges, counts and the
+/// line structure are checked all the same: no blank line in the middle, no token moved to another line.
 pub struct Reader {
     data: Vec<u8>,
     pos: usize,
@@ -90,6 +94,9 @@ impl Reader {
             Some(b'\n') if line_start => "an empty line".to_string(),
             Some(b'\n') => "end of line".to_string(),
             Some(b' ') => "a space".to_string(),
+            Some(b'\r') if self.data.get(self.pos + 1) == Some(&b'\n') && line_start => {
+                "an empty line".to_string()
+            }
             Some(b'\r') => "a carriage return".to_string(),
             Some(b'\t') => "a tab".to_string(),
             Some(c) if c.is_ascii_graphic() => format!("`{}`", c as char),
@@ -97,14 +104,24 @@ impl Reader {
         }
     }
 
+    /// Relaxed: skips the spaces and tabs here (never a line end). Strict: nothing.
     pub fn skip_whitespace(&mut self) {
         if !self.relaxed {
             return;
         }
-        while let Some(c) = self.peek().filter(u8::is_ascii_whitespace) {
-            self.line += usize::from(c == b'\n');
+        while matches!(self.peek(), Some(b' ' | b'\t')) {
             self.pos += 1;
         }
+    }
+
+    /// Relaxed: skips spaces and tabs and a `\r` before the line end, and says whether the line ends here.
+    fn at_line_end(&mut self) -> bool {
+        self.skip_whitespace();
+        if self.relaxed && self.peek() == Some(b'\r') && self.data.get(self.pos + 1) == Some(&b'\n')
+        {
+            self.pos += 1;
+        }
+        self.peek() == Some(b'\n')
     }
 
     /// The next token; in strict mode it must start exactly here.
@@ -158,7 +175,10 @@ impl Reader {
     pub fn list(&mut self, count: usize, name: &str, lo: u64, hi: u64) -> Vec<u64> {
         let mut values = Vec::with_capacity(count);
         for i in 0..count {
-            if !self.relaxed && matches!(self.peek(), Some(b'\n') | None) {
+            let rest_of_line = self.pos;
+            let line_over = self.at_line_end() || self.peek().is_none();
+            self.pos = rest_of_line;
+            if line_over {
                 self.fail(&format!(
                     "{i} values of {name} on the line, expected {count}"
                 ));
@@ -178,39 +198,53 @@ impl Reader {
         values
     }
 
-    /// Strict: exactly one space separates two tokens.
+    /// Strict: exactly one space separates two tokens. Relaxed: a run of spaces and tabs.
     #[allow(dead_code)] // only the validators with two values on a line
     pub fn space(&mut self) {
-        if !self.relaxed {
-            if self.peek() != Some(b' ') {
-                self.fail(&format!("expected a single space, found {}", self.found()));
-            }
-            self.pos += 1;
+        let separator = match self.peek() {
+            Some(b' ') => true,
+            Some(b'\t') => self.relaxed,
+            _ => false,
+        };
+        if !separator {
+            let want = if self.relaxed {
+                "a space or a tab"
+            } else {
+                "a single space"
+            };
+            self.fail(&format!("expected {want}, found {}", self.found()));
         }
+        self.pos += 1;
+        self.skip_whitespace();
     }
 
-    /// Strict: consumes one empty line if there is one there. Relaxed: there are no lines.
+    /// Consumes one empty line if there is one here (relaxed: of spaces, tabs and a `\r`).
     #[allow(dead_code)] // only the validators whose cases are separated by empty lines
     pub fn blank_line(&mut self) {
-        if !self.relaxed && self.peek() == Some(b'\n') {
+        let start = self.pos;
+        if self.at_line_end() {
             self.pos += 1;
             self.line += 1;
+        } else {
+            self.pos = start;
         }
     }
 
-    /// Strict: the line ends here, with `\n`.
+    /// The line ends here, with `\n` (relaxed: after spaces, tabs and a `\r`).
     pub fn newline(&mut self) {
-        if !self.relaxed {
-            if self.peek() != Some(b'\n') {
-                self.fail(&format!("expected end of line, found {}", self.found()));
-            }
-            self.pos += 1;
-            self.line += 1;
+        if !self.at_line_end() {
+            self.fail(&format!("expected end of line, found {}", self.found()));
         }
+        self.pos += 1;
+        self.line += 1;
     }
 
-    /// True when the input is over (relaxed: only whitespace is left).
+    /// True when the input is over (relaxed: only whitespace is left, which is then consumed; otherwise only
+    /// the spaces and tabs before the next token are).
     pub fn at_end(&mut self) -> bool {
+        if self.relaxed && self.data[self.pos..].iter().all(u8::is_ascii_whitespace) {
+            self.pos = self.data.len();
+        }
         self.skip_whitespace();
         self.pos == self.data.len()
     }

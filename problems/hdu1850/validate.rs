@@ -1,8 +1,9 @@
 //! Input validator for hdu1850 (Being a Good Boy in Spring Festival): cases `M` / `N1..NM`, then a line `0`.
 //!
 //! Exits 42 when stdin is a valid input, otherwise 43 with one line on stderr naming the line and the fault.
-//! `--relaxed` (first argument): any ASCII whitespace separates tokens and the line structure is not
-//! checked; values, ranges and counts still are.
+//! `--relaxed` (first argument): the same lines, but spaces and tabs may surround and separate the tokens
+//! on a line, lines may end in `\r\n` and blank lines may follow the last one; values, ranges, counts and
+//! the line structure are still checked.
 
 #[path = "../.shared/validate.rs"]
 mod reader;

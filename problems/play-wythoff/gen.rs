@@ -4,7 +4,9 @@
 //! lost pair (floor(k φ), floor(k φ) + k) with k >= 10^16, where an f64 golden ratio misjudges: shifted
 //! along the diagonal (win: take the same from both), or with one pile grown (win: shrink it back), in
 //! either order; odd seeds add uniform random pairs, even seeds equal piles and a zero pile. `long`: 100
-//! games next to large lost pairs chosen for long lines of play (see `long`).
+//! games next to large lost pairs chosen for long lines of play (see `long`). `fib`: 100 games one move away
+//! from the lost pairs whose k φ is nearest an integer (see `fib`), where a golden ratio of 64 bits,
+//! 113 bits (quad) or 28 decimal digits aims at the wrong pair.
 
 #[path = "../.shared/gen.rs"]
 mod shared;
@@ -187,12 +189,52 @@ fn long(rng: &mut Rng) -> Vec<(u64, u64)> {
         .collect()
 }
 
+/// 100 games one move away from a lost pair (f, f + k) whose k φ lies within φ^-m of an integer: k = F(n),
+/// 40 <= n (|F(n) φ - F(n+1)| = φ^-n), with seed 2 also k = F(n) ± F(m), n - m >= 2, m >= 30. The pair
+/// shifted up the diagonal by 1 or more (win: take the same from both), or its bigger pile grown (win: cut
+/// it back), or its bigger member against a bigger pile (win: cut that to f); either order, all <= 10^18.
+fn fib(rng: &mut Rng, seed: u64) -> Vec<(u64, u64)> {
+    let mut f = vec![0u64, 1];
+    while f[f.len() - 1] + f[f.len() - 2] <= MAX_PILE {
+        f.push(f[f.len() - 1] + f[f.len() - 2]);
+    }
+    let top = f.len() - 1;
+    let mut ks: Vec<u64> = (40..=top).map(|n| f[n]).collect();
+    if seed % 2 == 0 {
+        for n in (40..=top).rev() {
+            let m = rng.range(30, (n - 2) as u64) as usize;
+            ks.push(f[n] - f[m]);
+            ks.push(f[n] + f[m]);
+        }
+    }
+    ks.retain(|&k| lower(k) < MAX_PILE);
+    let mut games = Vec::new();
+    while games.len() < 100 {
+        let k = ks[rng.range(0, (ks.len() - 1) as u64) as usize];
+        let (a, b) = (lower(k), lower(k) + k);
+        let room = MAX_PILE.saturating_sub(b);
+        let cap = [1, 1000, room.max(1)][rng.range(0, 2) as usize];
+        let t = rng.range(1, cap);
+        let (x, y) = match rng.range(0, 2) {
+            0 if t <= room => (a + t, b + t),
+            1 if t <= room => (a, b + t),
+            _ if b < MAX_PILE => (b, rng.range(b + 1, MAX_PILE)),
+            _ => (a, rng.range(a + 1, MAX_PILE)),
+        };
+        if !lost(x, y) {
+            games.push(if rng.range(0, 1) == 0 { (x, y) } else { (y, x) });
+        }
+    }
+    games
+}
+
 fn main() {
-    let (kind, seed) = shared::args(&["small", "max", "long"]);
+    let (kind, seed) = shared::args(&["small", "max", "long", "fib"]);
     let mut rng = Rng(seed);
     let games = match kind {
         "small" => small(&mut rng),
         "long" => long(&mut rng),
+        "fib" => fib(&mut rng, seed),
         _ => max(&mut rng, seed),
     };
     let mut out = format!("{seed}\n{}\n", games.len());

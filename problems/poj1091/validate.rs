@@ -1,8 +1,9 @@
 //! Input validator for poj1091 (跳蚤): one line `N M`.
 //!
 //! Exits 42 when stdin is a valid input, otherwise 43 with one line on stderr naming the line and the fault.
-//! `--relaxed`: any ASCII whitespace separates tokens and the line structure is not checked; values, ranges
-//! and counts still are. `--small`: subtask 1's bound too (statement.md, "Subtasks": `M^N <= 200000`), for
+//! `--relaxed`: the same lines, with spaces and tabs around and between the tokens, `\r\n` line ends and blank
+//! lines at the end; values, ranges, counts and the line structure are still checked (as for the other
+//! problems). `--small`: subtask 1's bound too (statement.md, "Subtasks": `M^N <= 200000`), for
 //! the tests of its group (problem.toml, `input_validator_args`).
 
 #[path = "../.shared/validate.rs"]

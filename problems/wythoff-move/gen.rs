@@ -4,6 +4,10 @@
 //! one pile, off-by-one neighbours, equal piles, an empty pile, and uniform ones; either order. `max` also
 //! holds the extremes (0 / 10^18, the largest pair (618033988749894848, 10^18)) and the pairs where an f64
 //! golden ratio first goes wrong; odd seeds draw k up to the limit, even seeds draw k of every bit length.
+//! `gen fib <seed>` puts positions next to the lost pairs whose k·φ is nearest an integer: k a Fibonacci
+//! number (|F(n)·φ − F(n+1)| = φ^−n), and with seed 2 also sums and differences of two far-apart Fibonacci
+//! numbers, up to the top of the range. A golden ratio of 64 bits, 113 bits (quad) or 28 decimal digits is
+//! right on random positions and wrong on these.
 
 #[path = "../.shared/gen.rs"]
 mod shared;
@@ -143,11 +147,90 @@ fn max(rng: &mut Rng, seed: u64) -> Vec<(u64, u64)> {
     rows
 }
 
+/// F(0) = 0, F(1) = 1, ..., every Fibonacci number up to the limit.
+fn fibonacci() -> Vec<u64> {
+    let mut f = vec![0u64, 1];
+    while f[f.len() - 1] + f[f.len() - 2] <= LIMIT {
+        f.push(f[f.len() - 1] + f[f.len() - 2]);
+    }
+    f
+}
+
+/// Positions next to the lost pair k (a, b): the pair, one step away along the diagonal or on one pile, a
+/// random distance along the diagonal or up the bigger pile, the bigger member with a longer pile, and when
+/// the pair does not fit (b > 10^18) its smaller member against piles that do. Both orders, all <= 10^18.
+fn around(rng: &mut Rng, k: u64, rows: &mut Vec<(u64, u64)>) {
+    let (a, b) = cold(k);
+    let a = u128::from(a);
+    let b = u128::from(b);
+    let limit = u128::from(LIMIT);
+    let mut near = vec![
+        (a, b),
+        (a + 1, b + 1),
+        (a, b + 1),
+        (a + 1, b),
+        (a.saturating_sub(1), b),
+        (a, b - 1),
+        (a.saturating_sub(1), b.saturating_sub(1)),
+        (b, b + 1),
+    ];
+    if b < limit {
+        let room = (limit - b) as u64;
+        let t = u128::from(amount(rng, room));
+        near.extend([(a + t, b + t), (a, b + t), (b, b + t)]);
+    }
+    if a < limit {
+        let room = (limit - a) as u64;
+        near.extend([
+            (a, a + u128::from(amount(rng, room))),
+            (a, limit),
+            (a + 1, limit),
+        ]);
+    }
+    for (x, y) in near {
+        if y <= limit && x <= limit && (x, y) != (0, 0) {
+            let (x, y) = (x as u64, y as u64);
+            rows.extend([(x, y), (y, x)]);
+        }
+    }
+}
+
+/// Positions around the pairs of Fibonacci k (seed 1), or of k = F(n) ± F(m) with n - m >= 2 (seed 2: k·φ is
+/// within φ^−m + φ^−n of an integer), shuffled.
+fn fib(rng: &mut Rng, seed: u64) -> Vec<(u64, u64)> {
+    let f = fibonacci();
+    let top = f.len() - 1;
+    let mut ks = Vec::new();
+    if seed % 2 == 1 {
+        ks.extend(f[2..].iter().copied());
+    } else {
+        for n in (40..=top).rev() {
+            for m in [n - 2, n - 3, n - 10, n / 2, 30] {
+                ks.push(f[n] - f[m]);
+                if f[n] + f[m] <= LIMIT {
+                    ks.push(f[n] + f[m]);
+                }
+            }
+            let m = rng.range(20, (n - 2) as u64) as usize;
+            ks.push(f[n] - f[m]);
+        }
+    }
+    let mut rows = Vec::new();
+    for k in ks {
+        if cold(k).0 <= LIMIT {
+            around(rng, k, &mut rows);
+        }
+    }
+    rng.shuffle(&mut rows);
+    rows
+}
+
 fn main() {
-    let (kind, seed) = shared::args(&["small", "max"]);
+    let (kind, seed) = shared::args(&["small", "max", "fib"]);
     let mut rng = Rng(seed);
     let rows = match kind {
         "small" => small(&mut rng),
+        "fib" => fib(&mut rng, seed),
         _ => max(&mut rng, seed),
     };
     let mut out = String::with_capacity(rows.len() * 40);

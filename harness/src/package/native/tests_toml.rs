@@ -37,8 +37,9 @@ pub struct TestSpec {
     pub args: Option<Vec<String>>,
     #[serde(default)]
     pub note: Option<String>,
-    /// How the input validator checks this input: strictly (default), `relaxed` (any whitespace between
-    /// tokens, for the deliberately messy `edge-crlf-*` tests) or `none` (the test breaks the format on
+    /// How the input validator checks this input: strictly (default), `relaxed` (the validator's
+    /// `--relaxed`, for the deliberately messy `edge-crlf-*` tests: in this workspace's shared reader the
+    /// statement's lines with CRLF ends and extra spaces and tabs) or `none` (the test breaks the format on
     /// purpose; its note says why).
     #[serde(default)]
     pub validate: Validation,
