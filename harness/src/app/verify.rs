@@ -24,6 +24,7 @@ pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
         );
     }
     super::grade::check_tle_margin(args.tle_margin)?;
+    super::grade::check_repeat(args.repeat.repeat)?;
     super::grade::check_report_files(&args.report)?;
     let mut packages = args
         .dirs
@@ -78,6 +79,8 @@ pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
         partition: None,
         only: None,
         events,
+        repeat: args.repeat.repeat,
+        allow_flips: args.repeat.allow_flips,
     };
     let graded = exec::execute(plan, &context, &options);
     if let Some(bar) = &bar {

@@ -6,6 +6,7 @@
 use anyhow::Result;
 
 use super::{JudgeOptions, Run};
+use crate::model::repeats::seconds;
 use crate::model::{Expected, Problem, ProblemResult, SubmissionResult, Verdict};
 use crate::plan::{PlannedPackage, PlannedSubmission};
 
@@ -69,7 +70,10 @@ fn judge(
                 options: &all_tests,
                 ..*run
             };
-            let mut results = super::submissions::grade(&planned(package, probe, true), &probing)?;
+            // With --repeat, each runs that many times and its CPU time per test is the median.
+            let mut results = repeated(run.options.repeat, || {
+                super::submissions::grade(&planned(package, probe, true), &probing)
+            })?;
             if !results.iter().any(|r| r.verdict == Some(Verdict::AC)) {
                 // The rest is not judged.
                 let why = "cannot compute the time limit: no accepted submission passed every test";
@@ -98,12 +102,19 @@ fn judge(
                 time_limit_ms: timing.computed_ms(slowest),
                 ..probe.clone()
             };
-            results.extend(super::submissions::grade(
-                &planned(package, &problem, false),
-                run,
-            )?);
+            results.extend(repeated(run.options.repeat, || {
+                super::submissions::grade(&planned(package, &problem, false), run)
+            })?);
+            let limit_ms = run.options.limits(&problem).cpu_ms;
+            for result in &mut results {
+                result.time_margin = margin(result, limit_ms);
+            }
+            let median = match run.options.repeat > 1 {
+                true => format!(" (median of {} repeats)", run.options.repeat),
+                false => String::new(),
+            };
             let note = format!(
-                "computed: slowest submission bounding it from below ({by}) {:.3} s × {} = {:.3} s, rounded up to a multiple of {} s",
+                "computed: slowest submission bounding it from below ({by}) {:.3} s{median} × {} = {:.3} s, rounded up to a multiple of {} s",
                 slowest / 1000.0,
                 timing.ac_to_time_limit,
                 slowest / 1000.0 * timing.ac_to_time_limit,
@@ -135,4 +146,54 @@ fn judge(
     row.package = Some(facts);
     results.extend(package.unplanned.iter().cloned());
     Ok((row, results))
+}
+
+/// The submissions' results of `grade`, run `repeat` times one after the other and merged.
+fn repeated(
+    repeat: usize,
+    mut grade: impl FnMut() -> Result<Vec<SubmissionResult>>,
+) -> Result<Vec<SubmissionResult>> {
+    let (_, submissions) = super::repeated(repeat, || Ok((Vec::new(), grade()?)))?;
+    Ok(submissions)
+}
+
+/// How far an accepted submission stays under a computed CPU limit, or a time-limit-exceeded one went over
+/// it: by its slowest test (its median over the repeats).
+fn margin(result: &SubmissionResult, limit_ms: u64) -> Option<String> {
+    let limit = limit_ms as f64;
+    let slowest = result
+        .tests
+        .iter()
+        .reduce(|a, b| if b.cpu_ms > a.cpu_ms { b } else { a })?;
+    let cpu = slowest.cpu_ms;
+    match result.verdict? {
+        Verdict::AC => Some(format!(
+            "accepted with {} s to spare: its slowest test ({}) takes {} s of the {} s limit ({:.0}%)",
+            seconds(limit - cpu),
+            slowest.name,
+            seconds(cpu),
+            seconds(limit),
+            cpu / limit * 100.0
+        )),
+        Verdict::TLE => {
+            let test = result.tests.iter().find(|t| t.verdict == Verdict::TLE)?;
+            Some(match test.cpu_ms > limit * 1.001 {
+                // It ran past the limit (--tle-margin): how far is known.
+                true => format!(
+                    "too slow by {} s: {} takes {} s of the {} s limit ({:.0}%)",
+                    seconds(test.cpu_ms - limit),
+                    test.name,
+                    seconds(test.cpu_ms),
+                    seconds(limit),
+                    test.cpu_ms / limit * 100.0
+                ),
+                false => format!(
+                    "over the {} s limit on {} (stopped there: --tle-margin F runs it further to say by how much)",
+                    seconds(limit),
+                    test.name
+                ),
+            })
+        }
+        _ => None,
+    }
 }

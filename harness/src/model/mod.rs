@@ -1,7 +1,9 @@
 //! The data every stage shares: problems and their tests, limits, how a run ended, verdicts and results.
 
 pub mod limits;
+pub mod machine;
 pub mod problem;
+pub mod repeats;
 pub mod result;
 pub mod run;
 pub mod run_verdict;
