@@ -342,7 +342,7 @@ fn stamp(workspace: &Workspace, options: &JudgeOptions, shard: plan::ShardPlan) 
         commit: crate::package::changes::commit(&workspace.root),
         judge: format!("harness {}", env!("CARGO_PKG_VERSION")),
         options: format!(
-            "time scale {}; output limit {} B; tests {}; submissions {}; all tests {}; TLE margin {}; run {}",
+            "time scale {}; output limit {} B; tests {}; submissions {}; all tests {}; TLE margin {}; run {}; repeat {}; flips allowed {}",
             options.time_scale,
             options.output_limit,
             options.test_filter.as_deref().unwrap_or("all"),
@@ -350,6 +350,8 @@ fn stamp(workspace: &Workspace, options: &JudgeOptions, shard: plan::ShardPlan) 
             options.all_tests,
             options.tle_margin,
             !options.no_run,
+            options.repeat,
+            options.allow_flips,
         ),
         partition: shard.partition.to_string(),
         planned: shard.planned,

@@ -197,3 +197,52 @@ fn margin(result: &SubmissionResult, limit_ms: u64) -> Option<String> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::TestResult;
+
+    fn submission(verdict: Verdict, tests: &[(&str, Verdict, f64)]) -> SubmissionResult {
+        SubmissionResult {
+            verdict: Some(verdict),
+            tests: tests
+                .iter()
+                .map(|(name, verdict, cpu_ms)| TestResult {
+                    verdict: *verdict,
+                    cpu_ms: *cpu_ms,
+                    ..TestResult::compile_error(name)
+                })
+                .collect(),
+            ..SubmissionResult::new("p", "a.rs", Expected::Accepted)
+        }
+    }
+
+    #[test]
+    fn accepted_and_tle_submissions_say_their_margin_under_a_computed_limit() {
+        let fast = submission(
+            Verdict::AC,
+            &[("1", Verdict::AC, 120.0), ("2", Verdict::AC, 400.0)],
+        );
+        assert_eq!(
+            margin(&fast, 2000).as_deref(),
+            Some("accepted with 1.6 s to spare: its slowest test (2) takes 0.4 s of the 2 s limit (20%)")
+        );
+        // Run under the limit × 1.5 (--tle-margin), it finished: how far over is known.
+        let slow = submission(
+            Verdict::TLE,
+            &[("1", Verdict::AC, 10.0), ("2", Verdict::TLE, 2500.0)],
+        );
+        assert_eq!(
+            margin(&slow, 2000).as_deref(),
+            Some("too slow by 0.5 s: 2 takes 2.5 s of the 2 s limit (125%)")
+        );
+        let stopped = submission(Verdict::TLE, &[("1", Verdict::TLE, 2001.0)]);
+        assert_eq!(
+            margin(&stopped, 2000).as_deref(),
+            Some("over the 2 s limit on 1 (stopped there: --tle-margin F runs it further to say by how much)")
+        );
+        let wrong = submission(Verdict::WA, &[("1", Verdict::WA, 5.0)]);
+        assert_eq!(margin(&wrong, 2000), None);
+    }
+}

@@ -104,9 +104,9 @@ impl Repeats {
     }
 }
 
-/// Milliseconds as seconds with at most two decimals and no trailing zeros: `1020` → `1.02`, `400` → `0.4`.
+/// Milliseconds as seconds to the millisecond, without trailing zeros: `1020` → `1.02`, `400` → `0.4`.
 pub fn seconds(ms: f64) -> String {
-    let text = format!("{:.2}", ms / 1000.0);
+    let text = format!("{:.3}", ms / 1000.0);
     let text = text.trim_end_matches('0').trim_end_matches('.');
     text.to_string()
 }
@@ -284,7 +284,7 @@ mod tests {
         assert_eq!(merged.verdict, Verdict::TLE);
         assert_eq!(
             merged.repeats.unwrap().describe(None),
-            "TLE 2 of 3 at 1 s, AC 1 of 3 at 0.03 s"
+            "TLE 2 of 3 at 1.001–1.002 s, AC 1 of 3 at 0.03 s"
         );
     }
 

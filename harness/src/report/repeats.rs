@@ -238,3 +238,124 @@ pub(super) fn summary_line(text: &mut String, report: &Report) {
         s.repeats
     );
 }
+
+// What the HTML page shows of it: plain text, which the page escapes.
+
+/// A cell's title over the repeats: `×5: 0.9–204.9 ms; AC 3 of 5 …`.
+pub(super) fn cell_title(test: &TestResult) -> String {
+    match &test.repeats {
+        Some(r) => format!(
+            "\n×{}: {:.1}–{:.1} ms, median {:.1} ms{}",
+            r.runs,
+            r.cpu_min_ms,
+            r.cpu_max_ms,
+            r.cpu_median_ms,
+            match r.flipped() {
+                true => format!("\nverdict changed: {}", r.describe(None)),
+                false => String::new(),
+            }
+        ),
+        None => String::new(),
+    }
+}
+
+/// The widest spread of a row's tests, beside its limit: `, spread ≤ 12 ms`.
+pub(super) fn spread_label(row: &ProblemResult) -> String {
+    let widest = row
+        .tests
+        .iter()
+        .filter_map(|t| t.repeats.as_ref())
+        .map(|r| r.spread_ms);
+    match widest.reduce(f64::max) {
+        Some(spread) => format!(", spread ≤ {spread:.0} ms"),
+        None => String::new(),
+    }
+}
+
+/// Under a problem's limits: its tests' spread over the repeats, and the tests whose verdict flipped.
+pub(super) fn spread_sentence(row: &ProblemResult) -> Option<String> {
+    let repeated: Vec<(&TestResult, &Repeats)> = row
+        .tests
+        .iter()
+        .filter_map(|t| Some((t, t.repeats.as_ref()?)))
+        .collect();
+    let runs = repeated.iter().map(|(_, r)| r.runs).max()?;
+    let (slowest, s) = repeated.iter().copied().reduce(|a, b| {
+        if b.1.cpu_median_ms > a.1.cpu_median_ms {
+            b
+        } else {
+            a
+        }
+    })?;
+    let (widest, w) =
+        repeated
+            .iter()
+            .copied()
+            .reduce(|a, b| if b.1.spread_ms > a.1.spread_ms { b } else { a })?;
+    let mut text = format!(
+        "Over {runs} repeats, against the {} ms limit: slowest median {:.0} ms ({}, {:.0}–{:.0} ms, {:.0}% of the limit); widest spread {:.0} ms ({}, {:.0}–{:.0} ms).",
+        row.cpu_limit_ms,
+        s.cpu_median_ms,
+        slowest.name,
+        s.cpu_min_ms,
+        s.cpu_max_ms,
+        s.cpu_median_ms / row.cpu_limit_ms.max(1) as f64 * 100.0,
+        w.spread_ms,
+        widest.name,
+        w.cpu_min_ms,
+        w.cpu_max_ms
+    );
+    for (test, r) in repeated.iter().filter(|(_, r)| r.flipped()) {
+        let _ = write!(
+            text,
+            " ↯ {}: {}.",
+            test.name,
+            r.describe(Some(row.cpu_limit_ms))
+        );
+    }
+    Some(text)
+}
+
+/// The run's fact `repeats`: how many, and what flipped.
+pub(super) fn repeats_fact(report: &Report) -> String {
+    let s = &report.summary;
+    format!(
+        "every test {} times, pass after pass; {} test{} changed verdict{}",
+        s.repeats,
+        s.flips,
+        if s.flips == 1 { "" } else { "s" },
+        match (s.flips, s.flips_allowed) {
+            (0, _) => "",
+            (_, true) => " (allowed)",
+            (_, false) => " (a failure)",
+        }
+    )
+}
+
+/// The headline's part: `; 2 verdicts flipped over 5 repeats`.
+pub(super) fn headline_part(report: &Report) -> String {
+    let s = &report.summary;
+    format!("; {} flipped over {} repeats", s.flips, s.repeats)
+}
+
+/// The machine's checks as facts of the run: `machine: aslr` → `warn: on (…); fix: …`.
+pub(super) fn machine_facts(report: &Report) -> Vec<(String, String)> {
+    let Some(machine) = &report.machine else {
+        return Vec::new();
+    };
+    machine
+        .findings
+        .iter()
+        .map(|f| {
+            let fix = f
+                .fix
+                .as_ref()
+                .map(|fix| format!("; fix: {fix}"))
+                .unwrap_or_default();
+            (
+                format!("machine: {}", f.check),
+                format!("{}: {}{fix}", f.status.name(), f.found),
+            )
+        })
+        .collect()
+}
