@@ -107,7 +107,7 @@ fn judge(
             })?);
             let limit_ms = run.options.limits(&problem).cpu_ms;
             for result in &mut results {
-                result.time_margin = margin(result, limit_ms);
+                result.time_margin = margin(result, limit_ms, run.options.tle_margin);
             }
             let median = match run.options.repeat > 1 {
                 true => format!(" (median of {} repeats)", run.options.repeat),
@@ -158,8 +158,9 @@ fn repeated(
 }
 
 /// How far an accepted submission stays under a computed CPU limit, or a time-limit-exceeded one went over
-/// it: by its slowest test (its median over the repeats).
-fn margin(result: &SubmissionResult, limit_ms: u64) -> Option<String> {
+/// it: by its slowest test (its median over the repeats). A TLE submission ran under the limit × the TLE
+/// margin (`--tle-margin`): when it was stopped there, only that it needs more is known.
+fn margin(result: &SubmissionResult, limit_ms: u64, tle_margin: f64) -> Option<String> {
     let limit = limit_ms as f64;
     let slowest = result
         .tests
@@ -177,8 +178,19 @@ fn margin(result: &SubmissionResult, limit_ms: u64) -> Option<String> {
         )),
         Verdict::TLE => {
             let test = result.tests.iter().find(|t| t.verdict == Verdict::TLE)?;
-            Some(match test.cpu_ms > limit * 1.001 {
-                // It ran past the limit (--tle-margin): how far is known.
+            // The launcher stops a run a little past its CPU limit: within 5% of it, it was stopped.
+            let stopped_at = limit * tle_margin;
+            if test.cpu_ms <= limit {
+                // Stopped by the wall clock (idle), not by its CPU time.
+                return Some(format!(
+                    "TLE on {} by the wall clock, at {} s of CPU time of the {} s limit",
+                    test.name,
+                    seconds(test.cpu_ms),
+                    seconds(limit)
+                ));
+            }
+            Some(match test.cpu_ms < stopped_at * 0.95 {
+                // It ended before the longer limit it ran under: how far over is known.
                 true => format!(
                     "too slow by {} s: {} takes {} s of the {} s limit ({:.0}%)",
                     seconds(test.cpu_ms - limit),
@@ -186,6 +198,12 @@ fn margin(result: &SubmissionResult, limit_ms: u64) -> Option<String> {
                     seconds(test.cpu_ms),
                     seconds(limit),
                     test.cpu_ms / limit * 100.0
+                ),
+                false if tle_margin > 1.0 => format!(
+                    "over the {} s limit on {}: still running at {} s (the limit × {tle_margin}), where it was stopped",
+                    seconds(limit),
+                    test.name,
+                    seconds(stopped_at)
                 ),
                 false => format!(
                     "over the {} s limit on {} (stopped there: --tle-margin F runs it further to say by how much)",
@@ -225,7 +243,7 @@ mod tests {
             &[("1", Verdict::AC, 120.0), ("2", Verdict::AC, 400.0)],
         );
         assert_eq!(
-            margin(&fast, 2000).as_deref(),
+            margin(&fast, 2000, 1.0).as_deref(),
             Some("accepted with 1.6 s to spare: its slowest test (2) takes 0.4 s of the 2 s limit (20%)")
         );
         // Run under the limit × 1.5 (--tle-margin), it finished: how far over is known.
@@ -234,15 +252,21 @@ mod tests {
             &[("1", Verdict::AC, 10.0), ("2", Verdict::TLE, 2500.0)],
         );
         assert_eq!(
-            margin(&slow, 2000).as_deref(),
+            margin(&slow, 2000, 1.5).as_deref(),
             Some("too slow by 0.5 s: 2 takes 2.5 s of the 2 s limit (125%)")
         );
-        let stopped = submission(Verdict::TLE, &[("1", Verdict::TLE, 2001.0)]);
+        // Stopped a little past the limit, or past the limit × 1.5: only a bound is known.
+        let stopped = submission(Verdict::TLE, &[("1", Verdict::TLE, 2004.0)]);
         assert_eq!(
-            margin(&stopped, 2000).as_deref(),
+            margin(&stopped, 2000, 1.0).as_deref(),
             Some("over the 2 s limit on 1 (stopped there: --tle-margin F runs it further to say by how much)")
         );
+        let longer = submission(Verdict::TLE, &[("1", Verdict::TLE, 3003.0)]);
+        assert_eq!(
+            margin(&longer, 2000, 1.5).as_deref(),
+            Some("over the 2 s limit on 1: still running at 3 s (the limit × 1.5), where it was stopped")
+        );
         let wrong = submission(Verdict::WA, &[("1", Verdict::WA, 5.0)]);
-        assert_eq!(margin(&wrong, 2000), None);
+        assert_eq!(margin(&wrong, 2000, 1.0), None);
     }
 }
