@@ -72,11 +72,7 @@ pub fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
         bar.finish();
     }
     let mut report = graded?;
-    report.machine = Some(machine::check(
-        Path::new("/"),
-        &machine::pinned_cpus(),
-        None,
-    ));
+    report.machine = Some(machine_checks());
     locate_compile_errors(&mut report, workspace);
     locate_inputs(&mut report, Some(workspace));
     for problem in &mut report.problems {
@@ -88,6 +84,11 @@ pub fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
         }
     }
     write_reports(&report, &args.report, Some(workspace))
+}
+
+/// The machine's timing checks for the report (`harness doctor` makes them too, sampling the load).
+pub(crate) fn machine_checks() -> crate::model::machine::Machine {
+    machine::check(Path::new("/"), &machine::pinned_cpus(), None)
 }
 
 /// The report files asked for (JUnit, HTML): one that cannot be written is found now, not after the run.

@@ -88,6 +88,7 @@ pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
     }
     let mut report = graded?;
     report.shard = shard;
+    report.machine = Some(super::grade::machine_checks());
     super::grade::locate_inputs(&mut report, None);
     super::grade::write_reports(&report, &args.report, None)
 }
