@@ -58,8 +58,10 @@ pub enum Command {
     /// overlapping ones.
     Merge(MergeArgs),
     /// Say which containment layers the programs under judgement get on this machine, as this user
-    /// (control group, user and mount namespaces, Landlock, ...): each active or not, and why; and which
-    /// toolchain runs each language (Python 3: PyPy, or CPython where PyPy is missing).
+    /// (control group, user and mount namespaces, Landlock, ...): each active or not, and why; which
+    /// toolchain runs each language (Python 3: PyPy, or CPython where PyPy is missing); and what makes
+    /// CPU times vary here (SMT siblings of the pinned CPUs, governor, turbo, ASLR, swap, huge pages,
+    /// other load), each with the command that fixes it.
     Doctor,
 }
 
@@ -113,6 +115,9 @@ pub struct RunArgs {
 
     #[command(flatten)]
     pub report: ReportArgs,
+
+    #[command(flatten)]
+    pub repeat: RepeatArgs,
 
     /// Output limit per test in MiB; more is OLE.
     #[arg(long, alias = "output-limit-mb", value_name = "MIB", default_value_t = crate::model::limits::DEFAULT_OUTPUT_LIMIT_MIB)]
@@ -181,6 +186,30 @@ pub struct ReportArgs {
     /// Also write the report as one self-contained HTML page here (default: $HARNESS_HTML when set).
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
+}
+
+/// Repeated runs, to see how steady the times and verdicts are: shared by `run` and `verify`.
+#[derive(Debug, Args, Clone, Copy)]
+pub struct RepeatArgs {
+    /// Run every test of every program N times, pass after pass (so that other load weighs on all
+    /// alike); report the least, median and spread of each test's CPU time, judge each test by its
+    /// median run, compute package time limits from the medians, and flag every test whose verdict
+    /// changed between repeats ("AC 4 of 5, TLE 1 of 5"): a flip fails the run.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub repeat: usize,
+
+    /// With --repeat: a verdict that changes between repeats is reported, but does not fail the run.
+    #[arg(long, requires = "repeat")]
+    pub allow_flips: bool,
+}
+
+impl Default for RepeatArgs {
+    fn default() -> Self {
+        RepeatArgs {
+            repeat: 1,
+            allow_flips: false,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
@@ -264,6 +293,9 @@ pub struct VerifyArgs {
 
     #[command(flatten)]
     pub report: ReportArgs,
+
+    #[command(flatten)]
+    pub repeat: RepeatArgs,
 
     /// Run the time-limit-exceeded submissions under the time limit × F and warn about one that passes
     /// within it, as problemtools' `time_limit_to_tle` check does (verifyproblem: 1.5). Default 1: a TLE
@@ -365,6 +397,16 @@ mod tests {
         assert!(
             matches!(cli.command, Some(Command::New(NewArgs { ref id, .. })) if id == "hdu1847")
         );
+        let cli = Cli::try_parse_from(["harness", "--repeat", "5", "--allow-flips"]).unwrap();
+        assert_eq!(
+            (cli.run.repeat.repeat, cli.run.repeat.allow_flips),
+            (5, true)
+        );
+        assert_eq!(
+            Cli::try_parse_from(["harness"]).unwrap().run.repeat.repeat,
+            1
+        );
+        assert!(Cli::try_parse_from(["harness", "--allow-flips"]).is_err());
         let cli = Cli::try_parse_from(["harness", "submit-check", "hdu1846", "hdu1944"]).unwrap();
         assert!(
             matches!(cli.command, Some(Command::SubmitCheck(SubmitCheckArgs { ref ids })) if ids.len() == 2)

@@ -1,11 +1,16 @@
 //! `harness doctor`: which containment layers this machine and this user give the programs under
 //! judgement, each active or not, with what it does or why it is missing; and which toolchain runs each
-//! language of the built-in table (Python 3: PyPy, or CPython where PyPy is missing).
+//! language of the built-in table (Python 3: PyPy, or CPython where PyPy is missing); and what on this
+//! machine makes CPU times vary (`exec::machine`), each with what it means and the command that fixes it.
 
 use std::io::{self, Write};
 
+use std::path::Path;
+use std::time::Duration;
+
 use anyhow::Result;
 
+use crate::exec::machine;
 use crate::lang::version::Versions;
 use crate::lang::LanguageTable;
 use crate::sandbox::layers::{is_root, layers, uid};
@@ -43,7 +48,46 @@ pub fn doctor() -> Result<i32> {
 \"Containment\")."
     )?;
     languages(&mut out)?;
+    timing(&mut out)?;
     Ok(EXIT_OK)
+}
+
+/// The machine's timing checks, as isolate's `isolate-check-environment` makes them, the load sampled
+/// over half a second while the judge runs nothing.
+fn timing(out: &mut impl Write) -> io::Result<()> {
+    let cpus = machine::pinned_cpus();
+    let found = machine::check(Path::new("/"), &cpus, Some(Duration::from_millis(500)));
+    writeln!(
+        out,
+        "timing (runs are pinned to {}; README, \"Timing you can trust\"):",
+        cpus.iter()
+            .map(|c| format!("cpu{c}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )?;
+    for finding in &found.findings {
+        writeln!(
+            out,
+            "{:<7} {:<8} {}",
+            finding.status.name(),
+            finding.check,
+            finding.found
+        )?;
+        writeln!(out, "                 {}", finding.meaning)?;
+        if let Some(fix) = &finding.fix {
+            writeln!(out, "                 fix: {fix}")?;
+        }
+    }
+    let warnings = found.warnings().count();
+    writeln!(
+        out,
+        "{}",
+        match warnings {
+            0 => "nothing found that makes times vary; `harness --repeat 5` measures how steady they are".to_string(),
+            n => format!("{n} settings make times vary: verdicts near a limit may flip; `harness --repeat 5` flags those that do"),
+        }
+    )?;
+    Ok(())
 }
 
 /// Each language of the built-in table with its toolchain's version (its first lines), or why it is

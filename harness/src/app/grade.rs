@@ -11,7 +11,7 @@ use anyhow::{Context, Result};
 use super::jobs;
 use crate::cli::{Format, ReportArgs, RunArgs};
 use crate::events::Events;
-use crate::exec::{self, JudgeOptions};
+use crate::exec::{self, machine, JudgeOptions};
 use crate::lang::located::located;
 use crate::model::{Report, Verdict};
 use crate::package::{changes, Workspace};
@@ -44,6 +44,7 @@ pub fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
         );
     }
     check_report_files(&args.report)?;
+    check_repeat(args.repeat.repeat)?;
     let only = match &args.changed_since {
         Some(rev) => Some(changed_problems(workspace, &args.ids, rev)?),
         None => None,
@@ -63,12 +64,15 @@ pub fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
         partition: args.partition,
         only,
         events,
+        repeat: args.repeat.repeat,
+        allow_flips: args.repeat.allow_flips,
     };
     let graded = exec::grade(workspace, &args.ids, &options);
     if let Some(bar) = &bar {
         bar.finish();
     }
     let mut report = graded?;
+    report.machine = Some(machine_checks());
     locate_compile_errors(&mut report, workspace);
     locate_inputs(&mut report, Some(workspace));
     for problem in &mut report.problems {
@@ -80,6 +84,11 @@ pub fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
         }
     }
     write_reports(&report, &args.report, Some(workspace))
+}
+
+/// The machine's timing checks for the report (`harness doctor` makes them too, sampling the load).
+pub(crate) fn machine_checks() -> crate::model::machine::Machine {
+    machine::check(Path::new("/"), &machine::pinned_cpus(), None)
 }
 
 /// The report files asked for (JUnit, HTML): one that cannot be written is found now, not after the run.
@@ -352,6 +361,14 @@ fn not_a_command(workspace: &Workspace, id: &str) -> Result<()> {
         ),
         None => Ok(()),
     }
+}
+
+/// `--repeat` runs every test from once to 100 times.
+pub(crate) fn check_repeat(repeat: usize) -> Result<()> {
+    if !(1..=100).contains(&repeat) {
+        anyhow::bail!("--repeat must be from 1 to 100 (e.g. 5), got {repeat}");
+    }
+    Ok(())
 }
 
 /// `--tle-margin` must be a factor of 1 or more.

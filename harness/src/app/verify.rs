@@ -23,6 +23,7 @@ pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
         );
     }
     super::grade::check_tle_margin(args.tle_margin)?;
+    super::grade::check_repeat(args.repeat.repeat)?;
     super::grade::check_report_files(&args.report)?;
     // Where the answers are: no program of a folder is compiled in place beside them.
     let answers: Vec<_> = args.dirs.iter().map(|dir| dir.join("data")).collect();
@@ -64,6 +65,8 @@ pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
         partition: None,
         only: None,
         events,
+        repeat: args.repeat.repeat,
+        allow_flips: args.repeat.allow_flips,
     };
     let graded = exec::execute(plan, &context, &options);
     if let Some(bar) = &bar {
@@ -71,6 +74,7 @@ pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
     }
     let mut report = graded?;
     report.shard = shard;
+    report.machine = Some(super::grade::machine_checks());
     super::grade::locate_inputs(&mut report, None);
     super::grade::write_reports(&report, &args.report, None)
 }

@@ -18,12 +18,14 @@ use crate::grade::scratch::Scratch;
 use crate::grade::{Grader, Interactive, Standard};
 use crate::lang::{Compiled, Compiler, Executable, LanguageTable};
 use crate::model::{
-    CheckerSpec, Limits, Problem, ProblemResult, ProgramSpec, Report, Shard, TestCase, TestResult,
+    repeats, CheckerSpec, Limits, Problem, ProblemResult, ProgramSpec, Report, Shard,
+    SubmissionResult, TestCase, TestResult,
 };
 use crate::package::Workspace;
 use crate::plan::{self, Plan, PlannedProblem, Selection};
 use crate::sandbox::Sandbox;
 
+pub mod machine;
 mod packages;
 mod submissions;
 
@@ -52,6 +54,10 @@ pub struct JudgeOptions {
     pub only: Option<Vec<String>>,
     /// Told about every planned and finished run (the progress bar).
     pub events: Events,
+    /// Run every test of every program this many times, pass after pass (`--repeat`); 1: once.
+    pub repeat: usize,
+    /// A verdict that changes between repeats does not fail the run (`--allow-flips`).
+    pub allow_flips: bool,
 }
 
 impl JudgeOptions {
@@ -261,31 +267,37 @@ pub fn execute(mut plan: Plan, context: &RunContext, options: &JudgeOptions) -> 
             },
         )
     };
-    let ((main_submissions, main_problems), (beside_submissions, beside_problems)) =
-        std::thread::scope(|scope| {
-            let beside = context
-                .beside
-                .as_ref()
-                .map(|beside| scope.spawn(|| beside.install(|| grade_part(1))));
-            let main = pool.install(|| grade_part(0));
-            let beside = match beside {
-                Some(thread) => thread
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-                None => (Ok(Vec::new()), Ok(Vec::new())),
-            };
-            (main, beside)
-        });
-    let [main_indices, beside_indices] = problems.map(|(indices, _)| indices);
-    let mut problems = merge_beside([
-        (main_indices, main_problems?),
-        (beside_indices, beside_problems?),
-    ]);
-    let [main_indices, beside_indices] = submissions.map(|(indices, _)| indices);
-    let mut submissions = merge_beside([
-        (main_indices, main_submissions?),
-        (beside_indices, beside_submissions?),
-    ]);
+    // One pass over the plan; with --repeat, pass after pass, so that whatever else loads the machine
+    // meanwhile weighs on every test alike.
+    let pass = || -> Result<(Vec<ProblemResult>, Vec<SubmissionResult>)> {
+        let ((main_submissions, main_problems), (beside_submissions, beside_problems)) =
+            std::thread::scope(|scope| {
+                let beside = context
+                    .beside
+                    .as_ref()
+                    .map(|beside| scope.spawn(|| beside.install(|| grade_part(1))));
+                let main = pool.install(|| grade_part(0));
+                let beside = match beside {
+                    Some(thread) => thread
+                        .join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                    None => (Ok(Vec::new()), Ok(Vec::new())),
+                };
+                (main, beside)
+            });
+        let [main_indices, beside_indices] = problems.clone().map(|(indices, _)| indices);
+        let problems = merge_beside([
+            (main_indices, main_problems?),
+            (beside_indices, beside_problems?),
+        ]);
+        let [main_indices, beside_indices] = submissions.clone().map(|(indices, _)| indices);
+        let submissions = merge_beside([
+            (main_indices, main_submissions?),
+            (beside_indices, beside_submissions?),
+        ]);
+        Ok((problems, submissions))
+    };
+    let (mut problems, mut submissions) = repeated(options.repeat, pass)?;
     let graded_packages = submissions.split_off(ours);
     let (rows, package_submissions) =
         pool.install(|| packages::grade(&own, graded_packages, &run))?;
@@ -299,7 +311,29 @@ pub fn execute(mut plan: Plan, context: &RunContext, options: &JudgeOptions) -> 
     let wall_ms = started.elapsed().as_secs_f64() * 1000.0;
     let mut report = Report::new(problems, submissions, options.time_scale, wall_ms);
     report.isolation = context.sandbox.isolation().to_vec();
+    let report = report.repeated(options.repeat.max(1), options.allow_flips);
     Ok(report.stamped(started_at, compiler.toolchains()))
+}
+
+/// `pass` run `repeat` times, one pass after the other, its results merged (`model::repeats`); once
+/// when `repeat` is 1, and then as it was.
+pub(crate) fn repeated(
+    repeat: usize,
+    mut pass: impl FnMut() -> Result<(Vec<ProblemResult>, Vec<SubmissionResult>)>,
+) -> Result<(Vec<ProblemResult>, Vec<SubmissionResult>)> {
+    if repeat <= 1 {
+        return pass();
+    }
+    let (mut problems, mut submissions) = (Vec::new(), Vec::new());
+    for _ in 0..repeat {
+        let (p, s) = pass()?;
+        problems.push(p);
+        submissions.push(s);
+    }
+    Ok((
+        repeats::merge_problems(problems),
+        repeats::merge_submissions(submissions),
+    ))
 }
 
 /// A shard's stamp: what merging checks (the same workspace, commit, judge and options in every shard)
@@ -310,7 +344,7 @@ fn stamp(workspace: &Workspace, options: &JudgeOptions, shard: plan::ShardPlan) 
         commit: crate::package::changes::commit(&workspace.root),
         judge: format!("harness {}", env!("CARGO_PKG_VERSION")),
         options: format!(
-            "time scale {}; output limit {} B; tests {}; submissions {}; all tests {}; TLE margin {}; run {}",
+            "time scale {}; output limit {} B; tests {}; submissions {}; all tests {}; TLE margin {}; run {}; repeat {}; flips allowed {}",
             options.time_scale,
             options.output_limit,
             options.test_filter.as_deref().unwrap_or("all"),
@@ -318,6 +352,8 @@ fn stamp(workspace: &Workspace, options: &JudgeOptions, shard: plan::ShardPlan) 
             options.all_tests,
             options.tle_margin,
             !options.no_run,
+            options.repeat,
+            options.allow_flips,
         ),
         partition: shard.partition.to_string(),
         planned: shard.planned,

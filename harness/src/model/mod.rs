@@ -2,7 +2,9 @@
 
 pub mod expected;
 pub mod limits;
+pub mod machine;
 pub mod problem;
+pub mod repeats;
 pub mod result;
 pub mod run;
 pub mod run_verdict;

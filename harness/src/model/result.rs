@@ -41,6 +41,10 @@ pub struct TestResult {
     /// The score the output validator wrote in its feedback folder (`score.txt`), when it wrote one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub validator_score: Option<f64>,
+    /// With `--repeat N`: every run's CPU time and verdict (this result is the median run, `cpu_ms` the
+    /// median CPU time).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub repeats: Option<super::repeats::Repeats>,
 }
 
 impl TestResult {
@@ -64,6 +68,7 @@ impl TestResult {
             transcript: None,
             near_limit: false,
             validator_score: None,
+            repeats: None,
         }
     }
 }
@@ -235,8 +240,14 @@ pub struct SubmissionResult {
     pub given: bool,
     /// A warning about the time limit (problemtools' `ac_to_time_limit` and `time_limit_to_tle` checks).
     pub time_warning: Option<String>,
+    /// How far under a computed time limit it stays (accepted), or how far over it it went (TLE).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_margin: Option<String>,
     /// Every test it ran, without diffs and stderr.
     pub tests: Vec<TestResult>,
+    /// With `--repeat N`: the verdicts of its repeats (this result is its median repeat).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub repeats: Option<Vec<super::repeats::VerdictCount>>,
     /// What it scored, per group and in total, in a scoring problem.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub score: Option<super::score::SubmissionScore>,
@@ -285,6 +296,19 @@ pub struct Summary {
     pub submissions: usize,
     pub submissions_matched: usize,
     pub submissions_skipped: usize,
+    /// How many times every test ran (`--repeat`).
+    #[serde(default = "one")]
+    pub repeats: usize,
+    /// Tests (of the solutions and the submissions) whose verdict changed between repeats.
+    #[serde(default)]
+    pub flips: usize,
+    /// Whether a flip is allowed (`--allow-flips`); otherwise it fails the run.
+    #[serde(default)]
+    pub flips_allowed: bool,
+}
+
+fn one() -> usize {
+    1
 }
 
 /// Everything a grading run found.
@@ -300,6 +324,9 @@ pub struct Report {
     pub summary: Summary,
     /// The containment layers that were active (`harness doctor` says why others are not).
     pub isolation: Vec<String>,
+    /// The machine's timing checks (`harness doctor`), when they were made.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub machine: Option<super::machine::Machine>,
     /// A shard's stamp (`--partition`); absent from the report of a whole run.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<super::Shard>,
@@ -352,6 +379,9 @@ impl Report {
                 .filter(|s| s.skipped.is_none() && s.matched)
                 .count(),
             submissions_skipped: all.iter().filter(|s| s.skipped.is_some()).count(),
+            repeats: 1,
+            flips: 0,
+            flips_allowed: false,
         };
         Report {
             started: None,
@@ -360,8 +390,46 @@ impl Report {
             submissions,
             summary,
             isolation: Vec::new(),
+            machine: None,
             shard: None,
         }
+    }
+
+    /// The report of `repeats` passes over the plan (`--repeat`): counts the tests whose verdict flipped,
+    /// and, unless flips are allowed, counts each as a failure (its test, or its submission, among the
+    /// judged ones), so that the closing line agrees with the exit status.
+    pub fn repeated(mut self, repeats: usize, flips_allowed: bool) -> Report {
+        let flipped = |t: &&TestResult| t.repeats.as_ref().is_some_and(|r| r.flipped());
+        // A package's row shows its first accepted submission's tests: counted with the submissions.
+        let rows = self.problems.iter().filter(|p| p.package.is_none());
+        let row_flips: Vec<&TestResult> = rows.flat_map(|p| &p.tests).filter(flipped).collect();
+        let submissions = self.submissions.iter().flatten();
+        let flipping: Vec<&SubmissionResult> = submissions
+            .filter(|s| s.tests.iter().any(|t| flipped(&t)))
+            .collect();
+        let flips = row_flips.len()
+            + flipping
+                .iter()
+                .map(|s| s.tests.iter().filter(flipped).count())
+                .sum::<usize>();
+        let s = &mut self.summary;
+        (s.repeats, s.flips, s.flips_allowed) = (repeats, flips, flips_allowed);
+        if !flips_allowed {
+            // A given program's tests are counted as tests, another submission as one thing judged.
+            let given_tests = flipping.iter().filter(|s| s.given).flat_map(|s| &s.tests);
+            let passed = row_flips
+                .iter()
+                .chain(given_tests.filter(flipped).collect::<Vec<_>>().iter())
+                .filter(|t| t.verdict == Verdict::AC)
+                .count()
+                + flipping
+                    .iter()
+                    .filter(|s| s.skipped.is_none() && s.matched && !s.given)
+                    .count();
+            s.judged_passed -= passed.min(s.judged_passed);
+            s.judged_failed += passed;
+        }
+        self
     }
 
     /// The report with the run's start time and the versions of the toolchains it used.
@@ -376,6 +444,7 @@ impl Report {
     pub fn all_accepted(&self) -> bool {
         self.summary.failed == 0
             && self.summary.problem_errors == 0
+            && (self.summary.flips == 0 || self.summary.flips_allowed)
             && self.summary.submissions_matched == self.summary.submissions
     }
 }

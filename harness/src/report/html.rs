@@ -143,6 +143,9 @@ fn headline(report: &Report) -> String {
             s.submissions_matched, s.submissions
         );
     }
+    if s.repeats > 1 {
+        text.push_str(&super::repeats::headline_part(report));
+    }
     esc(&text)
 }
 
@@ -199,7 +202,11 @@ fn overview(html: &mut String, report: &Report, sections: &[Section]) {
                 bar(
                     html,
                     cpu / row.cpu_limit_ms.max(1) as f64,
-                    &format!("{cpu:.0} / {} ms", row.cpu_limit_ms),
+                    &format!(
+                        "{cpu:.0} / {} ms{}",
+                        row.cpu_limit_ms,
+                        super::repeats::spread_label(row)
+                    ),
                 );
                 bar(
                     html,
@@ -278,6 +285,9 @@ fn problem_section(html: &mut String, section: &Section) {
                 row.memory_limit_mib,
                 esc(&row.checker)
             );
+            if let Some(spread) = super::repeats::spread_sentence(row) {
+                let _ = writeln!(html, "<p class=\"limits spread\">{}</p>", esc(&spread));
+            }
         }
     } else {
         let _ = writeln!(html, "</h2>");
@@ -488,11 +498,15 @@ fn cells(html: &mut String, id: &str, columns: &[&str], tests: &[TestResult], li
                     .or(t.detail.as_deref())
                     .map(|w| format!("\n{w}"))
                     .unwrap_or_default();
-                let title = format!("{}: {}{figures}{what}", t.name, t.verdict.name());
-                let text = match (linked && t.verdict != Verdict::AC, t.verdict) {
+                let repeated = super::repeats::cell_title(t);
+                let title = format!("{}: {}{figures}{what}{repeated}", t.name, t.verdict.name());
+                let mut text = match (linked && t.verdict != Verdict::AC, t.verdict) {
                     (true, v) => format!("<a href=\"#f-{}\">{}</a>", anchor(id, &t.name), v.name()),
                     (false, v) => v.name().to_string(),
                 };
+                if t.repeats.as_ref().is_some_and(|r| r.flipped()) {
+                    text.push_str("<span class=\"flip\">↯</span>");
+                }
                 let _ = write!(
                     html,
                     "<td class=\"v v-{}\" title=\"{}\">{text}</td>",
@@ -935,6 +949,12 @@ fn run_facts(html: &mut String, report: &Report, options: &HtmlOptions) {
         false => report.isolation.join(", "),
     };
     fact("containment", &layers);
+    if report.summary.repeats > 1 {
+        fact("repeats", &super::repeats::repeats_fact(report));
+    }
+    for (name, value) in super::repeats::machine_facts(report) {
+        fact(&name, &value);
+    }
     let toolchains: &BTreeMap<String, String> = &report.toolchains;
     for (language, version) in toolchains {
         fact(&format!("toolchain {language}"), version);
@@ -1067,7 +1087,7 @@ h3{font-size:14px;margin:12px 0 4px;color:#444}.title{font-weight:normal;color:#
 tr.not-as-expected th.program{color:var(--wa);font-weight:600}tr.skipped{opacity:.6}
 td.score{white-space:nowrap;font-weight:600}.scores td.v{white-space:nowrap;padding:2px 6px}.scores .first{font-size:10px;font-weight:normal}
 svg.chart{width:100%;max-width:760px;height:auto;display:block}.axis{stroke:#999}.tick{font-size:10px;fill:#666;text-anchor:end}
-.group-label{text-anchor:start}.limit{stroke:var(--wa);stroke-dasharray:4 3}.limit-label{fill:var(--wa)}rect.near{fill:#fff8e6}
+.group-label{text-anchor:start}.limit{stroke:var(--wa);stroke-dasharray:4 3}.flip{color:var(--wa);font-weight:bold}.limit-label{fill:var(--wa)}rect.near{fill:#fff8e6}
 .series{fill:none;stroke-width:1.5;stroke-linejoin:round;stroke-linecap:round}
 .legend{list-style:none;padding:0;margin:2px 0;font-size:12px;display:flex;flex-wrap:wrap;gap:2px 14px}
 .swatch{display:inline-block;width:10px;height:10px;margin-right:4px;border-radius:2px}

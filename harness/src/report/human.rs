@@ -91,6 +91,10 @@ pub fn render_human(report: &Report, options: &HumanOptions, out: &mut dyn Write
     }
     near_limit(&mut text, report, &paint);
     time_warnings(&mut text, report, &paint);
+    super::repeats::margins(&mut text, report);
+    super::repeats::spread(&mut text, report);
+    super::repeats::flips(&mut text, report, &paint);
+    super::repeats::machine(&mut text, report, &paint);
     failures(&mut text, report, options, &paint);
     summary(&mut text, report);
     out.write_all(text.as_bytes())?;
@@ -114,6 +118,7 @@ fn every_test(text: &mut String, problem: &ProblemResult, paint: &Paint) {
                 test.cpu_ms,
                 memory(test.peak_kib)
             );
+            text.push_str(&super::repeats::test_figures(test));
         }
         text.push('\n');
     }
@@ -203,6 +208,7 @@ fn summary(text: &mut String, report: &Report) {
             graded.count()
         );
     }
+    super::repeats::summary_line(text, report);
     let _ = writeln!(
         text,
         "{} passed, {} failed",

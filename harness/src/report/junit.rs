@@ -16,8 +16,9 @@ use crate::model::{ProblemResult, Report, SubmissionResult, SubmissionScore, Tes
 pub fn render_junit(report: &Report, out: &mut dyn Write) -> Result<()> {
     let mut junit = quick_junit::Report::new("harness");
     junit.set_time(millis(report.summary.wall_ms));
+    let flips_allowed = report.summary.flips_allowed;
     for problem in &report.problems {
-        junit.add_test_suite(problem_suite(problem));
+        junit.add_test_suite(problem_suite(problem, flips_allowed));
     }
     let submissions = report.submissions.as_deref().unwrap_or_default();
     for problem in &report.problems {
@@ -33,7 +34,7 @@ pub fn render_junit(report: &Report, out: &mut dyn Write) -> Result<()> {
     }
     // A program given with --submission is judged like a solution: a suite of its own, a case per test.
     for given in submissions.iter().filter(|s| s.given) {
-        junit.add_test_suite(given_suite(given));
+        junit.add_test_suite(given_suite(given, flips_allowed));
     }
     junit
         .serialize(&mut *out)
@@ -45,7 +46,7 @@ fn millis(ms: f64) -> Duration {
     Duration::from_secs_f64(ms.max(0.0) / 1000.0)
 }
 
-fn problem_suite(problem: &ProblemResult) -> TestSuite {
+fn problem_suite(problem: &ProblemResult, flips_allowed: bool) -> TestSuite {
     let mut suite = TestSuite::new(problem.id.as_str());
     suite.add_properties([
         Property::new("title", problem.title.as_str()),
@@ -78,7 +79,7 @@ fn problem_suite(problem: &ProblemResult) -> TestSuite {
         suite.add_test_case(case);
     }
     for test in &problem.tests {
-        suite.add_test_case(test_case(problem, test));
+        suite.add_test_case(test_case(problem, test, flips_allowed));
     }
     suite.set_time(millis(problem.tests.iter().map(|t| t.wall_ms).sum()));
     suite
@@ -86,7 +87,7 @@ fn problem_suite(problem: &ProblemResult) -> TestSuite {
 
 /// The suite `<id>/<file>` of a program given with --submission: one case per test it ran, a skip or a
 /// compile error as one case.
-fn given_suite(s: &SubmissionResult) -> TestSuite {
+fn given_suite(s: &SubmissionResult, flips_allowed: bool) -> TestSuite {
     let mut suite = TestSuite::new(format!("{}/{}", s.problem, s.file));
     if let Some(language) = &s.language {
         suite.add_property(Property::new("language", language.as_str()));
@@ -112,19 +113,44 @@ fn given_suite(s: &SubmissionResult) -> TestSuite {
         suite.add_test_case(case);
     }
     for test in &s.tests {
-        suite.add_test_case(case_of(&s.problem, s.compile_error.as_deref(), test));
+        suite.add_test_case(case_of(
+            &s.problem,
+            s.compile_error.as_deref(),
+            test,
+            flips_allowed,
+        ));
     }
     suite.set_time(millis(s.tests.iter().map(|t| t.wall_ms).sum()));
     suite
 }
 
-fn test_case(problem: &ProblemResult, test: &TestResult) -> TestCase {
-    case_of(&problem.id, problem.compile_error.as_deref(), test)
+fn test_case(problem: &ProblemResult, test: &TestResult, flips_allowed: bool) -> TestCase {
+    case_of(
+        &problem.id,
+        problem.compile_error.as_deref(),
+        test,
+        flips_allowed,
+    )
 }
 
 /// A test's case: classname the problem, a failure for a verdict but AC, an error for CE.
-fn case_of(problem: &str, compile_error: Option<&str>, test: &TestResult) -> TestCase {
+fn case_of(
+    problem: &str,
+    compile_error: Option<&str>,
+    test: &TestResult,
+    flips_allowed: bool,
+) -> TestCase {
+    let flipped = test.repeats.as_ref().filter(|r| r.flipped());
     let status = match test.verdict {
+        // A verdict that changed between repeats (`--repeat`) is a failure too.
+        Verdict::AC if flipped.is_some() && !flips_allowed => {
+            let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
+            let what = flipped.map(|r| r.describe(None)).unwrap_or_default();
+            status
+                .set_type("flip")
+                .set_message(format!("the verdict changed between repeats: {what}"));
+            status
+        }
         Verdict::AC => TestCaseStatus::success(),
         Verdict::CE => {
             let mut status = TestCaseStatus::non_success(NonSuccessKind::Error);

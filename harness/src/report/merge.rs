@@ -84,7 +84,10 @@ pub fn merge(shards: &[ShardReport]) -> Result<Report> {
             all
         });
     let wall_ms = shards.iter().map(|s| s.report.summary.wall_ms).sum();
-    let mut report = Report::new(rows, submissions, first.report.summary.time_scale, wall_ms);
+    // The shards ran as many repeats (their stamps' options agree): their flips are counted again.
+    let s = &first.report.summary;
+    let mut report =
+        Report::new(rows, submissions, s.time_scale, wall_ms).repeated(s.repeats, s.flips_allowed);
     report.started = shards.iter().filter_map(|s| s.report.started.clone()).min();
     report.toolchains = toolchains;
     // What every shard had: a layer one machine lacked did not contain the whole run.

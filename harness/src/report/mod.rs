@@ -8,6 +8,7 @@ pub mod json;
 pub mod junit;
 pub mod merge;
 pub mod progress;
+mod repeats;
 mod submissions;
 
 use std::ffi::OsStr;

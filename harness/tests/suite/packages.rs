@@ -951,6 +951,8 @@ fn a_dropped_packages_tests_are_listed_and_run_one_at_a_time_as_a_problems_are()
         partition: None,
         only: None,
         events: Default::default(),
+        repeat: 1,
+        allow_flips: false,
     };
     let result = harness::exec::run_one(&workspace, "split", "secret/2", &options).unwrap();
     // `31250 32000` where the answer file says `2 500000000`: only the package's validator accepts it.

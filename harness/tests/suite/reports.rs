@@ -155,6 +155,7 @@ fn json_report_of_every_steady_verdict() {
             ".started" => "[start]",
             ".toolchains.rust" => "[version]",
             ".isolation" => "[layers of this machine]",
+            ".machine" => "[timing checks of this machine]",
         })
     });
 }
