@@ -6,7 +6,7 @@
 
 use std::ffi::OsString;
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 
@@ -102,18 +102,23 @@ impl ProgramChecker {
 
 /// What a problem's or package's program run on a test's files sees of them: the folders of the files it
 /// reads (read-only: a folder's binding outlives the file, which the judge replaces at each test, so the
-/// program's prepared namespace serves every test) and the folders it writes into.
+/// program's prepared namespace serves every test) and the folders it writes into. A file that is a link
+/// (a package's tests shared between groups) is read through it: the folder of the file it leads to is
+/// bound too. The loader keeps a package's links inside it (`package::links`), so that folder is the
+/// package's.
 pub fn binds(read: &[&Path], write: &[&Path]) -> Vec<Bind> {
     let mut binds: Vec<Bind> = Vec::new();
     for file in read {
-        let Some(folder) = std::path::absolute(file)
-            .ok()
-            .and_then(|f| Some(f.parent()?.to_path_buf()))
-        else {
+        let Ok(file) = std::path::absolute(file) else {
             continue;
         };
-        if !binds.iter().any(|b| b.to == folder) {
-            binds.push(Bind::read_only(folder));
+        for path in hops(file) {
+            let Some(folder) = path.parent().map(Path::to_path_buf) else {
+                continue;
+            };
+            if !binds.iter().any(|b| b.to == folder) {
+                binds.push(Bind::read_only(folder));
+            }
         }
     }
     for folder in write {
@@ -122,6 +127,30 @@ pub fn binds(read: &[&Path], write: &[&Path]) -> Vec<Bind> {
         binds.push(Bind::writable(folder));
     }
     binds
+}
+
+/// `file` and, when it is a link, each file on the way to its target, one link at a time (the program
+/// resolves every step, so every step's folder must be there), named from their real folders.
+fn hops(file: PathBuf) -> Vec<PathBuf> {
+    // As many as the kernel follows.
+    const MAX_HOPS: usize = 40;
+    let mut hops = vec![file];
+    while hops.len() <= MAX_HOPS {
+        let last = &hops[hops.len() - 1];
+        let Ok(target) = fs::read_link(last) else {
+            break;
+        };
+        let Some(folder) = last.parent() else {
+            break;
+        };
+        let next = folder.join(target);
+        let real = match (next.parent().map(fs::canonicalize), next.file_name()) {
+            (Some(Ok(folder)), Some(name)) => folder.join(name),
+            _ => break,
+        };
+        hops.push(real);
+    }
+    hops
 }
 
 /// `folder`, made if need be and emptied: the same folder test after test (a program's prepared namespace

@@ -452,6 +452,11 @@ fn group_scores(html: &mut String, section: &Section) {
                 ),
                 None => String::new(),
             };
+            // A judge error says why in its cell.
+            let first = match &g.error {
+                Some(why) => format!("{first}<br><span class=\"why\">{}</span>", esc(why)),
+                None => first,
+            };
             let _ = write!(
                 html,
                 "<td class=\"v v-{v}\" title=\"{}: {v}, {}/{} tests passed\">{v} {}{first}</td>",
@@ -635,6 +640,14 @@ fn failures(html: &mut String, section: &Section) {
         {
             test_details(&mut blocks, section.id, "solution", test, true);
         }
+        if let Some(why) = row.score.as_ref().and_then(|c| c.error.as_ref()) {
+            let _ = write!(
+                blocks,
+                "<div class=\"failure\"><p><b>solution</b> {} <span class=\"why\">{}</span></p></div>",
+                badge(Verdict::JE),
+                esc(why)
+            );
+        }
     }
     let mut expected_rows = String::new();
     for s in &section.submissions {
@@ -659,6 +672,15 @@ fn failures(html: &mut String, section: &Section) {
             };
             for test in details.into_iter().filter(|t| t.verdict != Verdict::CE) {
                 test_details(&mut blocks, section.id, &program_name(s), test, s.given);
+            }
+            if let Some(why) = s.score.as_ref().and_then(|c| c.error.as_ref()) {
+                let _ = write!(
+                    blocks,
+                    "<div class=\"failure\"><p><b>{}</b> {} <span class=\"why\">{}</span></p></div>",
+                    esc(&program_name(s)),
+                    badge(Verdict::JE),
+                    esc(why)
+                );
             }
             if let (true, Some(why)) = (
                 s.failed(),

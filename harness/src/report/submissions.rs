@@ -186,10 +186,14 @@ pub(super) fn submission_failure(
                 failures.len() - shown
             );
         }
-    } else if let Some(what) =
-        failed.and_then(|t| t.first_difference.as_ref().or(t.detail.as_ref()))
-    {
-        let _ = writeln!(text, "    {}", super::human::escaped(what));
+    } else if let Some(failed) = failed {
+        if let Some(what) = failed.first_difference.as_ref().or(failed.detail.as_ref()) {
+            let _ = writeln!(text, "    {}", super::human::escaped(what));
+        }
+        // A crash says why on its stderr (kept for run-time errors only).
+        if let Some(tail) = &failed.stderr_tail {
+            let _ = write!(text, "{}", indent(&stderr_block(tail), MAX_MESSAGE_LINES));
+        }
     }
     if let Some(message) = &s.compile_error {
         let _ = writeln!(text, "{}", indent(message, MAX_MESSAGE_LINES));
@@ -234,17 +238,7 @@ fn given_failure(text: &mut String, test: &TestResult, named: bool, paint: &Pain
             indent(&super::human::last_exchanges(t), usize::MAX)
         )
     });
-    // A program's stderr reaches the terminal with its control characters made visible.
-    let stderr = test.stderr_tail.as_ref().map(|tail| {
-        let lines: Vec<String> = tail
-            .lines()
-            .map(|l| crate::check::visible(l.as_bytes()))
-            .collect();
-        format!(
-            "stderr (last lines):\n{}",
-            indent(&lines.join("\n"), MAX_MESSAGE_LINES)
-        )
-    });
+    let stderr = test.stderr_tail.as_deref().map(stderr_block);
     for block in [
         test.diff.as_ref(),
         message,
@@ -280,4 +274,19 @@ pub(super) fn time_warnings(text: &mut String, report: &Report, paint: &Paint) {
             s.time_warning.as_deref().unwrap_or("")
         );
     }
+}
+
+/// A program's stderr, headed, its last lines indented: it reaches the terminal with its control
+/// characters made visible.
+fn stderr_block(tail: &str) -> String {
+    let lines: Vec<String> = tail
+        .lines()
+        .map(|l| crate::check::visible(l.as_bytes()))
+        .collect();
+    // As many lines as the block under its heading shows.
+    let last = &lines[lines.len().saturating_sub(MAX_MESSAGE_LINES - 1)..];
+    format!(
+        "stderr (last lines):\n{}",
+        indent(&last.join("\n"), MAX_MESSAGE_LINES)
+    )
 }
