@@ -100,8 +100,7 @@ pub fn explained(test: &crate::model::TestResult) -> Explained {
         verdict: test.verdict,
         validator_score: test.validator_score,
     };
-    let why = test.first_difference.as_ref().or(test.detail.as_ref());
-    (judged, why.cloned())
+    (judged, test.cause().map(str::to_string))
 }
 
 /// A group's result; `None` when none of its tests is part of the run.

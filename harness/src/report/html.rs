@@ -487,12 +487,7 @@ fn cells(html: &mut String, id: &str, columns: &[&str], tests: &[TestResult], li
                     Verdict::CE => String::new(),
                     _ => format!(", cpu {:.0} ms, mem {} MiB", t.cpu_ms, mib(t.peak_kib)),
                 };
-                let what = t
-                    .first_difference
-                    .as_deref()
-                    .or(t.detail.as_deref())
-                    .map(|w| format!("\n{w}"))
-                    .unwrap_or_default();
+                let what = t.cause().map(|w| format!("\n{w}")).unwrap_or_default();
                 let title = format!("{}: {}{figures}{what}", t.name, t.verdict.name());
                 let text = match (linked && t.verdict != Verdict::AC, t.verdict) {
                     (true, v) => format!("<a href=\"#f-{}\">{}</a>", anchor(id, &t.name), v.name()),
@@ -702,11 +697,7 @@ fn failures(html: &mut String, section: &Section) {
                 );
             }
         } else if let (Some(test), None) = (failed, &s.skipped) {
-            let what = test
-                .first_difference
-                .as_deref()
-                .or(test.detail.as_deref())
-                .unwrap_or("");
+            let what = test.cause().unwrap_or("");
             let _ = write!(
                 expected_rows,
                 "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
@@ -733,11 +724,7 @@ fn failures(html: &mut String, section: &Section) {
 /// One failed test in full: first difference, diff side by side, checker message, transcript, input,
 /// stderr.
 fn test_details(html: &mut String, id: &str, program: &str, test: &TestResult, anchored: bool) {
-    let what = test
-        .first_difference
-        .as_deref()
-        .or(test.detail.as_deref())
-        .unwrap_or("");
+    let what = test.cause().unwrap_or("");
     let anchor_id = match anchored && program == "solution" {
         true => format!(" id=\"f-{}\"", anchor(id, &test.name)),
         false => String::new(),

@@ -138,7 +138,7 @@ fn case_of(problem: &str, compile_error: Option<&str>, test: &TestResult) -> Tes
         }
         verdict => {
             let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
-            let what = test.first_difference.as_deref().or(test.detail.as_deref());
+            let what = test.cause();
             let message = match what {
                 Some(what) => format!("{}: {what}", verdict.name()),
                 None => verdict.name().to_string(),
@@ -213,7 +213,7 @@ fn submission_case(s: &SubmissionResult) -> TestCase {
         // crash's stderr.
         let failed = s.tests.iter().find(|t| t.verdict != Verdict::AC);
         let cause = failed.and_then(|t| {
-            let what = t.first_difference.as_ref().or(t.detail.as_ref())?;
+            let what = t.cause()?;
             Some(format!("{}: {} {what}", t.name, t.verdict.name()))
         });
         let stderr = failed.and_then(|t| t.stderr_tail.as_deref().map(stderr_text));

@@ -187,7 +187,7 @@ pub(super) fn submission_failure(
             );
         }
     } else if let Some(failed) = failed {
-        if let Some(what) = failed.first_difference.as_ref().or(failed.detail.as_ref()) {
+        if let Some(what) = failed.cause() {
             let _ = writeln!(text, "    {}", super::human::escaped(what));
         }
         // A crash says why on its stderr (kept for run-time errors only).
@@ -203,14 +203,14 @@ pub(super) fn submission_failure(
 /// One failed test of a program given with --submission: what differs, the diff, what the checker said,
 /// the transcript, the input and stderr. Headed by the test's name when more than one is shown.
 fn given_failure(text: &mut String, test: &TestResult, named: bool, paint: &Paint) {
-    let what = test.first_difference.as_ref().or(test.detail.as_ref());
+    let what = test.cause();
     if named {
         let _ = writeln!(
             text,
             "  {}  {}  {}  (cpu {:.0} ms, mem {:.1} MiB)",
             paint.bold(&test.name),
             paint.verdict(test.verdict, 0),
-            super::human::escaped(what.map_or("", String::as_str)),
+            super::human::escaped(what.unwrap_or("")),
             test.cpu_ms,
             test.peak_kib as f64 / 1024.0
         );

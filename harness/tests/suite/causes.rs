@@ -332,3 +332,41 @@ fn tests_that_are_links_inside_the_package_are_judged() {
     assert_eq!(s["verdict"], "AC", "{s:#}");
     assert_eq!(reports.status, Some(0), "{}", reports.human);
 }
+
+/// An interactor that crashes is a judge error with its reason, in the test and in the scored
+/// package's groups, in every report (`echo-scoring`: 2025-09, scoring and interactive).
+#[test]
+fn an_interactor_that_crashes_is_a_judge_error_with_its_reason_everywhere() {
+    let copy = common::copy_of("packages/echo-scoring", "causes-interactor");
+    let interactor = copy.join("output_validator/interactor.py");
+    let text = fs::read_to_string(&interactor).unwrap();
+    // It crashes once the solution answered on secret/2 (secret 8) alone.
+    let crash = "said = sys.stdin.readline().split()\n\
+                 if secret == 8:\n    raise RuntimeError('the interactor has a bug')\n";
+    let text = text.replacen("said = sys.stdin.readline().split()\n", crash, 1);
+    fs::write(&interactor, text).unwrap();
+    let reports = verify(&copy);
+    assert_eq!(reports.status, Some(1), "{}", reports.human);
+    let s = submission(&reports.json, "submissions/accepted/same.py");
+    assert_eq!(s["verdict"], "JE", "{s:#}");
+    let test = s["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == "secret/2")
+        .unwrap_or_else(|| panic!("{s:#}"));
+    assert_eq!(test["verdict"], "JE", "{s:#}");
+    let detail = test["detail"].as_str().unwrap_or_default();
+    assert!(detail.starts_with("the interactor failed: "), "{s:#}");
+    let why = s["score"]["error"].as_str().unwrap_or_default();
+    assert_eq!(why, format!("secret/2: {detail}"), "{s:#}");
+    assert!(reports.human.contains(why), "{}", reports.human);
+    let case = junit_case(&reports.junit, "accepted/same.py");
+    assert!(case.contains("the interactor failed: "), "{case}");
+    assert!(case.contains("secret/2: "), "{case}");
+    assert!(
+        reports.html.contains("the interactor failed: "),
+        "{}",
+        reports.html
+    );
+}
