@@ -6,7 +6,7 @@
 
 use std::ffi::OsString;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use anyhow::{Context, Result};
 
@@ -112,7 +112,7 @@ pub fn binds(read: &[&Path], write: &[&Path]) -> Vec<Bind> {
         let Ok(file) = std::path::absolute(file) else {
             continue;
         };
-        for path in hops(file) {
+        for path in crate::lang::links::hops(file) {
             let Some(folder) = path.parent().map(Path::to_path_buf) else {
                 continue;
             };
@@ -127,30 +127,6 @@ pub fn binds(read: &[&Path], write: &[&Path]) -> Vec<Bind> {
         binds.push(Bind::writable(folder));
     }
     binds
-}
-
-/// `file` and, when it is a link, each file on the way to its target, one link at a time (the program
-/// resolves every step, so every step's folder must be there), named from their real folders.
-fn hops(file: PathBuf) -> Vec<PathBuf> {
-    // As many as the kernel follows.
-    const MAX_HOPS: usize = 40;
-    let mut hops = vec![file];
-    while hops.len() <= MAX_HOPS {
-        let last = &hops[hops.len() - 1];
-        let Ok(target) = fs::read_link(last) else {
-            break;
-        };
-        let Some(folder) = last.parent() else {
-            break;
-        };
-        let next = folder.join(target);
-        let real = match (next.parent().map(fs::canonicalize), next.file_name()) {
-            (Some(Ok(folder)), Some(name)) => folder.join(name),
-            _ => break,
-        };
-        hops.push(real);
-    }
-    hops
 }
 
 /// `folder`, made if need be and emptied: the same folder test after test (a program's prepared namespace

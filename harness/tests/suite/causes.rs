@@ -282,7 +282,8 @@ fn a_groups_judge_error_says_why_in_every_report() {
 
 /// Tests shared between groups as links: a secret test's `.in` and `.ans` are links to a sample's files
 /// (one of them through another link), and a custom output validator reads both; the solution reads its
-/// input through the link as well. Every test is judged, none is a judge error.
+/// input through the link as well. Every test is judged, none is a judge error. A submission that is a
+/// link is compiled and run as its target.
 #[test]
 fn tests_that_are_links_inside_the_package_are_judged() {
     let validator = "import sys\ninput_file, answer, feedback = sys.argv[1:4]\n\
@@ -312,7 +313,19 @@ fn tests_that_are_links_inside_the_package_are_judged() {
     link("../../sample/1.ans", "data/secret/shared/1.ans");
     link("../shared/1.in", "data/secret/again/1.in");
     link("../shared/1.ans", "data/secret/again/1.ans");
+    // A submission that is a link to a file elsewhere in the package (as DOMjudge's `boolfind` has one
+    // submission in two folders) compiles and runs as its target.
+    write(
+        &dir,
+        &[(
+            "attachments/add.py",
+            "a, b = map(int, input().split())\nprint(a + b)\n",
+        )],
+    );
+    link("../../attachments/add.py", "submissions/accepted/linked.py");
     let reports = verify(&dir);
+    let linked = submission(&reports.json, "submissions/accepted/linked.py");
+    assert_eq!(linked["verdict"], "AC", "{linked:#}");
     let s = submission(&reports.json, "submissions/accepted/add.py");
     let tests: Vec<(String, String)> = s["tests"]
         .as_array()
