@@ -46,6 +46,7 @@ fn a_program_in_every_language() {
         ("accepted/sum.pl", "perl", "Perl", "AC"),
         // The class with `main` runs, whatever the file's name.
         ("accepted/x-y.java", "javac", "Java", "AC"),
+        ("accepted/public-class.java", "javac", "Java", "AC"),
         ("accepted/multi-c", "gcc", "C", "AC"),
         ("accepted/multi-java", "javac", "Java", "AC"),
         ("rejected/ce.cpp", "g++", "C++", "CE"),
