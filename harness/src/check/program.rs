@@ -102,18 +102,23 @@ impl ProgramChecker {
 
 /// What a problem's or package's program run on a test's files sees of them: the folders of the files it
 /// reads (read-only: a folder's binding outlives the file, which the judge replaces at each test, so the
-/// program's prepared namespace serves every test) and the folders it writes into.
+/// program's prepared namespace serves every test) and the folders it writes into. A file that is a link
+/// (a package's tests shared between groups) is read through it: the folder of the file it leads to is
+/// bound too. The loader keeps a package's links inside it (`package::links`), so that folder is the
+/// package's.
 pub fn binds(read: &[&Path], write: &[&Path]) -> Vec<Bind> {
     let mut binds: Vec<Bind> = Vec::new();
     for file in read {
-        let Some(folder) = std::path::absolute(file)
-            .ok()
-            .and_then(|f| Some(f.parent()?.to_path_buf()))
-        else {
+        let Ok(file) = std::path::absolute(file) else {
             continue;
         };
-        if !binds.iter().any(|b| b.to == folder) {
-            binds.push(Bind::read_only(folder));
+        for path in crate::lang::links::hops(file) {
+            let Some(folder) = path.parent().map(Path::to_path_buf) else {
+                continue;
+            };
+            if !binds.iter().any(|b| b.to == folder) {
+                binds.push(Bind::read_only(folder));
+            }
         }
     }
     for folder in write {

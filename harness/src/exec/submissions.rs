@@ -158,26 +158,17 @@ fn run_scored(
                 Err(why)
             })
     };
-    let score = crate::grade::score::score_with(scoring, Some(&custom), &mut |name| {
+    let score = crate::grade::score::score_explained(scoring, Some(&custom), &mut |name| {
         let Some(test) = s.tests.iter().find(|t| t.name == name) else {
             return Ok(None);
         };
         // A test in two groups (a large group including the small tests) runs once.
         if let Some(done) = tests.iter().find(|t: &&TestResult| t.name == name) {
-            return Ok(Some(crate::grade::score::Judged {
-                verdict: done.verdict,
-                validator_score: done.validator_score,
-            }));
+            return Ok(Some(crate::grade::score::explained(done)));
         }
         let mut result = run_test(&s.problem, test, executable, run)?;
-        if !s.submission.given {
-            result.diff = None;
-            result.stderr_tail = None;
-        }
-        let judged = crate::grade::score::Judged {
-            verdict: result.verdict,
-            validator_score: result.validator_score,
-        };
+        keep_the_cause(&mut result, s.submission.given);
+        let judged = crate::grade::score::explained(&result);
         tests.push(result);
         Ok(Some(judged))
     })?;
@@ -218,11 +209,7 @@ fn run_until_failure(
             _ => run_test(&s.problem, test, executable, run)?,
         };
         let failed = result.verdict != Verdict::AC;
-        if !s.submission.given {
-            // The workspace's own submissions fail on purpose: their diffs would only be noise.
-            result.diff = None;
-            result.stderr_tail = None;
-        }
+        keep_the_cause(&mut result, s.submission.given);
         tests.push(result);
         if failed && !run.options.all_tests {
             for skipped in &s.tests[t + 1..] {
@@ -235,6 +222,20 @@ fn run_until_failure(
         }
     }
     Ok((tests, passes_longer))
+}
+
+/// What a failed test of a problem's or package's own submission keeps: they fail on purpose, so their
+/// diffs and chatter would only be noise; but a run-time error keeps its stderr, which says why it crashed
+/// (a traceback, an exception), the cause a report shows when the crash is not what the folder asks.
+/// A program given with `--submission` keeps everything.
+fn keep_the_cause(result: &mut TestResult, given: bool) {
+    if given {
+        return;
+    }
+    result.diff = None;
+    if result.verdict != Verdict::RE {
+        result.stderr_tail = None;
+    }
 }
 
 /// problemtools' time-limit checks: `ac_to_time_limit` (an accepted submission above half the limit) and

@@ -46,6 +46,23 @@ pub fn score_with(
     custom: Option<CustomGrader>,
     judge: &mut dyn FnMut(&str) -> Result<Option<Judged>>,
 ) -> Result<SubmissionScore> {
+    score_explained(scoring, custom, &mut |name| {
+        Ok(judge(name)?.map(|judged| (judged, None)))
+    })
+}
+
+/// A test as the scoring sees it, with what was said of it (its checker's or the run's words: why it is
+/// a judge error, when it is one).
+pub type Explained = (Judged, Option<String>);
+
+/// `score_with`, where each test comes with what was said of it: a group that is a judge error says why
+/// (`GroupScore::error`: the test and its reason, the custom grader's failure, a rule broken), and so
+/// does the whole score (`SubmissionScore::error`).
+pub fn score_explained(
+    scoring: &Scoring,
+    custom: Option<CustomGrader>,
+    judge: &mut dyn FnMut(&str) -> Result<Option<Explained>>,
+) -> Result<SubmissionScore> {
     let root = score_group(&scoring.root, scoring.validator_score, custom, judge)?;
     let root = root.unwrap_or(GroupScore {
         group: String::new(),
@@ -73,13 +90,19 @@ pub fn score_with(
 /// Scores tests that already ran (a solution runs every test): each looked up by name, those not among
 /// them left out.
 pub fn score_results(scoring: &Scoring, tests: &[crate::model::TestResult]) -> SubmissionScore {
-    let judged = score(scoring, &mut |name| {
-        Ok(tests.iter().find(|t| t.name == name).map(|t| Judged {
-            verdict: t.verdict,
-            validator_score: t.validator_score,
-        }))
+    let judged = score_explained(scoring, None, &mut |name| {
+        Ok(tests.iter().find(|t| t.name == name).map(explained))
     });
     judged.expect("looking results up never fails")
+}
+
+/// A test's result as the scoring sees it, with why it is not accepted in the result's words.
+pub fn explained(test: &crate::model::TestResult) -> Explained {
+    let judged = Judged {
+        verdict: test.verdict,
+        validator_score: test.validator_score,
+    };
+    (judged, test.cause().map(str::to_string))
 }
 
 /// A group's result; `None` when none of its tests is part of the run.
@@ -87,7 +110,7 @@ fn score_group(
     group: &ScoreGroup,
     policy: ValidatorScore,
     custom: Option<CustomGrader>,
-    judge: &mut dyn FnMut(&str) -> Result<Option<Judged>>,
+    judge: &mut dyn FnMut(&str) -> Result<Option<Explained>>,
 ) -> Result<Option<GroupScore>> {
     let mut children: Vec<(Verdict, f64)> = Vec::new();
     let mut result = GroupScore {
@@ -102,24 +125,36 @@ fn score_group(
         error: None,
     };
     let mut any = false;
+    // Why the first child that is a judge error is one.
+    let mut judge_error: Option<String> = None;
     for item in &group.items {
         let (verdict, score) = match item {
             ScoreItem::Test(name) => {
-                let Some(mut judged) = judge(name)? else {
+                let Some((mut judged, said)) = judge(name)? else {
                     continue;
                 };
                 let policy = group.rules.validator_score.unwrap_or(policy);
                 if policy == ValidatorScore::Ignored {
                     judged.validator_score = None;
                 }
-                let mut verdict = kattis_verdict(judged.verdict, judged.validator_score, policy);
+                let (mut verdict, mut why) =
+                    kattis_verdict(judged.verdict, judged.validator_score, policy);
                 if let (Verdict::AC, Some(score), Some(max)) =
                     (verdict, judged.validator_score, group.rules.test_max)
                 {
                     // 2025-09: a test's score.txt is from 0 to the test's maximum score.
                     if !(0.0..=max + 1e-6).contains(&score) {
                         verdict = Verdict::JE;
+                        why = Some(format!(
+                            "the validator's score.txt says {}, outside 0 to the test's maximum {}",
+                            crate::model::score::shown(score),
+                            crate::model::score::shown(max)
+                        ));
                     }
+                }
+                if verdict == Verdict::JE && judge_error.is_none() {
+                    let why = why.or(said).unwrap_or_else(|| "a judge error".to_string());
+                    judge_error = Some(format!("{name}: {why}"));
                 }
                 result.tests += 1;
                 if verdict == Verdict::AC {
@@ -143,6 +178,11 @@ fn score_group(
                 if result.first_failure.is_none() {
                     result.first_failure = sub.first_failure.clone();
                 }
+                if sub.verdict == Verdict::JE && judge_error.is_none() {
+                    let why = sub.error.clone();
+                    judge_error =
+                        Some(why.unwrap_or_else(|| format!("{}: a judge error", sub.group)));
+                }
                 let child = (sub.verdict, sub.score);
                 result.groups.push(sub);
                 child
@@ -158,9 +198,21 @@ fn score_group(
         return Ok(None);
     }
     (result.verdict, result.score) = match children.iter().find(|(v, _)| *v == Verdict::JE) {
-        Some(judge_error) => *judge_error,
+        Some(child) => {
+            result.error = judge_error;
+            *child
+        }
         None => match (&group.rules.custom_grader, custom) {
-            (None, _) => grade(&children, &group.rules),
+            (None, _) => {
+                let graded = grade(&children, &group.rules);
+                if graded.0 == Verdict::JE {
+                    result.error = Some(format!(
+                        "`ignore_sample` on a group of {} children: only the root, with sample and secret, may ignore its samples",
+                        children.len()
+                    ));
+                }
+                graded
+            }
             (Some(flags), Some(custom)) => match custom(&children, flags) {
                 Ok(graded) => {
                     if graded.0 == Verdict::JE {
@@ -184,14 +236,25 @@ fn score_group(
 
 /// A test's verdict in the Kattis model: presentation errors are wrong answers, and a `score.txt` the
 /// problem does not allow (or an accepted test without the one it requires, or one on a rejected test)
-/// is a judge error.
-fn kattis_verdict(verdict: Verdict, score: Option<f64>, policy: ValidatorScore) -> Verdict {
+/// is a judge error, with the reason.
+fn kattis_verdict(
+    verdict: Verdict,
+    score: Option<f64>,
+    policy: ValidatorScore,
+) -> (Verdict, Option<String>) {
+    let error = |why: &str| (Verdict::JE, Some(why.to_string()));
     match (verdict, score, policy) {
-        (Verdict::PE, None, _) => Verdict::WA,
-        (Verdict::AC, Some(_), ValidatorScore::Forbidden) => Verdict::JE,
-        (Verdict::AC, None, ValidatorScore::Required) => Verdict::JE,
-        (Verdict::WA | Verdict::PE, Some(_), _) => Verdict::JE,
-        (verdict, _, _) => verdict,
+        (Verdict::PE, None, _) => (Verdict::WA, None),
+        (Verdict::AC, Some(_), ValidatorScore::Forbidden) => error(
+            "the validator wrote a score.txt, but the problem does not take its validator's scores",
+        ),
+        (Verdict::AC, None, ValidatorScore::Required) => error(
+            "the validator wrote no score.txt, but the problem takes every test's score from it",
+        ),
+        (Verdict::WA | Verdict::PE, Some(_), _) => {
+            error("the validator wrote a score.txt for an output it rejected")
+        }
+        (verdict, _, _) => (verdict, None),
     }
 }
 
@@ -492,10 +555,54 @@ mod tests {
         assert_eq!((allowed.verdict, allowed.score), (WA, 2.5 + 10.0 - 1.0));
         let required = score(&flat(ValidatorScore::Required), &mut |n| judged(n)).unwrap();
         assert_eq!(required.verdict, JE, "b has no score.txt");
+        // The judge error says which test and why, in the score and in its group.
+        let why =
+            "b: the validator wrote no score.txt, but the problem takes every test's score from it";
+        assert_eq!(required.error.as_deref(), Some(why));
         let forbidden = score(&flat(ValidatorScore::Forbidden), &mut |n| judged(n)).unwrap();
         assert_eq!(forbidden.verdict, JE, "a has a score.txt");
-        assert_eq!(kattis_verdict(WA, Some(1.0), ValidatorScore::Allowed), JE);
-        assert_eq!(kattis_verdict(PE, None, ValidatorScore::Allowed), WA);
+        let why = "a: the validator wrote a score.txt, but the problem does not take its validator's scores";
+        assert_eq!(forbidden.error.as_deref(), Some(why));
+        assert_eq!(kattis_verdict(WA, Some(1.0), ValidatorScore::Allowed).0, JE);
+        assert_eq!(kattis_verdict(PE, None, ValidatorScore::Allowed).0, WA);
+    }
+
+    /// A test that is a judge error (its checker crashed) makes its group and every group above it a
+    /// judge error that names the test and says why, down to the whole score.
+    #[test]
+    fn a_judge_error_names_its_test_and_reason_up_to_the_root() {
+        let scoring = oddecho_like(OnReject::Continue);
+        let said = "checker: the checker failed: exit code 1, not one its protocol defines";
+        let result = score_explained(&scoring, None, &mut |name| {
+            let verdict = match name {
+                "secret/subtask2/2" => JE,
+                _ => AC,
+            };
+            let why = (verdict == JE).then(|| said.to_string());
+            Ok(Some((
+                Judged {
+                    verdict,
+                    validator_score: None,
+                },
+                why,
+            )))
+        })
+        .unwrap();
+        let why = format!("secret/subtask2/2: {said}");
+        assert_eq!(result.verdict, JE);
+        assert_eq!(result.error.as_deref(), Some(why.as_str()));
+        for group in result.all_groups() {
+            match group.verdict {
+                JE => assert_eq!(group.error.as_deref(), Some(why.as_str()), "{group:?}"),
+                _ => assert_eq!(group.error, None, "{group:?}"),
+            }
+        }
+        let je_groups = result
+            .all_groups()
+            .iter()
+            .filter(|g| g.verdict == JE)
+            .count();
+        assert_eq!(je_groups, 2, "secret and secret/subtask2");
     }
 
     /// A group under `grading: custom` is aggregated by the custom grader, which gets its children and

@@ -338,6 +338,16 @@ fn compile_binds(
             read.push(path.to_path_buf());
         }
     }
+    // A source that is a link (a package's submission shared between folders) is read through it: the
+    // folders on the way to its target too (the file alone where such a folder overlaps a sealed one).
+    for file in program_files(program) {
+        for hop in super::links::hops(file).into_iter().skip(1) {
+            match hop.parent() {
+                Some(folder) if !overlaps(folder) => read.push(folder.to_path_buf()),
+                _ => read.push(hop),
+            }
+        }
+    }
     let mut binds = vec![sandbox::Bind::writable(building)];
     for path in read {
         if !super::toolchain::in_system(&path) && !read_covered(&binds, &path) {
@@ -503,7 +513,9 @@ fn base_key(program: &Program, version: &str) -> Result<String> {
     let language = &program.language;
     // v5: a source among the answers is compiled alone; what a compiler made outside the sandbox (v4) or
     // seeing the answers beside its source (an answer compiled in) is never served again.
-    hasher.update(b"programs-v5\0");
+    // v6: a source that is a link is compiled seeing the folder of its target; the compile error it got
+    // without it (v5) is never served again.
+    hasher.update(b"programs-v6\0");
     for part in [&language.id, &version.to_string()] {
         hasher.update(part.as_bytes());
         hasher.update([0]);

@@ -252,6 +252,7 @@ mod tests {
             "python3",
             "java",
             "javascript",
+            "bash",
         ] {
             assert!(ids.contains(&id), "{id} missing from {ids:?}");
         }
@@ -267,6 +268,14 @@ mod tests {
             ("upper-c", &[("x.C", "")], "cpp", "x.C"),
             ("c", &[("main.c", ""), ("util.c", "")], "c", "main.c"),
             ("py3", &[("sol.py", "print(1)\n")], "python3", "sol.py"),
+            ("bash", &[("sol.sh", "echo 1\n")], "bash", "sol.sh"),
+            // A folder's shell helper does not make it a Bash program.
+            (
+                "py-with-sh",
+                &[("sol.py", ""), ("helper.sh", "")],
+                "python3",
+                "sol.py",
+            ),
             (
                 "py2",
                 &[("sol.py", "#!/usr/bin/env python2\n")],

@@ -48,6 +48,17 @@ pub struct TestResult {
 }
 
 impl TestResult {
+    /// Why it was not accepted, in a line: where the output first differs, or why the run failed; for a
+    /// judge error its reason first (the checker's or interactor's failure, before the first line of
+    /// what it said).
+    pub fn cause(&self) -> Option<&str> {
+        let (first, then) = match self.verdict {
+            Verdict::JE => (&self.detail, &self.first_difference),
+            _ => (&self.first_difference, &self.detail),
+        };
+        first.as_deref().or(then.as_deref())
+    }
+
     /// The result of a test that never ran because its program did not compile (and the base of every
     /// other result: nothing measured, nothing said).
     pub fn compile_error(name: &str) -> TestResult {

@@ -462,6 +462,11 @@ fn group_scores(html: &mut String, section: &Section) {
                 ),
                 None => String::new(),
             };
+            // A judge error says why in its cell.
+            let first = match &g.error {
+                Some(why) => format!("{first}<br><span class=\"why\">{}</span>", esc(why)),
+                None => first,
+            };
             let _ = write!(
                 html,
                 "<td class=\"v v-{v}\" title=\"{}: {v}, {}/{} tests passed\">{v} {}{first}</td>",
@@ -492,12 +497,7 @@ fn cells(html: &mut String, id: &str, columns: &[&str], tests: &[TestResult], li
                     Verdict::CE => String::new(),
                     _ => format!(", cpu {:.0} ms, mem {} MiB", t.cpu_ms, mib(t.peak_kib)),
                 };
-                let what = t
-                    .first_difference
-                    .as_deref()
-                    .or(t.detail.as_deref())
-                    .map(|w| format!("\n{w}"))
-                    .unwrap_or_default();
+                let what = t.cause().map(|w| format!("\n{w}")).unwrap_or_default();
                 let repeated = super::repeats::cell_title(t);
                 let title = format!("{}: {}{figures}{what}{repeated}", t.name, t.verdict.name());
                 let mut text = match (linked && t.verdict != Verdict::AC, t.verdict) {
@@ -649,6 +649,14 @@ fn failures(html: &mut String, section: &Section) {
         {
             test_details(&mut blocks, section.id, "solution", test, true);
         }
+        if let Some(why) = row.score.as_ref().and_then(|c| c.error.as_ref()) {
+            let _ = write!(
+                blocks,
+                "<div class=\"failure\"><p><b>solution</b> {} <span class=\"why\">{}</span></p></div>",
+                badge(Verdict::JE),
+                esc(why)
+            );
+        }
     }
     let mut expected_rows = String::new();
     for s in &section.submissions {
@@ -674,6 +682,15 @@ fn failures(html: &mut String, section: &Section) {
             for test in details.into_iter().filter(|t| t.verdict != Verdict::CE) {
                 test_details(&mut blocks, section.id, &program_name(s), test, s.given);
             }
+            if let Some(why) = s.score.as_ref().and_then(|c| c.error.as_ref()) {
+                let _ = write!(
+                    blocks,
+                    "<div class=\"failure\"><p><b>{}</b> {} <span class=\"why\">{}</span></p></div>",
+                    esc(&program_name(s)),
+                    badge(Verdict::JE),
+                    esc(why)
+                );
+            }
             if let (true, Some(why)) = (
                 s.failed(),
                 s.score.as_ref().and_then(|c| c.mismatch.as_ref()),
@@ -694,11 +711,7 @@ fn failures(html: &mut String, section: &Section) {
                 );
             }
         } else if let (Some(test), None) = (failed, &s.skipped) {
-            let what = test
-                .first_difference
-                .as_deref()
-                .or(test.detail.as_deref())
-                .unwrap_or("");
+            let what = test.cause().unwrap_or("");
             let _ = write!(
                 expected_rows,
                 "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
@@ -725,11 +738,7 @@ fn failures(html: &mut String, section: &Section) {
 /// One failed test in full: first difference, diff side by side, checker message, transcript, input,
 /// stderr.
 fn test_details(html: &mut String, id: &str, program: &str, test: &TestResult, anchored: bool) {
-    let what = test
-        .first_difference
-        .as_deref()
-        .or(test.detail.as_deref())
-        .unwrap_or("");
+    let what = test.cause().unwrap_or("");
     let anchor_id = match anchored && program == "solution" {
         true => format!(" id=\"f-{}\"", anchor(id, &test.name)),
         false => String::new(),

@@ -409,12 +409,7 @@ fn test_details(
     options: &HumanOptions,
     paint: &Paint,
 ) {
-    let what = escaped(
-        test.first_difference
-            .as_deref()
-            .or(test.detail.as_deref())
-            .unwrap_or(""),
-    );
+    let what = escaped(test.cause().unwrap_or(""));
     let _ = writeln!(
         text,
         "{}  {}  {what}  (cpu {:.0} ms, wall {:.0} ms, mem {})",

@@ -164,7 +164,7 @@ fn case_of(
         }
         verdict => {
             let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
-            let what = test.first_difference.as_deref().or(test.detail.as_deref());
+            let what = test.cause();
             let message = match what {
                 Some(what) => format!("{}: {what}", verdict.name()),
                 None => verdict.name().to_string(),
@@ -184,12 +184,13 @@ fn case_of(
                     super::human::last_exchanges(t)
                 )
             });
+            let stderr = test.stderr_tail.as_deref().map(stderr_text);
             let description: Vec<&str> = [
                 test.diff.as_deref(),
                 checker.as_deref(),
                 transcript.as_deref(),
                 input.as_deref(),
-                test.stderr_tail.as_deref(),
+                stderr.as_deref(),
             ]
             .into_iter()
             .flatten()
@@ -234,7 +235,15 @@ fn submission_case(s: &SubmissionResult) -> TestCase {
             "in {}/, got {verdict}{at}{scored}",
             s.expected.folder()
         ));
-        let about: Vec<String> = [s.why.clone(), s.compile_error.clone()]
+        // The failed test's cause: what differs or why it failed (a judge error's reason), and a
+        // crash's stderr.
+        let failed = s.tests.iter().find(|t| t.verdict != Verdict::AC);
+        let cause = failed.and_then(|t| {
+            let what = t.cause()?;
+            Some(format!("{}: {} {what}", t.name, t.verdict.name()))
+        });
+        let stderr = failed.and_then(|t| t.stderr_tail.as_deref().map(stderr_text));
+        let about: Vec<String> = [s.why.clone(), cause, stderr, s.compile_error.clone()]
             .into_iter()
             .flatten()
             .collect();
@@ -267,6 +276,9 @@ fn score_properties(score: &SubmissionScore) -> Vec<Property> {
     if let Some(expected) = score.expected {
         properties.push(Property::new("expected_score", expected.to_string()));
     }
+    if let Some(error) = &score.error {
+        properties.push(Property::new("score_error", error.as_str()));
+    }
     for group in score.all_groups() {
         let mut text = format!(
             "{} {}, {}/{} tests",
@@ -284,6 +296,16 @@ fn score_properties(score: &SubmissionScore) -> Vec<Property> {
         properties.push(Property::new(format!("score:{}", group.group), text));
     }
     properties
+}
+
+/// A program's stderr, headed, with its control characters made visible: XML cannot hold most of them,
+/// even escaped.
+fn stderr_text(tail: &str) -> String {
+    let lines: Vec<String> = tail
+        .lines()
+        .map(|l| crate::check::visible(l.as_bytes()))
+        .collect();
+    format!("stderr (last lines):\n{}", lines.join("\n"))
 }
 
 fn score_text(score: f64, max: Option<f64>) -> String {

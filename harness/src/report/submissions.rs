@@ -186,10 +186,14 @@ pub(super) fn submission_failure(
                 failures.len() - shown
             );
         }
-    } else if let Some(what) =
-        failed.and_then(|t| t.first_difference.as_ref().or(t.detail.as_ref()))
-    {
-        let _ = writeln!(text, "    {}", super::human::escaped(what));
+    } else if let Some(failed) = failed {
+        if let Some(what) = failed.cause() {
+            let _ = writeln!(text, "    {}", super::human::escaped(what));
+        }
+        // A crash says why on its stderr (kept for run-time errors only).
+        if let Some(tail) = &failed.stderr_tail {
+            let _ = write!(text, "{}", indent(&stderr_block(tail), MAX_MESSAGE_LINES));
+        }
     }
     if let Some(message) = &s.compile_error {
         let _ = writeln!(text, "{}", indent(message, MAX_MESSAGE_LINES));
@@ -199,14 +203,14 @@ pub(super) fn submission_failure(
 /// One failed test of a program given with --submission: what differs, the diff, what the checker said,
 /// the transcript, the input and stderr. Headed by the test's name when more than one is shown.
 fn given_failure(text: &mut String, test: &TestResult, named: bool, paint: &Paint) {
-    let what = test.first_difference.as_ref().or(test.detail.as_ref());
+    let what = test.cause();
     if named {
         let _ = writeln!(
             text,
             "  {}  {}  {}  (cpu {:.0} ms, mem {:.1} MiB)",
             paint.bold(&test.name),
             paint.verdict(test.verdict, 0),
-            super::human::escaped(what.map_or("", String::as_str)),
+            super::human::escaped(what.unwrap_or("")),
             test.cpu_ms,
             test.peak_kib as f64 / 1024.0
         );
@@ -234,17 +238,7 @@ fn given_failure(text: &mut String, test: &TestResult, named: bool, paint: &Pain
             indent(&super::human::last_exchanges(t), usize::MAX)
         )
     });
-    // A program's stderr reaches the terminal with its control characters made visible.
-    let stderr = test.stderr_tail.as_ref().map(|tail| {
-        let lines: Vec<String> = tail
-            .lines()
-            .map(|l| crate::check::visible(l.as_bytes()))
-            .collect();
-        format!(
-            "stderr (last lines):\n{}",
-            indent(&lines.join("\n"), MAX_MESSAGE_LINES)
-        )
-    });
+    let stderr = test.stderr_tail.as_deref().map(stderr_block);
     for block in [
         test.diff.as_ref(),
         message,
@@ -280,4 +274,19 @@ pub(super) fn time_warnings(text: &mut String, report: &Report, paint: &Paint) {
             s.time_warning.as_deref().unwrap_or("")
         );
     }
+}
+
+/// A program's stderr, headed, its last lines indented: it reaches the terminal with its control
+/// characters made visible.
+fn stderr_block(tail: &str) -> String {
+    let lines: Vec<String> = tail
+        .lines()
+        .map(|l| crate::check::visible(l.as_bytes()))
+        .collect();
+    // As many lines as the block under its heading shows.
+    let last = &lines[lines.len().saturating_sub(MAX_MESSAGE_LINES - 1)..];
+    format!(
+        "stderr (last lines):\n{}",
+        indent(&last.join("\n"), MAX_MESSAGE_LINES)
+    )
 }

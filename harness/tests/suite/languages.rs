@@ -41,11 +41,18 @@ fn a_program_in_every_language() {
         ("accepted/sum2.py", "python2", "Python 2", "AC"),
         ("accepted/Sum.java", "javac", "Java", "AC"),
         ("accepted/sum.js", "node", "JavaScript", "AC"),
+        // Bash is in the judge's table; Perl is the workspace's own language.
         ("accepted/sum.sh", "bash", "Bash", "AC"),
+        ("accepted/sum.pl", "perl", "Perl", "AC"),
+        // The class with `main` runs, whatever the file's name.
+        ("accepted/x-y.java", "javac", "Java", "AC"),
+        ("accepted/public-class.java", "javac", "Java", "AC"),
         ("accepted/multi-c", "gcc", "C", "AC"),
         ("accepted/multi-java", "javac", "Java", "AC"),
         ("rejected/ce.cpp", "g++", "C++", "CE"),
         ("rejected/syntax.py", "python3", python3, "CE"),
+        ("rejected/syntax.sh", "bash", "Bash", "CE"),
+        ("rejected/no-main.java", "javac", "Java", "CE"),
         ("run_time_error/Mle.java", "javac", "Java", "MLE"),
     ];
     let submissions = report["submissions"].as_array().unwrap();
@@ -108,6 +115,24 @@ fn a_program_in_every_language() {
                 .unwrap()
                 .contains("SyntaxError"),
             "{syntax}"
+        );
+    }
+    let compile_error = |file: &str| {
+        let s = submissions
+            .iter()
+            .find(|s| s["file"].as_str().unwrap().ends_with(file))
+            .unwrap();
+        s["compile_error"].as_str().unwrap_or_default().to_string()
+    };
+    if have("bash") {
+        let message = compile_error("syntax.sh");
+        assert!(message.contains("syntax error"), "{message}");
+    }
+    if have("javac") {
+        let message = compile_error("no-main.java");
+        assert!(
+            message.contains("no class of the program has `public static void main(String[])`"),
+            "{message}"
         );
     }
 }

@@ -1,6 +1,7 @@
 //! The harness's end-to-end tests, in one binary (one link instead of one per file): the `harness` binary
 //! run on fixture workspaces and on the real one. Shared helpers are in `common`.
 
+mod causes;
 mod checkers;
 mod ci;
 mod common;
