@@ -41,6 +41,8 @@ pub struct ChildSetup {
     pub too_many_binds: bool,
     /// The working folder, entered last.
     pub cwd: Option<CString>,
+    /// The system-call filters of a program under judgement (`seccomp`), installed right before exec.
+    pub seccomp: Option<[super::seccomp::Program; 2]>,
 }
 
 /// The most binds a run may have (their descriptors are held in a fixed array between fork and exec).
@@ -85,10 +87,12 @@ impl ChildSetup {
             binds: Vec::new(),
             too_many_binds: false,
             cwd: None,
+            seccomp: None,
         };
         if !isolate {
             return setup;
         }
+        setup.seccomp = super::seccomp::for_runs();
         setup.join = isolation.join_fds();
         setup.uid = isolation.uid();
         setup.mount_ns = isolation.mount_ns();

@@ -275,6 +275,8 @@ fn prepare(request: &RunRequest) -> Result<Prepared> {
     let argv = argv(&request.program, &request.args)?;
     let stdin = File::open(&request.stdin)
         .with_context(|| format!("cannot read {}", request.stdin.display()))?;
+    let stdin = super::sys::sealed_input(stdin)
+        .with_context(|| format!("cannot hand {} over", request.stdin.display()))?;
     // A new file each time rather than truncating the last one: on some file systems truncating a file
     // that was just written waits for its blocks to be flushed and freed.
     let _ = std::fs::remove_file(&request.stdout);
@@ -291,7 +293,7 @@ fn prepare(request: &RunRequest) -> Result<Prepared> {
     };
     Ok(Prepared {
         argv,
-        stdin: stdin.into(),
+        stdin,
         stdout: stdout.into(),
         stderr,
         env: environment(&request.env)?,
@@ -618,7 +620,11 @@ fn spawn_through(
         let argv = arena.strings(prepared.argv.iter().map(CString::as_c_str))?;
         let env = arena.strings(prepared.env.iter().map(CString::as_c_str))?;
         let joined = setup.joined(&mut |s| arena.string(s))?;
-        let steps = Steps::new(prepared, err_write, exec_write, -1, argv, env);
+        let mut steps = Steps::new(prepared, err_write, exec_write, -1, argv, env);
+        steps.seccomp = match &setup.seccomp {
+            Some(programs) => Some(arena.programs(programs)?),
+            None => None,
+        };
         Some((steps, joined))
     };
     spawner.spawn(&mut fill, join.pid, own, announce)
@@ -643,7 +649,7 @@ fn spawn_with(
     argv.push(std::ptr::null());
     let mut env: Vec<*const libc::c_char> = prepared.env.iter().map(|v| v.as_ptr()).collect();
     env.push(std::ptr::null());
-    let steps = Steps::new(
+    let mut steps = Steps::new(
         prepared,
         err_write,
         exec_write,
@@ -651,6 +657,8 @@ fn spawn_with(
         argv.as_ptr(),
         env.as_ptr(),
     );
+    // The filters in the launcher's memory, which the forked child has a copy of.
+    steps.seccomp = setup.seccomp;
     // SAFETY: between fork and exec the child only makes async-signal-safe calls on prepared data.
     let pid = unsafe { libc::fork() };
     if pid < 0 {
@@ -682,6 +690,8 @@ pub(super) struct Steps {
     /// Null-terminated arrays of C strings.
     pub argv: *const *const libc::c_char,
     pub env: *const *const libc::c_char,
+    /// The system-call filters installed right before exec (`seccomp`), for a program under judgement.
+    pub seccomp: Option<[super::seccomp::Program; 2]>,
 }
 
 impl Steps {
@@ -712,6 +722,7 @@ impl Steps {
             cpus: prepared.cpus,
             argv,
             env,
+            seccomp: None,
         }
     }
 }
@@ -786,7 +797,14 @@ pub(super) unsafe fn exec_child(steps: &Steps, contain: impl FnOnce() -> bool) -
         if parent != launcher_pid && parent != 0 {
             libc::_exit(126);
         }
-        libc::execve(*steps.argv, steps.argv, steps.env);
+        // Last, so that nothing of the sandbox's own setup is filtered.
+        if steps
+            .seccomp
+            .as_ref()
+            .is_none_or(|programs| super::seccomp::install(programs))
+        {
+            libc::execve(*steps.argv, steps.argv, steps.env);
+        }
     }
     let errno = *libc::__errno_location();
     libc::write(steps.exec_write, (&errno as *const i32).cast(), 4);

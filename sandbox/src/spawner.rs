@@ -145,6 +145,29 @@ impl Arena {
             .map(|p| p.cast_const().cast())
     }
 
+    /// The system-call filters copied in (`seccomp`), and where they are.
+    pub(super) fn programs(
+        &mut self,
+        programs: &[super::seccomp::Program; 2],
+    ) -> Option<[super::seccomp::Program; 2]> {
+        let mut placed = *programs;
+        for program in &mut placed {
+            // SAFETY: viewing the instructions (in the launcher's memory, `len` of them) as their bytes, to
+            // copy them in.
+            let bytes = unsafe {
+                std::slice::from_raw_parts(
+                    program.filter.cast::<u8>(),
+                    program.len as usize * std::mem::size_of::<seccompiler::sock_filter>(),
+                )
+            };
+            program.filter = self
+                .put(bytes, std::mem::align_of::<seccompiler::sock_filter>())?
+                .cast_const()
+                .cast();
+        }
+        Some(placed)
+    }
+
     /// The strings copied in, and a null-terminated array of pointers to them.
     pub(super) fn strings<'a>(
         &mut self,
