@@ -1203,3 +1203,38 @@ fn the_keyrings_are_out_of_reach_and_nothing_carries_to_the_next_run() {
     assert_eq!(outcome.exit, Exit::Code(0), "{outcome:?}");
     assert_eq!(text, refused, "finding the key in the next run");
 }
+
+/// An interactor that closes its output and then rejects, and a solution that fails on the end of its
+/// input: the interactor ended first (its rejection wins), even though the solution is reaped first (here
+/// always: the interactor waits for the solution's end before it exits).
+#[test]
+fn an_interactor_that_ends_the_exchange_and_rejects_ended_first() {
+    let side = |script: &str| sandbox::Side {
+        program: OsString::from("/bin/sh"),
+        args: vec!["-c".into(), script.into()],
+        unlimited_address_space: false,
+        limits: limits(5000),
+        isolate: true,
+        binds: Vec::new(),
+        cwd: None,
+    };
+    for interactor in [
+        "exec 1>&-; read answer; exit 43",
+        "exit 43",
+        "echo question; exec 1>&-; read answer; exit 43",
+    ] {
+        let request = sandbox::InteractRequest {
+            solution: side("read question; read end || exit 3; echo $end"),
+            interactor: side(interactor),
+            transcript_bytes: 1024,
+            interactor_accepts: Some(42),
+        };
+        let interaction = sandbox().interact(&request).unwrap();
+        assert_eq!(interaction.interactor.exit, Exit::Code(43), "{interactor}");
+        assert!(
+            interaction.interactor_first,
+            "{interactor}: the solution ({:?}) ended on the end of its input, after the interactor had closed it",
+            interaction.solution.exit
+        );
+    }
+}
