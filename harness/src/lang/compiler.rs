@@ -173,7 +173,8 @@ impl Compiler {
             Err(reason) => return Ok(Compiled::Skipped { reason }),
         };
         let base = base_key(program, &version)?;
-        match self.cache.lookup(&base, &program.main) {
+        let roots = source_roots(program);
+        match self.cache.lookup(&base, &program.main, &roots) {
             Some(Entry::Binary(dir)) => return Ok(Compiled::Ok(self.executable(program, dir)?)),
             Some(Entry::CompileError(message)) => return Ok(Compiled::Failed { message }),
             None => {}
@@ -203,7 +204,9 @@ impl Compiler {
             .unwrap_or_default();
         let full = match deps.is_empty() {
             true => Some(base.to_string()),
-            false => self.cache.record(base, &program.main, &deps),
+            false => self
+                .cache
+                .record(base, &program.main, &deps, &source_roots(program)),
         };
         if let Some(output) = output.filter(|o| !o.status.success()) {
             let message = compile_message(program, &output);
@@ -472,6 +475,18 @@ fn relative_names(program: &Program) -> Vec<PathBuf> {
 }
 
 /// The folder the program's files are named from: the common parent of its files.
+/// The folders of a program's sources as bound into its compiler's sandbox (`compile_binds`), links
+/// resolved: the only files its build is keyed on (`cache::full_key`).
+fn source_roots(program: &Program) -> Vec<PathBuf> {
+    let root = program_root(program);
+    let shared = root.parent().map(|problems| problems.join(".shared"));
+    [Some(root), shared]
+        .into_iter()
+        .flatten()
+        .filter_map(|folder| fs::canonicalize(folder).ok())
+        .collect()
+}
+
 fn program_root(program: &Program) -> PathBuf {
     let mut root = program.files[0]
         .parent()
