@@ -216,6 +216,13 @@ impl Compiler {
             }
             return Ok(Compiled::Failed { message });
         }
+        if let Some(message) = too_large(building) {
+            if let Some(full) = &full {
+                self.cache
+                    .write_atomically(&format!("{full}.ce"), message.as_bytes());
+            }
+            return Ok(Compiled::Failed { message });
+        }
         let Some(full) = full else {
             // A dependency could not be read: keep this build under its own name, uncached.
             return Ok(Compiled::Ok(
@@ -560,6 +567,34 @@ fn hash_file(hasher: &mut Sha256, file: &Path, name: &Path) -> Result<()> {
 }
 
 /// The compiler's message, with the sources' folders taken out of the paths it names.
+/// The most a build (its binary and what else the compiler wrote) may take: a program is kept in the
+/// cache, and one of gigabytes (an initialised static array) could not even start under a run's memory
+/// limit; twice the largest such binary the judge accepts (512 MiB, judged at run time).
+const BUILD_BYTES: u64 = 1 << 30;
+
+/// The compile error of a build over `BUILD_BYTES` (files counted by their length, holes included); `None`
+/// when it is within.
+fn too_large(building: &Path) -> Option<String> {
+    fn size(path: &Path) -> u64 {
+        match fs::symlink_metadata(path) {
+            Ok(meta) if meta.is_dir() => fs::read_dir(path)
+                .map(|entries| entries.flatten().map(|e| size(&e.path())).sum())
+                .unwrap_or(0),
+            Ok(meta) => meta.len(),
+            Err(_) => 0,
+        }
+    }
+    let bytes = size(building);
+    (bytes > BUILD_BYTES).then(|| {
+        format!(
+            "the build is {} MiB, more than the {} MiB a program may be: refused, not kept (a large \
+             array initialised in the source is stored in the binary: fill it at run time instead)",
+            bytes >> 20,
+            BUILD_BYTES >> 20
+        )
+    })
+}
+
 fn compile_message(program: &Program, output: &std::process::Output) -> String {
     let mut message = String::from_utf8_lossy(&output.stderr).into_owned();
     if message.trim().is_empty() {
