@@ -227,11 +227,13 @@ fn start(
     solution: bool,
     announce: &mut dyn FnMut(i32) -> io::Result<()>,
 ) -> Result<Running> {
-    // SAFETY: the pipe ends are ours; the child gets copies, ours close when `prepared` drops.
+    // SAFETY: the pipe ends are ours and owned by nothing else; the child gets copies, ours close when
+    // `prepared` drops.
+    let (stdin, stdout) = unsafe { (OwnedFd::from_raw_fd(stdin), OwnedFd::from_raw_fd(stdout)) };
     let prepared = Prepared {
         argv: argv(&side.program, &side.args)?,
-        stdin: unsafe { OwnedFd::from_raw_fd(stdin) },
-        stdout: unsafe { OwnedFd::from_raw_fd(stdout) },
+        stdin,
+        stdout,
         stderr: None,
         env: environment(&[])?,
         rlimits: rlimits(&side.limits, side.unlimited_address_space, true),
@@ -742,8 +744,10 @@ mod tests {
         way.close_read();
         way.close_write();
         // SAFETY: our descriptors, closed once.
-        unsafe { libc::close(out_read) };
-        unsafe { libc::close(unused_write) };
+        unsafe {
+            libc::close(out_read);
+            libc::close(unused_write);
+        }
     }
 
     #[test]

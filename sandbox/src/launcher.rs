@@ -734,81 +734,87 @@ impl Steps {
 /// Only in the child of a fork or of the spawner's clone; makes only async-signal-safe calls, allocates
 /// nothing and takes no lock (so must `contain`); the pointers of `steps` valid.
 pub(super) unsafe fn exec_child(steps: &Steps, contain: impl FnOnce() -> bool) -> ! {
-    let launcher_pid = steps.launcher_pid;
-    libc::setpgid(0, 0);
-    // If the launcher dies (the judge was killed), so does the program.
-    libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
-    // Forked into a pid namespace of its own (`spawn_joined`, the spawner), it sees no parent (0): the
-    // namespace dies with the launcher anyway.
-    let parent = libc::getppid();
-    if parent != launcher_pid && parent != 0 {
-        libc::_exit(126);
-    }
-    for (fd, stdio) in steps.stdio.into_iter().zip(0..) {
-        libc::dup2(fd, stdio);
-    }
-    // Nothing else the launcher holds (or the judge inherited) reaches the program: every other
-    // descriptor closes at exec (CLOSE_RANGE_CLOEXEC keeps `exec_write` open until then).
-    libc::syscall(
-        libc::SYS_close_range,
-        3u32,
-        u32::MAX,
-        libc::CLOSE_RANGE_CLOEXEC,
-    );
-    for (resource, soft, hard) in steps.rlimits {
-        let unlimited = |v: u64| match v {
-            u64::MAX => libc::RLIM_INFINITY,
-            v => v as libc::rlim_t,
-        };
-        let limit = libc::rlimit {
-            rlim_cur: unlimited(soft),
-            rlim_max: unlimited(hard),
-        };
-        libc::setrlimit(resource, &limit);
-    }
-    if let Some(tasks) = steps.tasks {
-        let limit = libc::rlimit {
-            rlim_cur: tasks as libc::rlim_t,
-            rlim_max: tasks as libc::rlim_t,
-        };
-        libc::setrlimit(libc::RLIMIT_NPROC, &limit);
-    }
-    if let Some(cpus) = &steps.cpus {
-        libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), cpus);
-    }
-    libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    let mut empty: libc::sigset_t = std::mem::zeroed();
-    libc::sigemptyset(&mut empty);
-    libc::sigprocmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut());
-    // The copied address space of the launcher must not count as the program's peak memory (before the
-    // containment makes /proc read-only).
-    let fd = libc::open(c"/proc/self/clear_refs".as_ptr(), libc::O_WRONLY);
-    if fd >= 0 {
-        libc::write(fd, b"5".as_ptr().cast(), 1);
-        libc::close(fd);
-    }
-    // A program whose containment cannot be set up is not run: the launcher says why (an exec error).
-    if contain() && (steps.hop_write < 0 || hop(steps.hop_write)) {
-        // Changing uid (or hopping) cleared the parent-death signal: set it again, and go if the launcher
-        // is already gone (a judge killed outright must not leave its program running). In a pid namespace
-        // of its own the launcher has no pid (0), and the namespace dies with it anyway.
+    // SAFETY: this function's contract: the child of a fork or of the spawner's clone, `steps`' pointers
+    // valid. Every call below is an async-signal-safe system call on `steps`' plain values and those pointers
+    // (the null-terminated argv and env arrays, the filters' instructions), and nothing allocates or takes a
+    // lock.
+    unsafe {
+        let launcher_pid = steps.launcher_pid;
+        libc::setpgid(0, 0);
+        // If the launcher dies (the judge was killed), so does the program.
         libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+        // Forked into a pid namespace of its own (`spawn_joined`, the spawner), it sees no parent (0): the
+        // namespace dies with the launcher anyway.
         let parent = libc::getppid();
         if parent != launcher_pid && parent != 0 {
             libc::_exit(126);
         }
-        // Last, so that nothing of the sandbox's own setup is filtered.
-        if steps
-            .seccomp
-            .as_ref()
-            .is_none_or(|programs| super::seccomp::install(programs))
-        {
-            libc::execve(*steps.argv, steps.argv, steps.env);
+        for (fd, stdio) in steps.stdio.into_iter().zip(0..) {
+            libc::dup2(fd, stdio);
         }
+        // Nothing else the launcher holds (or the judge inherited) reaches the program: every other
+        // descriptor closes at exec (CLOSE_RANGE_CLOEXEC keeps `exec_write` open until then).
+        libc::syscall(
+            libc::SYS_close_range,
+            3u32,
+            u32::MAX,
+            libc::CLOSE_RANGE_CLOEXEC,
+        );
+        for (resource, soft, hard) in steps.rlimits {
+            let unlimited = |v: u64| match v {
+                u64::MAX => libc::RLIM_INFINITY,
+                v => v as libc::rlim_t,
+            };
+            let limit = libc::rlimit {
+                rlim_cur: unlimited(soft),
+                rlim_max: unlimited(hard),
+            };
+            libc::setrlimit(resource, &limit);
+        }
+        if let Some(tasks) = steps.tasks {
+            let limit = libc::rlimit {
+                rlim_cur: tasks as libc::rlim_t,
+                rlim_max: tasks as libc::rlim_t,
+            };
+            libc::setrlimit(libc::RLIMIT_NPROC, &limit);
+        }
+        if let Some(cpus) = &steps.cpus {
+            libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), cpus);
+        }
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        let mut empty: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut empty);
+        libc::sigprocmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut());
+        // The copied address space of the launcher must not count as the program's peak memory (before the
+        // containment makes /proc read-only).
+        let fd = libc::open(c"/proc/self/clear_refs".as_ptr(), libc::O_WRONLY);
+        if fd >= 0 {
+            libc::write(fd, b"5".as_ptr().cast(), 1);
+            libc::close(fd);
+        }
+        // A program whose containment cannot be set up is not run: the launcher says why (an exec error).
+        if contain() && (steps.hop_write < 0 || hop(steps.hop_write)) {
+            // Changing uid (or hopping) cleared the parent-death signal: set it again, and go if the launcher
+            // is already gone (a judge killed outright must not leave its program running). In a pid namespace
+            // of its own the launcher has no pid (0), and the namespace dies with it anyway.
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+            let parent = libc::getppid();
+            if parent != launcher_pid && parent != 0 {
+                libc::_exit(126);
+            }
+            // Last, so that nothing of the sandbox's own setup is filtered.
+            if steps
+                .seccomp
+                .as_ref()
+                .is_none_or(|programs| super::seccomp::install(programs))
+            {
+                libc::execve(*steps.argv, steps.argv, steps.env);
+            }
+        }
+        let errno = *libc::__errno_location();
+        libc::write(steps.exec_write, (&errno as *const i32).cast(), 4);
+        libc::_exit(127);
     }
-    let errno = *libc::__errno_location();
-    libc::write(steps.exec_write, (&errno as *const i32).cast(), 4);
-    libc::_exit(127);
 }
 
 /// In the child that joined a pid namespace: forks the program into it, as the launcher's child
@@ -819,19 +825,23 @@ pub(super) unsafe fn exec_child(steps: &Steps, contain: impl FnOnce() -> bool) -
 /// # Safety
 /// As `exec_child`.
 unsafe fn hop(hop_write: i32) -> bool {
-    let pid = super::sys::fork_sibling();
-    match pid {
-        0 => {
-            libc::close(hop_write);
-            libc::setpgid(0, 0);
-            true
+    // SAFETY: the child before exec (the contract): fork_sibling is then a fork whose both sides go on with
+    // system calls only; `write` reads 4 bytes of a local array.
+    unsafe {
+        let pid = super::sys::fork_sibling();
+        match pid {
+            0 => {
+                libc::close(hop_write);
+                libc::setpgid(0, 0);
+                true
+            }
+            pid if pid > 0 => {
+                let pid = (pid as i32).to_ne_bytes();
+                libc::write(hop_write, pid.as_ptr().cast(), 4);
+                libc::_exit(0)
+            }
+            _ => false,
         }
-        pid if pid > 0 => {
-            let pid = (pid as i32).to_ne_bytes();
-            libc::write(hop_write, pid.as_ptr().cast(), 4);
-            libc::_exit(0)
-        }
-        _ => false,
     }
 }
 

@@ -52,6 +52,7 @@ pub fn user_namespaces() -> bool {
         let pid = unsafe { libc::fork() };
         match pid {
             -1 => false,
+            // SAFETY: in the child of the fork above: unshare and _exit only, both async-signal-safe.
             0 => unsafe {
                 let ok = libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWNS) == 0;
                 libc::_exit(if ok { 0 } else { 1 })

@@ -126,14 +126,19 @@ pub(super) fn read_from_start(file: &std::fs::File) -> Option<String> {
 /// # Safety
 /// As `fork` in the child of a fork: the caller makes only async-signal-safe calls after it.
 pub(super) unsafe fn fork_sibling() -> libc::c_long {
-    libc::syscall(
-        libc::SYS_clone,
-        libc::CLONE_PARENT | libc::SIGCHLD,
-        0usize,
-        0usize,
-        0usize,
-        0usize,
-    )
+    // SAFETY: the contract: as a fork in the child of a fork (the caller makes only async-signal-safe calls
+    // after it); clone with no stack (0: the child runs on a copy of this one, as after fork) and no pointers
+    // passed.
+    unsafe {
+        libc::syscall(
+            libc::SYS_clone,
+            libc::CLONE_PARENT | libc::SIGCHLD,
+            0usize,
+            0usize,
+            0usize,
+            0usize,
+        )
+    }
 }
 
 /// The program's standard input from `file`: a regular file is handed over as a sealed copy in memory (a
