@@ -403,7 +403,7 @@ fn launch(
         err_read,
         started,
         &request.limits,
-        &context.isolation,
+        in_group.then_some(&context.isolation),
         tail,
     );
     // Sweep whatever the program left behind in its group (a grandchild holding a pipe, a daemon), in
@@ -846,19 +846,23 @@ unsafe fn hop(hop_write: i32) -> bool {
 }
 
 /// Waits for the child while draining its stderr into `tail`, killing it at the CPU limit and at the wall
-/// backstop. Returns the exit, the child's resource usage and whether the backstop fired.
+/// backstop. Returns the exit, the child's resource usage and whether the backstop fired. `group`: the
+/// containment whose control group holds the program and counts its tree; without one (no control group
+/// on the machine, or a compiler, which runs outside the runs' group) the tree is sampled from /proc and
+/// its memory limit enforced here.
 fn supervise(
     pid: i32,
     err_read: i32,
     started: Instant,
     limits: &Limits,
-    isolation: &Isolation,
+    group: Option<&Isolation>,
     tail: &mut Vec<u8>,
 ) -> Result<(Exit, libc::rusage, bool, u64, bool)> {
+    let group = group.filter(|isolation| isolation.has_cgroup());
     let mut sampled_kb = 0;
     let mut memory_killed = false;
     // Only sampling (no control group) counts what the launcher reaps.
-    let reaped_base = match isolation.has_cgroup() {
+    let reaped_base = match group.is_some() {
         true => 0,
         false => tree::reaped_cpu_us(),
     };
@@ -866,7 +870,7 @@ fn supervise(
     let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as i32;
     // Wake up now and then to stop a busy loop at the CPU limit (RLIMIT_CPU counts whole seconds).
     // Without a control group memory is sampled: often enough to stop a bomb near the limit.
-    let tick = match pidfd >= 0 && isolation.has_cgroup() {
+    let tick = match pidfd >= 0 && group.is_some() {
         true => (limits.cpu_ms / 20).clamp(5, 50),
         false => 5,
     };
@@ -906,14 +910,19 @@ fn supervise(
         sampled_at = Instant::now();
         // Memory and CPU of the whole tree, from its control group, else sampled from /proc (and the
         // memory limit enforced here).
-        let sample = (!isolation.has_cgroup()).then(|| tree::sample(reaped_base));
-        let rss = isolation.tree_rss_kb().or(sample.map(|s| s.rss_kb));
+        let sample = group.is_none().then(|| tree::sample(reaped_base));
+        let rss = group
+            .and_then(Isolation::tree_rss_kb)
+            .or(sample.map(|s| s.rss_kb));
         sampled_kb = sampled_kb.max(rss.unwrap_or(0));
         if sample.is_some() && sampled_kb > limits.memory_kb && !memory_killed {
             memory_killed = true;
             tree::signal_all();
         }
-        if let Some(used) = isolation.tree_cpu_ms().or(sample.map(|s| s.cpu_ms)) {
+        if let Some(used) = group
+            .and_then(Isolation::tree_cpu_ms)
+            .or(sample.map(|s| s.cpu_ms))
+        {
             cpu_seen = used;
         }
         if cpu_seen > limits.cpu_ms {

@@ -1238,3 +1238,31 @@ fn an_interactor_that_ends_the_exchange_and_rejects_ended_first() {
         );
     }
 }
+
+/// A compiler runs outside the runs' control group: its tree is sampled and stopped at its memory limit
+/// (2 GiB) all the same, as root too. The "compiler" allocates 256 MiB at a time, up to 3 GiB, and says how
+/// far it got: stopped near the limit, it gets no further than 2.25 GiB.
+#[test]
+fn a_compiler_is_stopped_at_its_memory_limit() {
+    let dir = setup().join("compiler-memory");
+    std::fs::create_dir_all(&dir).unwrap();
+    let script =
+        "$| = 1; my @kept; for my $i (1..12) { push @kept, \"a\" x (256 << 20); print \"$i\\n\" }";
+    let command = Invocation {
+        program: OsString::from("/usr/bin/perl"),
+        args: vec!["-e".into(), script.into()],
+        isolate: true,
+        ..Invocation::default()
+    };
+    let output = sandbox().compile(&command, &dir).unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    let reached: u64 = text
+        .lines()
+        .last()
+        .and_then(|l| l.trim().parse().ok())
+        .unwrap_or(0);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(reached <= 9, "{reached} x 256 MiB allocated: {stderr}");
+    assert!(!output.status.success(), "{stderr}");
+    assert!(stderr.contains("more than 2048 MiB of memory"), "{stderr}");
+}
