@@ -7,7 +7,8 @@
 //! - **killed** (`SIGSYS`, the whole process; the verdict says a forbidden system call was made): tracing and
 //!   reading other processes (`ptrace`, `process_vm_*`, `pidfd_getfd`, `kcmp`), the kernel's programmable
 //!   parts (`bpf`, `perf_event_open`, `userfaultfd`, modules, `kexec_*`), the machine's state (`reboot`,
-//!   `swapon`/`swapoff`, `acct`, the clocks, `quotactl`, `syslog`, `iopl`/`ioperm`), namespaces and mounts
+//!   `swapon`/`swapoff`, `acct`, the clocks, `quotactl`, `syslog`, `iopl`/`ioperm`, `vhangup`, and the
+//!   obsolete `lookup_dcookie` and `uselib`), namespaces and mounts
 //!   after setup (`mount` and the new mount API, `umount2`, `pivot_root`, `unshare`, `setns`, `clone` with a
 //!   namespace flag), file handles that bypass paths (`open_by_handle_at`, `name_to_handle_at`), sockets of
 //!   the `AF_VSOCK` family (the machine's or the hypervisor's port space, outside any network namespace),
@@ -53,6 +54,9 @@ const KILLED: &[(i64, &str)] = &[
     (libc::SYS_syslog, "syslog"),
     (libc::SYS_iopl, "iopl"),
     (libc::SYS_ioperm, "ioperm"),
+    (libc::SYS_vhangup, "vhangup"),
+    (libc::SYS_lookup_dcookie, "lookup_dcookie"),
+    (libc::SYS_uselib, "uselib"),
     (libc::SYS_mount, "mount"),
     (libc::SYS_umount2, "umount2"),
     (libc::SYS_pivot_root, "pivot_root"),
