@@ -41,6 +41,8 @@ pub struct ChildSetup {
     pub too_many_binds: bool,
     /// The working folder, entered last.
     pub cwd: Option<CString>,
+    /// The system-call filters of a program under judgement (`seccomp`), installed right before exec.
+    pub seccomp: Option<[super::seccomp::Program; 2]>,
 }
 
 /// The most binds a run may have (their descriptors are held in a fixed array between fork and exec).
@@ -85,10 +87,12 @@ impl ChildSetup {
             binds: Vec::new(),
             too_many_binds: false,
             cwd: None,
+            seccomp: None,
         };
         if !isolate {
             return setup;
         }
+        setup.seccomp = super::seccomp::for_runs();
         setup.join = isolation.join_fds();
         setup.uid = isolation.uid();
         setup.mount_ns = isolation.mount_ns();
@@ -177,23 +181,29 @@ impl ChildSetup {
     /// Only in the child of a fork, before exec: makes only async-signal-safe system calls on data prepared
     /// before the fork.
     pub unsafe fn apply(&self) -> bool {
-        if !join_groups(self.join.iter().copied()) {
-            return false;
+        // SAFETY: this function's contract: the child of a fork (or the spawner's clone) before exec. Each
+        // step below makes only async-signal-safe system calls on this setup's fields, prepared before the
+        // fork, and allocates nothing.
+        unsafe {
+            if !join_groups(self.join.iter().copied()) {
+                return false;
+            }
+            let task_limit = self.userns.as_ref().is_some_and(|maps| maps.task_limit);
+            let joined = self
+                .template
+                .is_some_and(|join| join_prepared(join, task_limit));
+            if !joined && self.mount_ns && !self.enter_namespaces() {
+                return false;
+            }
+            let cwd = self
+                .cwd
+                .as_ref()
+                .map_or(std::ptr::null(), |cwd| cwd.as_ptr());
+            // Joined a template that has IPC and UTS namespaces for its runs: none of the run's own.
+            let own_ipc =
+                self.mount_ns && !(joined && self.template.is_some_and(|join| join.ipc >= 0));
+            lock_down(own_ipc, self.uid, self.landlock, cwd)
         }
-        let task_limit = self.userns.as_ref().is_some_and(|maps| maps.task_limit);
-        let joined = self
-            .template
-            .is_some_and(|join| join_prepared(join, task_limit));
-        if !joined && self.mount_ns && !self.enter_namespaces() {
-            return false;
-        }
-        let cwd = self
-            .cwd
-            .as_ref()
-            .map_or(std::ptr::null(), |cwd| cwd.as_ptr());
-        // Joined a template that has IPC and UTS namespaces for its runs: none of the run's own.
-        let own_ipc = self.mount_ns && !(joined && self.template.is_some_and(|join| join.ipc >= 0));
-        lock_down(own_ipc, self.uid, self.landlock, cwd)
     }
 
     /// This setup as plain values for the spawner's child (`spawner`), when it is the common run as root:
@@ -232,7 +242,9 @@ impl ChildSetup {
     /// # Safety
     /// As `apply`.
     pub(super) unsafe fn enter_namespaces(&self) -> bool {
-        self.unshare_namespaces() && self.mount_private()
+        // SAFETY: `apply`'s contract holds (the child before exec); both halves share it and use only this
+        // setup's prepared fields.
+        unsafe { self.unshare_namespaces() && self.mount_private() }
     }
 
     /// The first half of `enter_namespaces`: the new namespaces, before the root is built in them.
@@ -240,9 +252,13 @@ impl ChildSetup {
     /// # Safety
     /// As `apply`.
     pub(super) unsafe fn unshare_namespaces(&self) -> bool {
-        match &self.userns {
-            Some(maps) => self.enter_user_namespace(maps),
-            None => libc::unshare(libc::CLONE_NEWNS | libc::CLONE_NEWNET) == 0,
+        // SAFETY: `apply`'s contract holds (the child before exec): unshare takes plain flags, and the user
+        // namespace's maps are written from this setup's prepared bytes.
+        unsafe {
+            match &self.userns {
+                Some(maps) => self.enter_user_namespace(maps),
+                None => libc::unshare(libc::CLONE_NEWNS | libc::CLONE_NEWNET) == 0,
+            }
         }
     }
 
@@ -252,19 +268,23 @@ impl ChildSetup {
     /// # Safety
     /// As `apply`.
     unsafe fn enter_user_namespace(&self, maps: &UserNsMaps) -> bool {
-        // Our /proc/self files belong to root while we are not dumpable (inherited from the launcher), and
-        // the maps could not be written; exec makes the program dumpable anyway.
-        libc::prctl(libc::PR_SET_DUMPABLE, 1);
-        if libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWNS | libc::CLONE_NEWNET) != 0 {
-            return false;
+        // SAFETY: `apply`'s contract holds (the child before exec): unshare with plain flags, and writes of
+        // the prepared map bytes to this process's own /proc files.
+        unsafe {
+            // Our /proc/self files belong to root while we are not dumpable (inherited from the launcher), and
+            // the maps could not be written; exec makes the program dumpable anyway.
+            libc::prctl(libc::PR_SET_DUMPABLE, 1);
+            if libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWNS | libc::CLONE_NEWNET) != 0 {
+                return false;
+            }
+            write_file(c"/proc/self/setgroups", b"deny");
+            write_file(c"/proc/self/uid_map", &maps.uid_map);
+            write_file(c"/proc/self/gid_map", &maps.gid_map);
+            if maps.task_limit {
+                set_task_limit();
+            }
+            true
         }
-        write_file(c"/proc/self/setgroups", b"deny");
-        write_file(c"/proc/self/uid_map", &maps.uid_map);
-        write_file(c"/proc/self/gid_map", &maps.gid_map);
-        if maps.task_limit {
-            set_task_limit();
-        }
-        true
     }
 
     /// Enters the allowlist root (`root`): built staged, the build bound into it, entered, made
@@ -273,61 +293,66 @@ impl ChildSetup {
     /// # Safety
     /// As `apply`.
     pub(super) unsafe fn mount_private(&self) -> bool {
-        let none = std::ptr::null::<libc::c_char>();
-        let Some(plan) = &self.root else {
-            return false;
-        };
-        if self.too_many_binds {
-            return false;
-        }
-        libc::mount(
-            none,
-            c"/".as_ptr(),
-            none,
-            libc::MS_REC | libc::MS_PRIVATE,
-            std::ptr::null(),
-        );
-        // The program's own build folder, held before anything covers it.
-        let build = self.bin.as_ref().map(|(_, build)| build);
-        let build_fd = match build {
-            Some(build) => libc::open(
-                build.as_ptr(),
-                libc::O_PATH | libc::O_DIRECTORY | libc::O_CLOEXEC,
-            ),
-            None => -1,
-        };
-        // The run's binds, held too.
-        let mut bind_fds = [-1i32; MAX_BINDS];
-        for (fd, bind) in bind_fds.iter_mut().zip(&self.binds) {
-            *fd = libc::open(bind.from.as_ptr(), libc::O_PATH | libc::O_CLOEXEC);
-        }
-        if !plan.build(&self.tmp_options) {
-            return false;
-        }
-        // Bound before the root is entered (a mount must come from the namespace's own tree); under
-        // `/tmp` it lands in the private `/tmp`, whose way to it the program may then change.
-        if let (Some(build), true) = (build, build_fd >= 0) {
-            bind_build(build_fd, &RootPlan::staged(build));
-            libc::close(build_fd);
-        }
-        for (fd, bind) in bind_fds.iter().zip(&self.binds) {
-            if *fd >= 0 {
-                bind_at(*fd, bind);
-                libc::close(*fd);
+        // SAFETY: `apply`'s contract holds (the child before exec, in the new mount namespace it just made):
+        // the mounts change only that namespace, every path is a C string prepared before the fork, and the
+        // descriptors are the plan's, open until exec.
+        unsafe {
+            let none = std::ptr::null::<libc::c_char>();
+            let Some(plan) = &self.root else {
+                return false;
+            };
+            if self.too_many_binds {
+                return false;
             }
+            libc::mount(
+                none,
+                c"/".as_ptr(),
+                none,
+                libc::MS_REC | libc::MS_PRIVATE,
+                std::ptr::null(),
+            );
+            // The program's own build folder, held before anything covers it.
+            let build = self.bin.as_ref().map(|(_, build)| build);
+            let build_fd = match build {
+                Some(build) => libc::open(
+                    build.as_ptr(),
+                    libc::O_PATH | libc::O_DIRECTORY | libc::O_CLOEXEC,
+                ),
+                None => -1,
+            };
+            // The run's binds, held too.
+            let mut bind_fds = [-1i32; MAX_BINDS];
+            for (fd, bind) in bind_fds.iter_mut().zip(&self.binds) {
+                *fd = libc::open(bind.from.as_ptr(), libc::O_PATH | libc::O_CLOEXEC);
+            }
+            if !plan.build(&self.tmp_options) {
+                return false;
+            }
+            // Bound before the root is entered (a mount must come from the namespace's own tree); under
+            // `/tmp` it lands in the private `/tmp`, whose way to it the program may then change.
+            if let (Some(build), true) = (build, build_fd >= 0) {
+                bind_build(build_fd, &RootPlan::staged(build));
+                libc::close(build_fd);
+            }
+            for (fd, bind) in bind_fds.iter().zip(&self.binds) {
+                if *fd >= 0 {
+                    bind_at(*fd, bind);
+                    libc::close(*fd);
+                }
+            }
+            if !plan.enter() {
+                return false;
+            }
+            read_only_everywhere();
+            for dir in [c"/tmp", c"/dev/shm"] {
+                writable(dir);
+            }
+            for bind in self.binds.iter().filter(|b| b.writable) {
+                writable(&bind.to);
+            }
+            libc::chdir(c"/tmp".as_ptr());
+            true
         }
-        if !plan.enter() {
-            return false;
-        }
-        read_only_everywhere();
-        for dir in [c"/tmp", c"/dev/shm"] {
-            writable(dir);
-        }
-        for bind in self.binds.iter().filter(|b| b.writable) {
-            writable(&bind.to);
-        }
-        libc::chdir(c"/tmp".as_ptr());
-        true
     }
 }
 
@@ -355,9 +380,13 @@ impl Joined {
     /// # Safety
     /// As `ChildSetup::apply`; the strings must still be where `ChildSetup::joined` placed them.
     pub unsafe fn apply(&self) -> bool {
-        join_groups(self.groups[..self.group_count].iter().copied())
-            && join_prepared(self.join, false)
-            && lock_down(self.join.ipc < 0, self.uid, self.landlock, self.cwd)
+        // SAFETY: this function's contract: the child before exec, the strings still in the mapping where
+        // `ChildSetup::joined` placed them; each step makes only system calls on these plain values.
+        unsafe {
+            join_groups(self.groups[..self.group_count].iter().copied())
+                && join_prepared(self.join, false)
+                && lock_down(self.join.ipc < 0, self.uid, self.landlock, self.cwd)
+        }
     }
 }
 
@@ -368,15 +397,19 @@ impl Joined {
 /// # Safety
 /// As `ChildSetup::apply`; each descriptor open for writing.
 unsafe fn join_groups(files: impl Iterator<Item = i32>) -> bool {
-    let mut digits = [0u8; 12];
-    let pid = decimal(libc::getpid() as u64, &mut digits);
-    for fd in files {
-        let written = libc::write(fd, pid.as_ptr().cast(), pid.len());
-        if written != pid.len() as isize {
-            return false;
+    // SAFETY: the descriptors are open for writing (the contract); getpid has no preconditions and `write`
+    // reads `pid.len()` bytes of a local buffer.
+    unsafe {
+        let mut digits = [0u8; 12];
+        let pid = decimal(libc::getpid() as u64, &mut digits);
+        for fd in files {
+            let written = libc::write(fd, pid.as_ptr().cast(), pid.len());
+            if written != pid.len() as isize {
+                return false;
+            }
         }
+        true
     }
-    true
 }
 
 /// Joins the namespaces prepared for the program, and its empty `/tmp`. False when the user namespace
@@ -386,36 +419,40 @@ unsafe fn join_groups(files: impl Iterator<Item = i32>) -> bool {
 /// # Safety
 /// As `ChildSetup::apply`.
 unsafe fn join_prepared(join: Join, task_limit: bool) -> bool {
-    if join.user >= 0 {
-        if libc::setns(join.user, libc::CLONE_NEWUSER) != 0 {
-            return false;
-        }
-        if task_limit {
-            set_task_limit();
-        }
-    }
-    // The pid namespace of the program's own: its next child lands there (`hop` in the launcher).
-    if join.pid >= 0 && libc::setns(join.pid, libc::CLONE_NEWPID) != 0 {
-        libc::_exit(127);
-    }
-    if join.net >= 0 && libc::setns(join.net, libc::CLONE_NEWNET) != 0 {
-        libc::_exit(127);
-    }
-    if libc::setns(join.mount, libc::CLONE_NEWNS) != 0 {
+    // SAFETY: the child before exec (the contract): setns on descriptors the template holds open, chdir on a
+    // constant C string, _exit; no memory is touched.
+    unsafe {
         if join.user >= 0 {
+            if libc::setns(join.user, libc::CLONE_NEWUSER) != 0 {
+                return false;
+            }
+            if task_limit {
+                set_task_limit();
+            }
+        }
+        // The pid namespace of the program's own: its next child lands there (`hop` in the launcher).
+        if join.pid >= 0 && libc::setns(join.pid, libc::CLONE_NEWPID) != 0 {
             libc::_exit(127);
         }
-        return false;
+        if join.net >= 0 && libc::setns(join.net, libc::CLONE_NEWNET) != 0 {
+            libc::_exit(127);
+        }
+        if libc::setns(join.mount, libc::CLONE_NEWNS) != 0 {
+            if join.user >= 0 {
+                libc::_exit(127);
+            }
+            return false;
+        }
+        // The template's sealed IPC namespace and its UTS namespace, when it has them (`template::seal_ipc`).
+        if join.ipc >= 0
+            && (libc::setns(join.ipc, libc::CLONE_NEWIPC) != 0
+                || libc::setns(join.uts, libc::CLONE_NEWUTS) != 0)
+        {
+            libc::_exit(127);
+        }
+        libc::chdir(c"/tmp".as_ptr());
+        true
     }
-    // The template's sealed IPC namespace and its UTS namespace, when it has them (`template::seal_ipc`).
-    if join.ipc >= 0
-        && (libc::setns(join.ipc, libc::CLONE_NEWIPC) != 0
-            || libc::setns(join.uts, libc::CLONE_NEWUTS) != 0)
-    {
-        libc::_exit(127);
-    }
-    libc::chdir(c"/tmp".as_ptr());
-    true
 }
 
 /// The last steps before exec: IPC and UTS namespaces of the run's own (`own_ipc`: with a mount namespace
@@ -430,22 +467,26 @@ unsafe fn lock_down(
     landlock: Option<i32>,
     cwd: *const libc::c_char,
 ) -> bool {
-    if own_ipc {
-        // IPC objects and the host name of a run of its own: nothing outlives the run.
-        libc::unshare(libc::CLONE_NEWIPC | libc::CLONE_NEWUTS);
+    // SAFETY: the child before exec (the contract): raw system calls on plain values, and chdir on `cwd`,
+    // which the caller gives as a valid C string or null (then not called).
+    unsafe {
+        if own_ipc {
+            // IPC objects and the host name of a run of its own: nothing outlives the run.
+            libc::unshare(libc::CLONE_NEWIPC | libc::CLONE_NEWUTS);
+        }
+        // Raw system calls: the C library's wrappers would change every thread of what it takes for the
+        // process, and the spawner's child, which shares the spawner's memory, is not that.
+        if let Some(uid) = uid {
+            libc::syscall(libc::SYS_setgroups, 0usize, std::ptr::null::<libc::gid_t>());
+            libc::syscall(libc::SYS_setgid, uid as libc::c_long);
+            libc::syscall(libc::SYS_setuid, uid as libc::c_long);
+        }
+        libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+        if let Some(ruleset) = landlock {
+            libc::syscall(libc::SYS_landlock_restrict_self, ruleset, 0u32);
+        }
+        cwd.is_null() || libc::chdir(cwd) == 0
     }
-    // Raw system calls: the C library's wrappers would change every thread of what it takes for the
-    // process, and the spawner's child, which shares the spawner's memory, is not that.
-    if let Some(uid) = uid {
-        libc::syscall(libc::SYS_setgroups, 0usize, std::ptr::null::<libc::gid_t>());
-        libc::syscall(libc::SYS_setgid, uid as libc::c_long);
-        libc::syscall(libc::SYS_setuid, uid as libc::c_long);
-    }
-    libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
-    if let Some(ruleset) = landlock {
-        libc::syscall(libc::SYS_landlock_restrict_self, ruleset, 0u32);
-    }
-    cwd.is_null() || libc::chdir(cwd) == 0
 }
 
 /// Binds the folder held by `fd` at `at` (the folders leading to it made), read-only.
@@ -453,27 +494,31 @@ unsafe fn lock_down(
 /// # Safety
 /// As `ChildSetup::apply`.
 unsafe fn bind_build(fd: i32, at: &std::ffi::CStr) {
-    let none = std::ptr::null::<libc::c_char>();
-    make_dirs(at);
-    let mut digits = [0u8; 12];
-    let mut source = *b"/proc/self/fd/\0\0\0\0\0\0\0\0\0\0\0\0\0";
-    let n = decimal(fd as u64, &mut digits);
-    source[14..14 + n.len()].copy_from_slice(n);
-    let source = source.as_ptr().cast::<libc::c_char>();
-    libc::mount(
-        source,
-        at.as_ptr(),
-        none,
-        libc::MS_BIND | libc::MS_REC,
-        std::ptr::null(),
-    );
-    libc::mount(
-        none,
-        at.as_ptr(),
-        none,
-        libc::MS_REMOUNT | libc::MS_BIND | libc::MS_RDONLY,
-        std::ptr::null(),
-    );
+    // SAFETY: the child before exec, in its own mount namespace (the contract): `at` is a valid C string, the
+    // source path is built nul-terminated in a local buffer, and the mounts change only this namespace.
+    unsafe {
+        let none = std::ptr::null::<libc::c_char>();
+        make_dirs(at);
+        let mut digits = [0u8; 12];
+        let mut source = *b"/proc/self/fd/\0\0\0\0\0\0\0\0\0\0\0\0\0";
+        let n = decimal(fd as u64, &mut digits);
+        source[14..14 + n.len()].copy_from_slice(n);
+        let source = source.as_ptr().cast::<libc::c_char>();
+        libc::mount(
+            source,
+            at.as_ptr(),
+            none,
+            libc::MS_BIND | libc::MS_REC,
+            std::ptr::null(),
+        );
+        libc::mount(
+            none,
+            at.as_ptr(),
+            none,
+            libc::MS_REMOUNT | libc::MS_BIND | libc::MS_RDONLY,
+            std::ptr::null(),
+        );
+    }
 }
 
 /// Binds the file or folder held by `fd` where `bind` is staged (the folders leading to it made, and an
@@ -482,31 +527,36 @@ unsafe fn bind_build(fd: i32, at: &std::ffi::CStr) {
 /// # Safety
 /// As `ChildSetup::apply`.
 unsafe fn bind_at(fd: i32, bind: &Bound) {
-    let none = std::ptr::null::<libc::c_char>();
-    if bind.dir {
-        make_dirs(&bind.staged);
-    } else {
-        make_dirs(&bind.staged_parent);
-        let file = libc::open(
-            bind.staged.as_ptr(),
-            libc::O_CREAT | libc::O_WRONLY | libc::O_CLOEXEC,
-            0o644,
-        );
-        if file >= 0 {
-            libc::close(file);
+    // SAFETY: the child before exec, in its own mount namespace (the contract): the bind's paths are C
+    // strings prepared before the fork, the source path is built nul-terminated in a local buffer, and the
+    // mounts change only this namespace.
+    unsafe {
+        let none = std::ptr::null::<libc::c_char>();
+        if bind.dir {
+            make_dirs(&bind.staged);
+        } else {
+            make_dirs(&bind.staged_parent);
+            let file = libc::open(
+                bind.staged.as_ptr(),
+                libc::O_CREAT | libc::O_WRONLY | libc::O_CLOEXEC,
+                0o644,
+            );
+            if file >= 0 {
+                libc::close(file);
+            }
         }
+        let mut digits = [0u8; 12];
+        let mut source = *b"/proc/self/fd/\0\0\0\0\0\0\0\0\0\0\0\0\0";
+        let n = decimal(fd as u64, &mut digits);
+        source[14..14 + n.len()].copy_from_slice(n);
+        libc::mount(
+            source.as_ptr().cast::<libc::c_char>(),
+            bind.staged.as_ptr(),
+            none,
+            libc::MS_BIND | libc::MS_REC,
+            std::ptr::null(),
+        );
     }
-    let mut digits = [0u8; 12];
-    let mut source = *b"/proc/self/fd/\0\0\0\0\0\0\0\0\0\0\0\0\0";
-    let n = decimal(fd as u64, &mut digits);
-    source[14..14 + n.len()].copy_from_slice(n);
-    libc::mount(
-        source.as_ptr().cast::<libc::c_char>(),
-        bind.staged.as_ptr(),
-        none,
-        libc::MS_BIND | libc::MS_REC,
-        std::ptr::null(),
-    );
 }
 
 /// The task limit, counted in the program's user namespace.
@@ -514,11 +564,14 @@ unsafe fn bind_at(fd: i32, bind: &Bound) {
 /// # Safety
 /// As `ChildSetup::apply`.
 unsafe fn set_task_limit() {
-    let tasks = libc::rlimit {
-        rlim_cur: TASK_LIMIT as libc::rlim_t,
-        rlim_max: TASK_LIMIT as libc::rlim_t,
-    };
-    libc::setrlimit(libc::RLIMIT_NPROC, &tasks);
+    // SAFETY: the child before exec (the contract): setrlimit reads a local struct.
+    unsafe {
+        let tasks = libc::rlimit {
+            rlim_cur: TASK_LIMIT as libc::rlim_t,
+            rlim_max: TASK_LIMIT as libc::rlim_t,
+        };
+        libc::setrlimit(libc::RLIMIT_NPROC, &tasks);
+    }
 }
 
 /// `struct mount_attr`, for `mount_setattr`.
@@ -536,20 +589,24 @@ const MOUNT_ATTR_RDONLY: u64 = 1;
 /// # Safety
 /// As `ChildSetup::apply`.
 unsafe fn writable(dir: &std::ffi::CStr) {
-    let attr = MountAttr {
-        attr_set: 0,
-        attr_clr: MOUNT_ATTR_RDONLY,
-        propagation: 0,
-        userns_fd: 0,
-    };
-    libc::syscall(
-        libc::SYS_mount_setattr,
-        libc::AT_FDCWD,
-        dir.as_ptr(),
-        0 as libc::c_uint,
-        &attr as *const MountAttr,
-        std::mem::size_of::<MountAttr>(),
-    );
+    // SAFETY: the child before exec, in its own mount namespace (the contract): `dir` is a valid C string,
+    // and the mount changes only this namespace.
+    unsafe {
+        let attr = MountAttr {
+            attr_set: 0,
+            attr_clr: MOUNT_ATTR_RDONLY,
+            propagation: 0,
+            userns_fd: 0,
+        };
+        libc::syscall(
+            libc::SYS_mount_setattr,
+            libc::AT_FDCWD,
+            dir.as_ptr(),
+            0 as libc::c_uint,
+            &attr as *const MountAttr,
+            std::mem::size_of::<MountAttr>(),
+        );
+    }
 }
 
 /// Makes every mount of the (private) mount namespace read-only: the program writes only into the
@@ -558,20 +615,24 @@ unsafe fn writable(dir: &std::ffi::CStr) {
 /// # Safety
 /// As `ChildSetup::apply`.
 unsafe fn read_only_everywhere() {
-    let attr = MountAttr {
-        attr_set: MOUNT_ATTR_RDONLY,
-        attr_clr: 0,
-        propagation: 0,
-        userns_fd: 0,
-    };
-    libc::syscall(
-        libc::SYS_mount_setattr,
-        libc::AT_FDCWD,
-        c"/".as_ptr(),
-        libc::AT_RECURSIVE as libc::c_uint,
-        &attr as *const MountAttr,
-        std::mem::size_of::<MountAttr>(),
-    );
+    // SAFETY: the child before exec, in its own mount namespace (the contract): mount_setattr reads a local
+    // attribute of the size given, on a constant path.
+    unsafe {
+        let attr = MountAttr {
+            attr_set: MOUNT_ATTR_RDONLY,
+            attr_clr: 0,
+            propagation: 0,
+            userns_fd: 0,
+        };
+        libc::syscall(
+            libc::SYS_mount_setattr,
+            libc::AT_FDCWD,
+            c"/".as_ptr(),
+            libc::AT_RECURSIVE as libc::c_uint,
+            &attr as *const MountAttr,
+            std::mem::size_of::<MountAttr>(),
+        );
+    }
 }
 
 /// Writes `bytes` to an existing file, without allocating (between fork and exec).
@@ -579,10 +640,14 @@ unsafe fn read_only_everywhere() {
 /// # Safety
 /// As `ChildSetup::apply`.
 unsafe fn write_file(path: &std::ffi::CStr, bytes: &[u8]) {
-    let fd = libc::open(path.as_ptr(), libc::O_WRONLY);
-    if fd >= 0 {
-        libc::write(fd, bytes.as_ptr().cast(), bytes.len());
-        libc::close(fd);
+    // SAFETY: the child before exec (the contract): `path` is a valid C string, `write` reads `bytes.len()`
+    // bytes of the slice, and the descriptor is closed once.
+    unsafe {
+        let fd = libc::open(path.as_ptr(), libc::O_WRONLY);
+        if fd >= 0 {
+            libc::write(fd, bytes.as_ptr().cast(), bytes.len());
+            libc::close(fd);
+        }
     }
 }
 
@@ -591,18 +656,22 @@ unsafe fn write_file(path: &std::ffi::CStr, bytes: &[u8]) {
 /// # Safety
 /// As `ChildSetup::apply`.
 unsafe fn make_dirs(path: &std::ffi::CStr) {
-    let bytes = path.to_bytes();
-    let mut buf = [0u8; 4096];
-    if bytes.len() >= buf.len() {
-        return;
-    }
-    buf[..bytes.len()].copy_from_slice(bytes);
-    for i in 1..=bytes.len() {
-        if i == bytes.len() || buf[i] == b'/' {
-            let saved = buf[i];
-            buf[i] = 0;
-            libc::mkdir(buf.as_ptr().cast(), 0o755);
-            buf[i] = saved;
+    // SAFETY: the child before exec (the contract): the path is copied nul-terminated into a local buffer of
+    // its length, which mkdir reads.
+    unsafe {
+        let bytes = path.to_bytes();
+        let mut buf = [0u8; 4096];
+        if bytes.len() >= buf.len() {
+            return;
+        }
+        buf[..bytes.len()].copy_from_slice(bytes);
+        for i in 1..=bytes.len() {
+            if i == bytes.len() || buf[i] == b'/' {
+                let saved = buf[i];
+                buf[i] = 0;
+                libc::mkdir(buf.as_ptr().cast(), 0o755);
+                buf[i] = saved;
+            }
         }
     }
 }

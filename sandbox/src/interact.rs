@@ -152,12 +152,18 @@ pub(super) fn interact(
             kill(&mut interactor, true);
         }
         if interactor_first.is_none() {
-            // A solution that already closed its output (it ended, or is ending) ended first, even
-            // when the interactor is reaped before it: its end is what the interactor answered.
-            let solution_gone = !relay.ways[0].read_open;
+            // Who ended first is who ended its output first, as the relay saw it, not who was reaped
+            // first: a solution that already closed its output ended first even when the interactor is
+            // reaped before it (its end is what the interactor answered), and a solution that ended after
+            // the interactor had closed its output (a crash on the end of its input) ended second, even
+            // when both are reaped in one pass. Seen in the same pass: the interactor's (its rejection
+            // wins).
+            let [solution_closed, interactor_closed] = relay.closed_at;
+            let solution_gone =
+                solution_closed.is_some_and(|s| interactor_closed.is_none_or(|i| s < i));
             match (solution.result.is_some(), interactor.result.is_some()) {
                 (false, true) => interactor_first = Some(!solution_gone),
-                (true, _) => interactor_first = Some(false),
+                (true, _) => interactor_first = Some(interactor_closed.is_some() && !solution_gone),
                 _ => {}
             }
         }
@@ -221,11 +227,13 @@ fn start(
     solution: bool,
     announce: &mut dyn FnMut(i32) -> io::Result<()>,
 ) -> Result<Running> {
-    // SAFETY: the pipe ends are ours; the child gets copies, ours close when `prepared` drops.
+    // SAFETY: the pipe ends are ours and owned by nothing else; the child gets copies, ours close when
+    // `prepared` drops.
+    let (stdin, stdout) = unsafe { (OwnedFd::from_raw_fd(stdin), OwnedFd::from_raw_fd(stdout)) };
     let prepared = Prepared {
         argv: argv(&side.program, &side.args)?,
-        stdin: unsafe { OwnedFd::from_raw_fd(stdin) },
-        stdout: unsafe { OwnedFd::from_raw_fd(stdout) },
+        stdin,
+        stdout,
         stderr: None,
         env: environment(&[])?,
         rlimits: rlimits(&side.limits, side.unlimited_address_space, true),
@@ -440,6 +448,10 @@ struct Relay {
     moved: u64,
     /// Where a read lands (allocated once: a read costs no clearing of its buffer).
     chunk: Box<[u8]>,
+    /// The relay's steps so far.
+    steps: u64,
+    /// The step at which each way's writer (the solution, the interactor) was seen to close its output.
+    closed_at: [Option<u64>; 2],
 }
 
 impl Relay {
@@ -450,6 +462,8 @@ impl Relay {
             started,
             moved: 0,
             chunk: vec![0; 64 * 1024].into_boxed_slice(),
+            steps: 0,
+            closed_at: [None; 2],
         }
     }
 
@@ -478,6 +492,7 @@ impl Relay {
         }
         // SAFETY: polling valid (or negative, ignored) descriptors.
         unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, 10) };
+        self.steps += 1;
         for (i, side) in [&mut *solution, &mut *interactor].into_iter().enumerate() {
             let revents = fds[4 + i].revents;
             if revents & libc::POLLIN != 0 {
@@ -496,6 +511,9 @@ impl Relay {
                 read = read_into(way, chunk, |bytes| {
                     transcript.record(direction, t_ms, bytes)
                 })?;
+                if !way.read_open && self.closed_at[i].is_none() {
+                    self.closed_at[i] = Some(self.steps);
+                }
                 self.moved += read as u64;
                 if way.direction == Direction::FromSolution {
                     solution.output_bytes += read as u64;
@@ -726,8 +744,10 @@ mod tests {
         way.close_read();
         way.close_write();
         // SAFETY: our descriptors, closed once.
-        unsafe { libc::close(out_read) };
-        unsafe { libc::close(unused_write) };
+        unsafe {
+            libc::close(out_read);
+            libc::close(unused_write);
+        }
     }
 
     #[test]

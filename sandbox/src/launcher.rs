@@ -275,6 +275,8 @@ fn prepare(request: &RunRequest) -> Result<Prepared> {
     let argv = argv(&request.program, &request.args)?;
     let stdin = File::open(&request.stdin)
         .with_context(|| format!("cannot read {}", request.stdin.display()))?;
+    let stdin = super::sys::sealed_input(stdin)
+        .with_context(|| format!("cannot hand {} over", request.stdin.display()))?;
     // A new file each time rather than truncating the last one: on some file systems truncating a file
     // that was just written waits for its blocks to be flushed and freed.
     let _ = std::fs::remove_file(&request.stdout);
@@ -291,7 +293,7 @@ fn prepare(request: &RunRequest) -> Result<Prepared> {
     };
     Ok(Prepared {
         argv,
-        stdin: stdin.into(),
+        stdin,
         stdout: stdout.into(),
         stderr,
         env: environment(&request.env)?,
@@ -401,7 +403,7 @@ fn launch(
         err_read,
         started,
         &request.limits,
-        &context.isolation,
+        in_group.then_some(&context.isolation),
         tail,
     );
     // Sweep whatever the program left behind in its group (a grandchild holding a pipe, a daemon), in
@@ -618,7 +620,11 @@ fn spawn_through(
         let argv = arena.strings(prepared.argv.iter().map(CString::as_c_str))?;
         let env = arena.strings(prepared.env.iter().map(CString::as_c_str))?;
         let joined = setup.joined(&mut |s| arena.string(s))?;
-        let steps = Steps::new(prepared, err_write, exec_write, -1, argv, env);
+        let mut steps = Steps::new(prepared, err_write, exec_write, -1, argv, env);
+        steps.seccomp = match &setup.seccomp {
+            Some(programs) => Some(arena.programs(programs)?),
+            None => None,
+        };
         Some((steps, joined))
     };
     spawner.spawn(&mut fill, join.pid, own, announce)
@@ -643,7 +649,7 @@ fn spawn_with(
     argv.push(std::ptr::null());
     let mut env: Vec<*const libc::c_char> = prepared.env.iter().map(|v| v.as_ptr()).collect();
     env.push(std::ptr::null());
-    let steps = Steps::new(
+    let mut steps = Steps::new(
         prepared,
         err_write,
         exec_write,
@@ -651,6 +657,8 @@ fn spawn_with(
         argv.as_ptr(),
         env.as_ptr(),
     );
+    // The filters in the launcher's memory, which the forked child has a copy of.
+    steps.seccomp = setup.seccomp;
     // SAFETY: between fork and exec the child only makes async-signal-safe calls on prepared data.
     let pid = unsafe { libc::fork() };
     if pid < 0 {
@@ -682,6 +690,8 @@ pub(super) struct Steps {
     /// Null-terminated arrays of C strings.
     pub argv: *const *const libc::c_char,
     pub env: *const *const libc::c_char,
+    /// The system-call filters installed right before exec (`seccomp`), for a program under judgement.
+    pub seccomp: Option<[super::seccomp::Program; 2]>,
 }
 
 impl Steps {
@@ -712,6 +722,7 @@ impl Steps {
             cpus: prepared.cpus,
             argv,
             env,
+            seccomp: None,
         }
     }
 }
@@ -723,74 +734,87 @@ impl Steps {
 /// Only in the child of a fork or of the spawner's clone; makes only async-signal-safe calls, allocates
 /// nothing and takes no lock (so must `contain`); the pointers of `steps` valid.
 pub(super) unsafe fn exec_child(steps: &Steps, contain: impl FnOnce() -> bool) -> ! {
-    let launcher_pid = steps.launcher_pid;
-    libc::setpgid(0, 0);
-    // If the launcher dies (the judge was killed), so does the program.
-    libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
-    // Forked into a pid namespace of its own (`spawn_joined`, the spawner), it sees no parent (0): the
-    // namespace dies with the launcher anyway.
-    let parent = libc::getppid();
-    if parent != launcher_pid && parent != 0 {
-        libc::_exit(126);
-    }
-    for (fd, stdio) in steps.stdio.into_iter().zip(0..) {
-        libc::dup2(fd, stdio);
-    }
-    // Nothing else the launcher holds (or the judge inherited) reaches the program: every other
-    // descriptor closes at exec (CLOSE_RANGE_CLOEXEC keeps `exec_write` open until then).
-    libc::syscall(
-        libc::SYS_close_range,
-        3u32,
-        u32::MAX,
-        libc::CLOSE_RANGE_CLOEXEC,
-    );
-    for (resource, soft, hard) in steps.rlimits {
-        let unlimited = |v: u64| match v {
-            u64::MAX => libc::RLIM_INFINITY,
-            v => v as libc::rlim_t,
-        };
-        let limit = libc::rlimit {
-            rlim_cur: unlimited(soft),
-            rlim_max: unlimited(hard),
-        };
-        libc::setrlimit(resource, &limit);
-    }
-    if let Some(tasks) = steps.tasks {
-        let limit = libc::rlimit {
-            rlim_cur: tasks as libc::rlim_t,
-            rlim_max: tasks as libc::rlim_t,
-        };
-        libc::setrlimit(libc::RLIMIT_NPROC, &limit);
-    }
-    if let Some(cpus) = &steps.cpus {
-        libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), cpus);
-    }
-    libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    let mut empty: libc::sigset_t = std::mem::zeroed();
-    libc::sigemptyset(&mut empty);
-    libc::sigprocmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut());
-    // The copied address space of the launcher must not count as the program's peak memory (before the
-    // containment makes /proc read-only).
-    let fd = libc::open(c"/proc/self/clear_refs".as_ptr(), libc::O_WRONLY);
-    if fd >= 0 {
-        libc::write(fd, b"5".as_ptr().cast(), 1);
-        libc::close(fd);
-    }
-    // A program whose containment cannot be set up is not run: the launcher says why (an exec error).
-    if contain() && (steps.hop_write < 0 || hop(steps.hop_write)) {
-        // Changing uid (or hopping) cleared the parent-death signal: set it again, and go if the launcher
-        // is already gone (a judge killed outright must not leave its program running). In a pid namespace
-        // of its own the launcher has no pid (0), and the namespace dies with it anyway.
+    // SAFETY: this function's contract: the child of a fork or of the spawner's clone, `steps`' pointers
+    // valid. Every call below is an async-signal-safe system call on `steps`' plain values and those pointers
+    // (the null-terminated argv and env arrays, the filters' instructions), and nothing allocates or takes a
+    // lock.
+    unsafe {
+        let launcher_pid = steps.launcher_pid;
+        libc::setpgid(0, 0);
+        // If the launcher dies (the judge was killed), so does the program.
         libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+        // Forked into a pid namespace of its own (`spawn_joined`, the spawner), it sees no parent (0): the
+        // namespace dies with the launcher anyway.
         let parent = libc::getppid();
         if parent != launcher_pid && parent != 0 {
             libc::_exit(126);
         }
-        libc::execve(*steps.argv, steps.argv, steps.env);
+        for (fd, stdio) in steps.stdio.into_iter().zip(0..) {
+            libc::dup2(fd, stdio);
+        }
+        // Nothing else the launcher holds (or the judge inherited) reaches the program: every other
+        // descriptor closes at exec (CLOSE_RANGE_CLOEXEC keeps `exec_write` open until then).
+        libc::syscall(
+            libc::SYS_close_range,
+            3u32,
+            u32::MAX,
+            libc::CLOSE_RANGE_CLOEXEC,
+        );
+        for (resource, soft, hard) in steps.rlimits {
+            let unlimited = |v: u64| match v {
+                u64::MAX => libc::RLIM_INFINITY,
+                v => v as libc::rlim_t,
+            };
+            let limit = libc::rlimit {
+                rlim_cur: unlimited(soft),
+                rlim_max: unlimited(hard),
+            };
+            libc::setrlimit(resource, &limit);
+        }
+        if let Some(tasks) = steps.tasks {
+            let limit = libc::rlimit {
+                rlim_cur: tasks as libc::rlim_t,
+                rlim_max: tasks as libc::rlim_t,
+            };
+            libc::setrlimit(libc::RLIMIT_NPROC, &limit);
+        }
+        if let Some(cpus) = &steps.cpus {
+            libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), cpus);
+        }
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        let mut empty: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut empty);
+        libc::sigprocmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut());
+        // The copied address space of the launcher must not count as the program's peak memory (before the
+        // containment makes /proc read-only).
+        let fd = libc::open(c"/proc/self/clear_refs".as_ptr(), libc::O_WRONLY);
+        if fd >= 0 {
+            libc::write(fd, b"5".as_ptr().cast(), 1);
+            libc::close(fd);
+        }
+        // A program whose containment cannot be set up is not run: the launcher says why (an exec error).
+        if contain() && (steps.hop_write < 0 || hop(steps.hop_write)) {
+            // Changing uid (or hopping) cleared the parent-death signal: set it again, and go if the launcher
+            // is already gone (a judge killed outright must not leave its program running). In a pid namespace
+            // of its own the launcher has no pid (0), and the namespace dies with it anyway.
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+            let parent = libc::getppid();
+            if parent != launcher_pid && parent != 0 {
+                libc::_exit(126);
+            }
+            // Last, so that nothing of the sandbox's own setup is filtered.
+            if steps
+                .seccomp
+                .as_ref()
+                .is_none_or(|programs| super::seccomp::install(programs))
+            {
+                libc::execve(*steps.argv, steps.argv, steps.env);
+            }
+        }
+        let errno = *libc::__errno_location();
+        libc::write(steps.exec_write, (&errno as *const i32).cast(), 4);
+        libc::_exit(127);
     }
-    let errno = *libc::__errno_location();
-    libc::write(steps.exec_write, (&errno as *const i32).cast(), 4);
-    libc::_exit(127);
 }
 
 /// In the child that joined a pid namespace: forks the program into it, as the launcher's child
@@ -801,36 +825,44 @@ pub(super) unsafe fn exec_child(steps: &Steps, contain: impl FnOnce() -> bool) -
 /// # Safety
 /// As `exec_child`.
 unsafe fn hop(hop_write: i32) -> bool {
-    let pid = super::sys::fork_sibling();
-    match pid {
-        0 => {
-            libc::close(hop_write);
-            libc::setpgid(0, 0);
-            true
+    // SAFETY: the child before exec (the contract): fork_sibling is then a fork whose both sides go on with
+    // system calls only; `write` reads 4 bytes of a local array.
+    unsafe {
+        let pid = super::sys::fork_sibling();
+        match pid {
+            0 => {
+                libc::close(hop_write);
+                libc::setpgid(0, 0);
+                true
+            }
+            pid if pid > 0 => {
+                let pid = (pid as i32).to_ne_bytes();
+                libc::write(hop_write, pid.as_ptr().cast(), 4);
+                libc::_exit(0)
+            }
+            _ => false,
         }
-        pid if pid > 0 => {
-            let pid = (pid as i32).to_ne_bytes();
-            libc::write(hop_write, pid.as_ptr().cast(), 4);
-            libc::_exit(0)
-        }
-        _ => false,
     }
 }
 
 /// Waits for the child while draining its stderr into `tail`, killing it at the CPU limit and at the wall
-/// backstop. Returns the exit, the child's resource usage and whether the backstop fired.
+/// backstop. Returns the exit, the child's resource usage and whether the backstop fired. `group`: the
+/// containment whose control group holds the program and counts its tree; without one (no control group
+/// on the machine, or a compiler, which runs outside the runs' group) the tree is sampled from /proc and
+/// its memory limit enforced here.
 fn supervise(
     pid: i32,
     err_read: i32,
     started: Instant,
     limits: &Limits,
-    isolation: &Isolation,
+    group: Option<&Isolation>,
     tail: &mut Vec<u8>,
 ) -> Result<(Exit, libc::rusage, bool, u64, bool)> {
+    let group = group.filter(|isolation| isolation.has_cgroup());
     let mut sampled_kb = 0;
     let mut memory_killed = false;
     // Only sampling (no control group) counts what the launcher reaps.
-    let reaped_base = match isolation.has_cgroup() {
+    let reaped_base = match group.is_some() {
         true => 0,
         false => tree::reaped_cpu_us(),
     };
@@ -838,7 +870,7 @@ fn supervise(
     let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as i32;
     // Wake up now and then to stop a busy loop at the CPU limit (RLIMIT_CPU counts whole seconds).
     // Without a control group memory is sampled: often enough to stop a bomb near the limit.
-    let tick = match pidfd >= 0 && isolation.has_cgroup() {
+    let tick = match pidfd >= 0 && group.is_some() {
         true => (limits.cpu_ms / 20).clamp(5, 50),
         false => 5,
     };
@@ -878,14 +910,19 @@ fn supervise(
         sampled_at = Instant::now();
         // Memory and CPU of the whole tree, from its control group, else sampled from /proc (and the
         // memory limit enforced here).
-        let sample = (!isolation.has_cgroup()).then(|| tree::sample(reaped_base));
-        let rss = isolation.tree_rss_kb().or(sample.map(|s| s.rss_kb));
+        let sample = group.is_none().then(|| tree::sample(reaped_base));
+        let rss = group
+            .and_then(Isolation::tree_rss_kb)
+            .or(sample.map(|s| s.rss_kb));
         sampled_kb = sampled_kb.max(rss.unwrap_or(0));
         if sample.is_some() && sampled_kb > limits.memory_kb && !memory_killed {
             memory_killed = true;
             tree::signal_all();
         }
-        if let Some(used) = isolation.tree_cpu_ms().or(sample.map(|s| s.cpu_ms)) {
+        if let Some(used) = group
+            .and_then(Isolation::tree_cpu_ms)
+            .or(sample.map(|s| s.cpu_ms))
+        {
             cpu_seen = used;
         }
         if cpu_seen > limits.cpu_ms {

@@ -52,6 +52,7 @@ pub fn user_namespaces() -> bool {
         let pid = unsafe { libc::fork() };
         match pid {
             -1 => false,
+            // SAFETY: in the child of the fork above: unshare and _exit only, both async-signal-safe.
             0 => unsafe {
                 let ok = libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWNS) == 0;
                 libc::_exit(if ok { 0 } else { 1 })
@@ -219,6 +220,7 @@ pub fn layers() -> Vec<Layer> {
             },
         ),
         landlock_layer(),
+        seccomp_layer(),
         layer("no-new-privs", true, "set before exec".into()),
         layer("subreaper", true, "every orphan of the run is adopted (by the launcher, or in a pid namespace by its init) and killed".into()),
         layer("not-dumpable", true, "the launcher's descriptors are out of reach through /proc".into()),
@@ -238,6 +240,24 @@ fn landlock_layer() -> Layer {
             }
             Some(abi) => format!("Landlock ABI {abi} has no scopes (needs 6, Linux 6.12)"),
             None => "Landlock not enabled in this kernel".into(),
+        },
+    }
+}
+
+/// The system-call filter of every program under judgement (`seccomp`).
+fn seccomp_layer() -> Layer {
+    let active = super::seccomp::for_runs().is_some();
+    Layer {
+        name: "seccomp",
+        active,
+        detail: match (active, super::seccomp::available()) {
+            (true, _) => format!(
+                "a system-call filter, installed last before exec: killed (SIGSYS) for {}; ENOSYS for {}",
+                super::seccomp::killed_calls().collect::<Vec<_>>().join(", "),
+                super::seccomp::refused_calls().collect::<Vec<_>>().join(", ")
+            ),
+            (false, true) => "the filter cannot be built for this architecture".into(),
+            (false, false) => "seccomp filters not enabled in this kernel".into(),
         },
     }
 }

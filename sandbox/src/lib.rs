@@ -20,6 +20,7 @@ pub mod limits;
 pub mod outcome;
 pub mod protocol;
 mod root;
+pub mod seccomp;
 mod spawner;
 mod sys;
 mod template;

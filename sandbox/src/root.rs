@@ -192,81 +192,86 @@ impl RootPlan {
     /// Only in a child between fork and exec (or a holder), in a new mount namespace whose mounts are
     /// private: makes only system calls on data prepared before the fork.
     pub unsafe fn build(&self, tmp_options: &CStr) -> bool {
-        let none = std::ptr::null::<libc::c_char>();
-        let tmpfs = c"tmpfs".as_ptr();
-        let flags = libc::MS_NOSUID | libc::MS_NODEV;
-        if libc::mount(
-            tmpfs,
-            self.stage.as_ptr(),
-            tmpfs,
-            flags,
-            c"mode=0755".as_ptr().cast(),
-        ) != 0
-        {
-            return false;
-        }
-        for step in &self.steps {
-            match step {
-                Step::Dir(at) => {
-                    libc::mkdir(at.as_ptr(), 0o755);
-                }
-                Step::Link { target, at } => {
-                    libc::symlink(target.as_ptr(), at.as_ptr());
-                }
-                Step::Bind { from, at, dir } => {
-                    if *dir {
+        // SAFETY: the contract: a child before exec (or a holder) in a new mount namespace with private
+        // mounts, so the mounts below change that namespace only; every path is a C string of this plan,
+        // prepared before the fork, or a constant.
+        unsafe {
+            let none = std::ptr::null::<libc::c_char>();
+            let tmpfs = c"tmpfs".as_ptr();
+            let flags = libc::MS_NOSUID | libc::MS_NODEV;
+            if libc::mount(
+                tmpfs,
+                self.stage.as_ptr(),
+                tmpfs,
+                flags,
+                c"mode=0755".as_ptr().cast(),
+            ) != 0
+            {
+                return false;
+            }
+            for step in &self.steps {
+                match step {
+                    Step::Dir(at) => {
                         libc::mkdir(at.as_ptr(), 0o755);
-                    } else {
+                    }
+                    Step::Link { target, at } => {
+                        libc::symlink(target.as_ptr(), at.as_ptr());
+                    }
+                    Step::Bind { from, at, dir } => {
+                        if *dir {
+                            libc::mkdir(at.as_ptr(), 0o755);
+                        } else {
+                            let fd = libc::open(at.as_ptr(), libc::O_CREAT | libc::O_WRONLY, 0o644);
+                            if fd >= 0 {
+                                libc::close(fd);
+                            }
+                        }
+                        libc::mount(
+                            from.as_ptr(),
+                            at.as_ptr(),
+                            none,
+                            libc::MS_BIND | libc::MS_REC,
+                            std::ptr::null(),
+                        );
+                    }
+                    Step::Write { at, bytes } => {
                         let fd = libc::open(at.as_ptr(), libc::O_CREAT | libc::O_WRONLY, 0o644);
                         if fd >= 0 {
+                            libc::write(fd, bytes.as_ptr().cast(), bytes.len());
                             libc::close(fd);
                         }
                     }
-                    libc::mount(
-                        from.as_ptr(),
-                        at.as_ptr(),
-                        none,
-                        libc::MS_BIND | libc::MS_REC,
-                        std::ptr::null(),
-                    );
-                }
-                Step::Write { at, bytes } => {
-                    let fd = libc::open(at.as_ptr(), libc::O_CREAT | libc::O_WRONLY, 0o644);
-                    if fd >= 0 {
-                        libc::write(fd, bytes.as_ptr().cast(), bytes.len());
-                        libc::close(fd);
-                    }
                 }
             }
-        }
-        // The private `/tmp` and `/dev/shm`, each at most the memory limit.
-        for dir in [&self.tmp_at, &self.shm_at] {
-            libc::mount(
-                tmpfs,
-                dir.as_ptr(),
-                tmpfs,
-                flags,
-                tmp_options.as_ptr().cast(),
-            );
-        }
-        // A `proc` of the caller's pid namespace (refused to a user namespace without one of its own).
-        let proc_ok = libc::mount(
-            c"proc".as_ptr(),
-            self.proc_at.as_ptr(),
-            c"proc".as_ptr(),
-            libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
-            c"hidepid=2".as_ptr().cast(),
-        ) == 0;
-        if !proc_ok {
-            libc::mount(
-                c"/proc".as_ptr(),
+            // The private `/tmp` and `/dev/shm`, each at most the memory limit.
+            for dir in [&self.tmp_at, &self.shm_at] {
+                libc::mount(
+                    tmpfs,
+                    dir.as_ptr(),
+                    tmpfs,
+                    flags,
+                    tmp_options.as_ptr().cast(),
+                );
+            }
+            // A `proc` of the caller's pid namespace (refused to a user namespace without one of its own).
+            let proc_ok = libc::mount(
+                c"proc".as_ptr(),
                 self.proc_at.as_ptr(),
-                none,
-                libc::MS_BIND | libc::MS_REC,
-                std::ptr::null(),
-            );
+                c"proc".as_ptr(),
+                libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+                c"hidepid=2".as_ptr().cast(),
+            ) == 0;
+            if !proc_ok {
+                libc::mount(
+                    c"/proc".as_ptr(),
+                    self.proc_at.as_ptr(),
+                    none,
+                    libc::MS_BIND | libc::MS_REC,
+                    std::ptr::null(),
+                );
+            }
+            true
         }
-        true
     }
 
     /// Enters the staged root (`pivot_root`), detaches the machine's, and makes everything read-only.
@@ -274,17 +279,21 @@ impl RootPlan {
     /// # Safety
     /// As `build`, after it.
     pub unsafe fn enter(&self) -> bool {
-        if libc::chdir(self.stage.as_ptr()) != 0 {
-            return false;
+        // SAFETY: `build`'s contract, after it: chdir, pivot_root, umount2 and the read-only remount act on
+        // this process's own mount namespace, with C strings of this plan or constants.
+        unsafe {
+            if libc::chdir(self.stage.as_ptr()) != 0 {
+                return false;
+            }
+            // The new root stacked over the old one, which is then detached from under it.
+            let dot = c".".as_ptr();
+            if libc::syscall(libc::SYS_pivot_root, dot, dot) != 0 {
+                return false;
+            }
+            libc::umount2(dot, libc::MNT_DETACH);
+            libc::chdir(c"/".as_ptr());
+            true
         }
-        // The new root stacked over the old one, which is then detached from under it.
-        let dot = c".".as_ptr();
-        if libc::syscall(libc::SYS_pivot_root, dot, dot) != 0 {
-            return false;
-        }
-        libc::umount2(dot, libc::MNT_DETACH);
-        libc::chdir(c"/".as_ptr());
-        true
     }
 }
 

@@ -145,6 +145,29 @@ impl Arena {
             .map(|p| p.cast_const().cast())
     }
 
+    /// The system-call filters copied in (`seccomp`), and where they are.
+    pub(super) fn programs(
+        &mut self,
+        programs: &[super::seccomp::Program; 2],
+    ) -> Option<[super::seccomp::Program; 2]> {
+        let mut placed = *programs;
+        for program in &mut placed {
+            // SAFETY: viewing the instructions (in the launcher's memory, `len` of them) as their bytes, to
+            // copy them in.
+            let bytes = unsafe {
+                std::slice::from_raw_parts(
+                    program.filter.cast::<u8>(),
+                    program.len as usize * std::mem::size_of::<seccompiler::sock_filter>(),
+                )
+            };
+            program.filter = self
+                .put(bytes, std::mem::align_of::<seccompiler::sock_filter>())?
+                .cast_const()
+                .cast();
+        }
+        Some(placed)
+    }
+
     /// The strings copied in, and a null-terminated array of pointers to them.
     pub(super) fn strings<'a>(
         &mut self,
@@ -405,26 +428,31 @@ unsafe fn spawner_main(
     requests: i32,
     replies: i32,
 ) -> ! {
-    libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
-    if libc::getppid() != launcher {
-        libc::_exit(0);
-    }
-    libc::prctl(libc::PR_SET_NAME, c"sandbox-spawner".as_ptr());
-    // No handler of the launcher's runs here, nor in the child on this memory before it resets its mask.
-    let mut all: libc::sigset_t = std::mem::zeroed();
-    libc::sigfillset(&mut all);
-    libc::sigprocmask(libc::SIG_SETMASK, &all, std::ptr::null_mut());
-    loop {
-        let mut byte = [0u8];
-        match libc::read(requests, byte.as_mut_ptr().cast(), 1) {
-            1 => {}
-            n if n < 0 && *libc::__errno_location() == libc::EINTR => continue,
-            _ => libc::_exit(0),
-        }
-        let pid = spawn_one(shared, stack);
-        std::ptr::write_volatile(&mut (*shared).pid, pid);
-        if libc::write(replies, byte.as_ptr().cast(), 1) != 1 {
+    // SAFETY: the contract: only in the spawner, whose `shared` mapping and `stack` were made for it before
+    // it started, at the same address here; each call is a system call on them or on the pipes' descriptors,
+    // and nothing allocates.
+    unsafe {
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+        if libc::getppid() != launcher {
             libc::_exit(0);
+        }
+        libc::prctl(libc::PR_SET_NAME, c"sandbox-spawner".as_ptr());
+        // No handler of the launcher's runs here, nor in the child on this memory before it resets its mask.
+        let mut all: libc::sigset_t = std::mem::zeroed();
+        libc::sigfillset(&mut all);
+        libc::sigprocmask(libc::SIG_SETMASK, &all, std::ptr::null_mut());
+        loop {
+            let mut byte = [0u8];
+            match libc::read(requests, byte.as_mut_ptr().cast(), 1) {
+                1 => {}
+                n if n < 0 && *libc::__errno_location() == libc::EINTR => continue,
+                _ => libc::_exit(0),
+            }
+            let pid = spawn_one(shared, stack);
+            std::ptr::write_volatile(&mut (*shared).pid, pid);
+            if libc::write(replies, byte.as_ptr().cast(), 1) != 1 {
+                libc::_exit(0);
+            }
         }
     }
 }
@@ -434,42 +462,47 @@ unsafe fn spawner_main(
 /// # Safety
 /// As `spawner_main`.
 unsafe fn spawn_one(shared: *mut Shared, stack: *mut u8) -> i32 {
-    let (pid_namespace, own) = ((*shared).pid_namespace, (*shared).own_pid_namespace);
-    if libc::setns(pid_namespace, libc::CLONE_NEWPID) != 0 {
-        return -*libc::__errno_location();
-    }
-    extern "C" fn child(shared: *mut libc::c_void) -> libc::c_int {
-        // SAFETY: `shared` is the mapping, whose run the launcher does not change until the reply, and
-        // the spawner waits (vfork) until this child has exec'd or exited; `exec_child` and
-        // `Joined::apply` make only system calls and never return.
-        unsafe {
-            let shared = shared.cast::<Shared>();
-            libc::write((*shared).replies, [STARTED].as_ptr().cast(), 1);
-            let (steps, joined) = ((*shared).steps, (*shared).joined);
-            super::launcher::exec_child(&steps, || joined.apply())
+    // SAFETY: `spawner_main`'s contract: `shared` is the mapping and `stack` the child's stack of
+    // STACK_BYTES; setns takes descriptors of the shared table, and the clone's child runs on that stack
+    // until exec while the spawner waits (CLONE_VFORK).
+    unsafe {
+        let (pid_namespace, own) = ((*shared).pid_namespace, (*shared).own_pid_namespace);
+        if libc::setns(pid_namespace, libc::CLONE_NEWPID) != 0 {
+            return -*libc::__errno_location();
         }
+        extern "C" fn child(shared: *mut libc::c_void) -> libc::c_int {
+            // SAFETY: `shared` is the mapping, whose run the launcher does not change until the reply, and
+            // the spawner waits (vfork) until this child has exec'd or exited; `exec_child` and
+            // `Joined::apply` make only system calls and never return.
+            unsafe {
+                let shared = shared.cast::<Shared>();
+                libc::write((*shared).replies, [STARTED].as_ptr().cast(), 1);
+                let (steps, joined) = ((*shared).steps, (*shared).joined);
+                super::launcher::exec_child(&steps, || joined.apply())
+            }
+        }
+        // The program is the launcher's child (CLONE_PARENT), in the template's pid namespace; it runs on
+        // the spawner's memory, on a stack of its own, until exec; the spawner waits until then.
+        let pid = libc::clone(
+            child,
+            stack.add(STACK_BYTES).cast(),
+            libc::CLONE_VM
+                | libc::CLONE_VFORK
+                | libc::CLONE_PARENT
+                | libc::CLONE_PARENT_SETTID
+                | libc::SIGCHLD,
+            shared.cast(),
+            &raw mut (*shared).made,
+        );
+        let pid = match pid {
+            pid if pid > 0 => pid,
+            _ => -*libc::__errno_location(),
+        };
+        // Back to its own pid namespace (a retired template's is not held on to); a spawner that cannot
+        // goes, and the launcher makes another.
+        if libc::setns(own, libc::CLONE_NEWPID) != 0 {
+            libc::_exit(1);
+        }
+        pid
     }
-    // The program is the launcher's child (CLONE_PARENT), in the template's pid namespace; it runs on
-    // the spawner's memory, on a stack of its own, until exec; the spawner waits until then.
-    let pid = libc::clone(
-        child,
-        stack.add(STACK_BYTES).cast(),
-        libc::CLONE_VM
-            | libc::CLONE_VFORK
-            | libc::CLONE_PARENT
-            | libc::CLONE_PARENT_SETTID
-            | libc::SIGCHLD,
-        shared.cast(),
-        &raw mut (*shared).made,
-    );
-    let pid = match pid {
-        pid if pid > 0 => pid,
-        _ => -*libc::__errno_location(),
-    };
-    // Back to its own pid namespace (a retired template's is not held on to); a spawner that cannot
-    // goes, and the launcher makes another.
-    if libc::setns(own, libc::CLONE_NEWPID) != 0 {
-        libc::_exit(1);
-    }
-    pid
 }

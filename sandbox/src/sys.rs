@@ -126,12 +126,51 @@ pub(super) fn read_from_start(file: &std::fs::File) -> Option<String> {
 /// # Safety
 /// As `fork` in the child of a fork: the caller makes only async-signal-safe calls after it.
 pub(super) unsafe fn fork_sibling() -> libc::c_long {
-    libc::syscall(
-        libc::SYS_clone,
-        libc::CLONE_PARENT | libc::SIGCHLD,
-        0usize,
-        0usize,
-        0usize,
-        0usize,
-    )
+    // SAFETY: the contract: as a fork in the child of a fork (the caller makes only async-signal-safe calls
+    // after it); clone with no stack (0: the child runs on a copy of this one, as after fork) and no pointers
+    // passed.
+    unsafe {
+        libc::syscall(
+            libc::SYS_clone,
+            libc::CLONE_PARENT | libc::SIGCHLD,
+            0usize,
+            0usize,
+            0usize,
+            0usize,
+        )
+    }
+}
+
+/// The program's standard input from `file`: a regular file is handed over as a sealed copy in memory (a
+/// `memfd` that can be neither written, grown nor shrunk), so that a program cannot reopen its input
+/// (`/proc/self/fd/0`) for writing and change the test data on the machine: a judge that is not root
+/// owns that file, and so does the program's user namespace. Anything else (a pipe, `/dev/null`) is handed
+/// over as it is.
+pub(super) fn sealed_input(file: std::fs::File) -> Result<std::os::fd::OwnedFd> {
+    use std::os::fd::FromRawFd;
+    if !file.metadata()?.is_file() {
+        return Ok(file.into());
+    }
+    // SAFETY: a constant name; the kernel returns a new descriptor (close-on-exec), owned below.
+    let fd = unsafe {
+        libc::memfd_create(
+            c"input".as_ptr(),
+            libc::MFD_CLOEXEC | libc::MFD_ALLOW_SEALING,
+        )
+    };
+    if fd < 0 {
+        bail!("memfd_create failed: {}", io::Error::last_os_error());
+    }
+    // SAFETY: the descriptor just made, owned by nobody else.
+    let mut copy = unsafe { std::fs::File::from_raw_fd(fd) };
+    io::copy(&mut &file, &mut copy).context("cannot copy the input into memory")?;
+    let seals = libc::F_SEAL_SEAL | libc::F_SEAL_SHRINK | libc::F_SEAL_GROW | libc::F_SEAL_WRITE;
+    // SAFETY: fcntl and lseek on our own descriptor.
+    let sealed = unsafe {
+        libc::fcntl(fd, libc::F_ADD_SEALS, seals) == 0 && libc::lseek(fd, 0, libc::SEEK_SET) == 0
+    };
+    if !sealed {
+        bail!("cannot seal the input: {}", io::Error::last_os_error());
+    }
+    Ok(copy.into())
 }

@@ -82,9 +82,13 @@ impl Template {
         usage(&self.tmp, &self.shm).is_some_and(|now| now == self.baseline)
             && self.build.as_ref().is_none_or(|(path, shm, id)| {
                 let dir = if *shm { &self.shm } else { &self.tmp };
-                // SAFETY: fstatat fills the zeroed struct; our descriptor and a C string.
-                let mut stat: libc::stat = unsafe { std::mem::zeroed() };
-                let found = unsafe { libc::fstatat(dir.as_raw_fd(), path.as_ptr(), &mut stat, 0) };
+                // SAFETY: an all-zero `stat` is a valid value of this plain C struct, which fstatat fills;
+                // our descriptor and a C string.
+                let (found, stat) = unsafe {
+                    let mut stat: libc::stat = std::mem::zeroed();
+                    let found = libc::fstatat(dir.as_raw_fd(), path.as_ptr(), &mut stat, 0);
+                    (found, stat)
+                };
                 found == 0 && (stat.st_dev, stat.st_ino) == *id
             })
     }
@@ -104,12 +108,14 @@ impl Drop for Template {
 /// made or removed there, any change of its mode, owner or times moves it).
 fn usage(tmp: &OwnedFd, shm: &OwnedFd) -> Option<[Usage; 2]> {
     let one = |fd: &OwnedFd| {
-        // SAFETY: fstatfs and fstat fill the zeroed structs; our descriptor.
-        let mut fs: libc::statfs = unsafe { std::mem::zeroed() };
-        let mut root: libc::stat = unsafe { std::mem::zeroed() };
-        let ok = unsafe {
-            libc::fstatfs(fd.as_raw_fd(), &mut fs) == 0
-                && libc::fstat(fd.as_raw_fd(), &mut root) == 0
+        // SAFETY: all-zero `statfs` and `stat` are valid values of these plain C structs, which
+        // fstatfs and fstat fill; our descriptor.
+        let (ok, fs, root) = unsafe {
+            let mut fs: libc::statfs = std::mem::zeroed();
+            let mut root: libc::stat = std::mem::zeroed();
+            let ok = libc::fstatfs(fd.as_raw_fd(), &mut fs) == 0
+                && libc::fstat(fd.as_raw_fd(), &mut root) == 0;
+            (ok, fs, root)
         };
         ok.then(|| Usage {
             blocks: fs.f_blocks.saturating_sub(fs.f_bfree),
@@ -304,19 +310,23 @@ fn way_to_build(setup: &ChildSetup) -> Option<(CString, bool, (u64, u64))> {
 /// # Safety
 /// Only in the child of a fork.
 unsafe fn hold(setup: &ChildSetup, socket: i32) -> ! {
-    if !setup.unshare_namespaces() || libc::unshare(libc::CLONE_NEWPID) != 0 {
-        libc::_exit(1);
-    }
-    let sealed = seal_ipc();
-    // The init's parent is the launcher: its parent-death signal follows the launcher, not this holder.
-    let init = super::sys::fork_sibling();
-    match init {
-        0 => init_main(setup, socket, sealed),
-        init if init > 0 => {
-            let pid = (init as i32).to_ne_bytes();
-            libc::_exit(if send(socket, &pid, &[]) { 0 } else { 1 })
+    // SAFETY: the contract: only in the child of a fork, which makes only system calls on `setup` (prepared
+    // before the fork) and `socket`, and ends with _exit.
+    unsafe {
+        if !setup.unshare_namespaces() || libc::unshare(libc::CLONE_NEWPID) != 0 {
+            libc::_exit(1);
         }
-        _ => libc::_exit(1),
+        let sealed = seal_ipc();
+        // The init's parent is the launcher: its parent-death signal follows the launcher, not this holder.
+        let init = super::sys::fork_sibling();
+        match init {
+            0 => init_main(setup, socket, sealed),
+            init if init > 0 => {
+                let pid = (init as i32).to_ne_bytes();
+                libc::_exit(if send(socket, &pid, &[]) { 0 } else { 1 })
+            }
+            _ => libc::_exit(1),
+        }
     }
 }
 
@@ -330,26 +340,30 @@ unsafe fn hold(setup: &ChildSetup, socket: i32) -> ! {
 /// # Safety
 /// Only in the holder, a child of a fork, before its init is started.
 unsafe fn seal_ipc() -> bool {
-    if libc::unshare(libc::CLONE_NEWIPC | libc::CLONE_NEWUTS) != 0 {
-        return false;
-    }
-    // Through the launcher's `/proc`: the IPC limits seen and set there are the writer's namespace's.
-    let limits: [(&std::ffi::CStr, &[u8]); 4] = [
-        (c"/proc/sys/kernel/shmmni", b"0"),
-        (c"/proc/sys/kernel/msgmni", b"0"),
-        // SEMMSL SEMMNS SEMOPM SEMMNI.
-        (c"/proc/sys/kernel/sem", b"0 0 0 0"),
-        (c"/proc/sys/fs/mqueue/queues_max", b"0"),
-    ];
-    limits.iter().all(|(path, value)| {
-        let fd = libc::open(path.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
-        if fd < 0 {
+    // SAFETY: the contract: in the holder, a child of a fork, before its init starts: unshare with plain
+    // flags and writes of constant bytes to this process's own /proc/sys files.
+    unsafe {
+        if libc::unshare(libc::CLONE_NEWIPC | libc::CLONE_NEWUTS) != 0 {
             return false;
         }
-        let written = libc::write(fd, value.as_ptr().cast(), value.len());
-        libc::close(fd);
-        written == value.len() as isize
-    })
+        // Through the launcher's `/proc`: the IPC limits seen and set there are the writer's namespace's.
+        let limits: [(&std::ffi::CStr, &[u8]); 4] = [
+            (c"/proc/sys/kernel/shmmni", b"0"),
+            (c"/proc/sys/kernel/msgmni", b"0"),
+            // SEMMSL SEMMNS SEMOPM SEMMNI.
+            (c"/proc/sys/kernel/sem", b"0 0 0 0"),
+            (c"/proc/sys/fs/mqueue/queues_max", b"0"),
+        ];
+        limits.iter().all(|(path, value)| {
+            let fd = libc::open(path.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
+            if fd < 0 {
+                return false;
+            }
+            let written = libc::write(fd, value.as_ptr().cast(), value.len());
+            libc::close(fd);
+            written == value.len() as isize
+        })
+    }
 }
 
 /// The init of a template's pid namespace: builds the root (its `/proc` this namespace's), sends the
@@ -359,51 +373,55 @@ unsafe fn seal_ipc() -> bool {
 /// # Safety
 /// Only in the child of a clone, without allocating.
 unsafe fn init_main(setup: &ChildSetup, socket: i32, sealed: bool) -> ! {
-    // A launcher gone before this is set is seen below: the message cannot be sent.
-    libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
-    libc::prctl(libc::PR_SET_NAME, c"sandbox-init".as_ptr());
-    if !setup.mount_private() {
-        libc::_exit(1);
-    }
-    let mut fds = [-1; 8];
-    let mut n = 0;
-    let namespaces = [
-        (setup.userns.is_some(), c"/proc/self/ns/user"),
-        (true, c"/proc/self/ns/mnt"),
-        (true, c"/proc/self/ns/net"),
-        (true, c"/proc/self/ns/pid"),
-    ];
-    for (wanted, path) in namespaces {
-        if wanted {
-            fds[n] = libc::open(path.as_ptr(), libc::O_RDONLY);
+    // SAFETY: the contract: the child of a clone, which must not allocate: every call below is a system call
+    // on `setup` (prepared before the clone), `socket` or local buffers.
+    unsafe {
+        // A launcher gone before this is set is seen below: the message cannot be sent.
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+        libc::prctl(libc::PR_SET_NAME, c"sandbox-init".as_ptr());
+        if !setup.mount_private() {
+            libc::_exit(1);
+        }
+        let mut fds = [-1; 8];
+        let mut n = 0;
+        let namespaces = [
+            (setup.userns.is_some(), c"/proc/self/ns/user"),
+            (true, c"/proc/self/ns/mnt"),
+            (true, c"/proc/self/ns/net"),
+            (true, c"/proc/self/ns/pid"),
+        ];
+        for (wanted, path) in namespaces {
+            if wanted {
+                fds[n] = libc::open(path.as_ptr(), libc::O_RDONLY);
+                n += 1;
+            }
+        }
+        for dir in [c"/tmp", c"/dev/shm"] {
+            fds[n] = libc::open(dir.as_ptr(), libc::O_RDONLY | libc::O_DIRECTORY);
             n += 1;
         }
-    }
-    for dir in [c"/tmp", c"/dev/shm"] {
-        fds[n] = libc::open(dir.as_ptr(), libc::O_RDONLY | libc::O_DIRECTORY);
-        n += 1;
-    }
-    if sealed {
-        for path in [c"/proc/self/ns/ipc", c"/proc/self/ns/uts"] {
-            fds[n] = libc::open(path.as_ptr(), libc::O_RDONLY);
-            n += 1;
+        if sealed {
+            for path in [c"/proc/self/ns/ipc", c"/proc/self/ns/uts"] {
+                fds[n] = libc::open(path.as_ptr(), libc::O_RDONLY);
+                n += 1;
+            }
         }
-    }
-    // Not to be inspected by the programs of its namespace (a user namespace made it dumpable).
-    libc::prctl(libc::PR_SET_DUMPABLE, 0);
-    if fds[..n].iter().any(|fd| *fd < 0) || !send(socket, &[u8::from(sealed)], &fds[..n]) {
-        libc::_exit(1);
-    }
-    // Nothing of the launcher's (its pipes to the judge, other templates' namespaces) is held on to.
-    libc::syscall(libc::SYS_close_range, 0u32, u32::MAX, 0u32);
-    let mut children: libc::sigset_t = std::mem::zeroed();
-    libc::sigemptyset(&mut children);
-    libc::sigaddset(&mut children, libc::SIGCHLD);
-    // Blocked, so that it waits pending (the default action of SIGCHLD is to ignore it).
-    libc::sigprocmask(libc::SIG_BLOCK, &children, std::ptr::null_mut());
-    loop {
-        while libc::waitpid(-1, std::ptr::null_mut(), libc::WNOHANG | libc::__WALL) > 0 {}
-        libc::sigwaitinfo(&children, std::ptr::null_mut());
+        // Not to be inspected by the programs of its namespace (a user namespace made it dumpable).
+        libc::prctl(libc::PR_SET_DUMPABLE, 0);
+        if fds[..n].iter().any(|fd| *fd < 0) || !send(socket, &[u8::from(sealed)], &fds[..n]) {
+            libc::_exit(1);
+        }
+        // Nothing of the launcher's (its pipes to the judge, other templates' namespaces) is held on to.
+        libc::syscall(libc::SYS_close_range, 0u32, u32::MAX, 0u32);
+        let mut children: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut children);
+        libc::sigaddset(&mut children, libc::SIGCHLD);
+        // Blocked, so that it waits pending (the default action of SIGCHLD is to ignore it).
+        libc::sigprocmask(libc::SIG_BLOCK, &children, std::ptr::null_mut());
+        loop {
+            while libc::waitpid(-1, std::ptr::null_mut(), libc::WNOHANG | libc::__WALL) > 0 {}
+            libc::sigwaitinfo(&children, std::ptr::null_mut());
+        }
     }
 }
 
@@ -447,9 +465,9 @@ impl Message {
 /// Sends `data` (1 to 8 bytes) and descriptors over a Unix socket.
 fn send(socket: i32, data: &[u8], fds: &[i32]) -> bool {
     let bytes = std::mem::size_of_val(fds);
-    // SAFETY: CMSG_SPACE is a size computation.
     let space = match fds.is_empty() {
         true => 0,
+        // SAFETY: CMSG_SPACE is a size computation.
         false => unsafe { libc::CMSG_SPACE(bytes as u32) as usize },
     };
     let mut buffers = Message::new(data, space);

@@ -122,9 +122,10 @@ impl Warmer {
 
 /// The thread: writes its id (or the process's) every `EVERY` while asked, else sleeps until asked.
 fn keep_ready(mut file: &File, thread: bool, shared: &Shared) {
-    // SAFETY: gettid and getpid have no preconditions.
     let id = match thread {
+        // SAFETY: gettid has no preconditions.
         true => unsafe { libc::gettid() },
+        // SAFETY: getpid has no preconditions.
         false => unsafe { libc::getpid() },
     };
     let id = id.to_string();

@@ -1072,3 +1072,197 @@ fn a_lanes_side_runs_keep_to_the_lanes_cpu_when_every_cpu_is_claimed() {
     drop(lane);
     drop(others);
 }
+
+/// Runs `program ARGS`, contained, with stdin from `stdin`; how it ended and its stdout.
+fn run_with_input(program: &str, args: &[&str], stdin: &Path) -> (RunOutcome, String) {
+    let dir = setup();
+    let stdout = dir.join(format!("out-{}-{}", program.len(), args.concat().len()));
+    let command = Invocation {
+        program: OsString::from(program),
+        args: args.iter().map(OsString::from).collect(),
+        isolate: true,
+        ..Invocation::default()
+    };
+    let outcome = sandbox()
+        .run(&command, stdin, &stdout, &limits(5000))
+        .unwrap();
+    let text = std::fs::read_to_string(&stdout).unwrap_or_default();
+    (outcome, text)
+}
+
+/// Runs a Perl one-liner (Perl's `syscall` makes any system call), contained.
+fn perl(script: &str) -> (RunOutcome, String) {
+    run_with_input("/usr/bin/perl", &["-e", script], Path::new("/dev/null"))
+}
+
+fn has_layer(layer: &str, what: &str) -> bool {
+    let layers = sandbox::layers::active();
+    let has = layers.iter().any(|l| l == layer);
+    if !has {
+        eprintln!("SKIPPED {what}: {layers:?} has no {layer} layer on this machine");
+    }
+    has
+}
+
+#[test]
+fn a_program_cannot_reopen_its_input_for_writing() {
+    // The input writable by the program's user, as the judge's own test data is to a program of a judge
+    // that is not root (its user namespace maps it to the judge's user).
+    let input = setup().join("reopened.in");
+    std::fs::write(&input, "2 3\n").unwrap();
+    std::fs::set_permissions(&input, std::os::unix::fs::PermissionsExt::from_mode(0o666)).unwrap();
+    let script = "cat; echo HACKED > /proc/self/fd/0; echo HACKED >> /proc/self/fd/0; echo done";
+    let (outcome, text) = run_with_input("/bin/sh", &["-c", script], &input);
+    assert_eq!(outcome.exit, Exit::Code(0), "{outcome:?}");
+    assert_eq!(text, "2 3\ndone\n", "{outcome:?}");
+    assert_eq!(std::fs::read_to_string(&input).unwrap(), "2 3\n");
+}
+
+#[test]
+fn forbidden_system_calls_kill_the_program() {
+    if !has_layer("seccomp", "system-call filter") {
+        return;
+    }
+    let sigsys = libc::SIGSYS;
+    for (what, script) in [
+        (
+            "ptrace",
+            format!(
+                "syscall({}, 0, 0, 0, 0); print \"traced\\n\"",
+                libc::SYS_ptrace
+            ),
+        ),
+        (
+            "unshare",
+            format!(
+                "syscall({}, {}); print \"unshared\\n\"",
+                libc::SYS_unshare,
+                libc::CLONE_NEWUSER
+            ),
+        ),
+        (
+            "vsock",
+            format!(
+                "syscall({}, {}, 1, 0); print \"socket\\n\"",
+                libc::SYS_socket,
+                libc::AF_VSOCK
+            ),
+        ),
+        (
+            "clone",
+            format!(
+                "syscall({}, {}, 0, 0, 0, 0); print \"cloned\\n\"",
+                libc::SYS_clone,
+                libc::CLONE_NEWNET | libc::SIGCHLD
+            ),
+        ),
+    ] {
+        let (outcome, text) = perl(&script);
+        assert_eq!(
+            outcome.exit,
+            Exit::Signal(sigsys),
+            "{what}: {outcome:?} {text}"
+        );
+        assert_eq!(text, "", "{what}");
+    }
+    // What a contest program does is untouched: threads (glibc tries clone3, gets ENOSYS, uses clone),
+    // processes, an inet socket.
+    let script = format!(
+        "print syscall({}, 0, 0, 0, 0, 0) == -1 ? $!+0 : 0, \"\\n\"; my $pid = fork; exit 0 if !$pid; waitpid($pid, 0); print \"forked $?\\n\"; print syscall({}, 2, 1, 0) >= 0 ? \"inet\\n\" : \"no inet $!\\n\"",
+        libc::SYS_clone3, libc::SYS_socket
+    );
+    let (outcome, text) = perl(&script);
+    assert_eq!(outcome.exit, Exit::Code(0), "{outcome:?}");
+    assert_eq!(
+        text,
+        format!("{}\nforked 0\ninet\n", libc::ENOSYS),
+        "{outcome:?}"
+    );
+}
+
+#[test]
+fn the_keyrings_are_out_of_reach_and_nothing_carries_to_the_next_run() {
+    if !has_layer("seccomp", "keyring") {
+        return;
+    }
+    // A key added to the uid's user keyring and to the session keyring (the judge's, inherited), then
+    // looked for by the next run; each call's result and errno.
+    let add = format!(
+        "my ($type, $name, $secret) = (\"user\", \"harness-test-key\", \"secret\"); for my $ring (-4, -3) {{ my $r = syscall({}, $type, $name, $secret, 6, $ring); print $r, \" \", ($r == -1 ? $!+0 : 0), \"\\n\" }}",
+        libc::SYS_add_key
+    );
+    let search = format!(
+        "my ($type, $name) = (\"user\", \"harness-test-key\"); for my $ring (-4, -3) {{ my $r = syscall({}, 10, $ring, $type, $name, 0); print $r, \" \", ($r == -1 ? $!+0 : 0), \"\\n\" }}",
+        libc::SYS_keyctl
+    );
+    let refused = format!("-1 {}\n-1 {}\n", libc::ENOSYS, libc::ENOSYS);
+    let (outcome, text) = perl(&add);
+    assert_eq!(outcome.exit, Exit::Code(0), "{outcome:?}");
+    assert_eq!(text, refused, "adding a key");
+    let (outcome, text) = perl(&search);
+    assert_eq!(outcome.exit, Exit::Code(0), "{outcome:?}");
+    assert_eq!(text, refused, "finding the key in the next run");
+}
+
+/// An interactor that closes its output and then rejects, and a solution that fails on the end of its
+/// input: the interactor ended first (its rejection wins), even though the solution is reaped first (here
+/// always: the interactor waits for the solution's end before it exits).
+#[test]
+fn an_interactor_that_ends_the_exchange_and_rejects_ended_first() {
+    let side = |script: &str| sandbox::Side {
+        program: OsString::from("/bin/sh"),
+        args: vec!["-c".into(), script.into()],
+        unlimited_address_space: false,
+        limits: limits(5000),
+        isolate: true,
+        binds: Vec::new(),
+        cwd: None,
+    };
+    for interactor in [
+        "exec 1>&-; read answer; exit 43",
+        "exit 43",
+        "echo question; exec 1>&-; read answer; exit 43",
+    ] {
+        let request = sandbox::InteractRequest {
+            solution: side("read question; read end || exit 3; echo $end"),
+            interactor: side(interactor),
+            transcript_bytes: 1024,
+            interactor_accepts: Some(42),
+        };
+        let interaction = sandbox().interact(&request).unwrap();
+        assert_eq!(interaction.interactor.exit, Exit::Code(43), "{interactor}");
+        assert!(
+            interaction.interactor_first,
+            "{interactor}: the solution ({:?}) ended on the end of its input, after the interactor had closed it",
+            interaction.solution.exit
+        );
+    }
+}
+
+/// A compiler runs outside the runs' control group: its tree is sampled and stopped at its memory limit
+/// (2 GiB) all the same, as root too. The "compiler" allocates 256 MiB at a time, up to 3 GiB, and says how
+/// far it got: stopped near the limit, it gets no further than 2.25 GiB.
+#[test]
+fn a_compiler_is_stopped_at_its_memory_limit() {
+    let dir = setup().join("compiler-memory");
+    std::fs::create_dir_all(&dir).unwrap();
+    let script =
+        "$| = 1; my @kept; for my $i (1..12) { push @kept, \"a\" x (256 << 20); print \"$i\\n\" }";
+    let command = Invocation {
+        program: OsString::from("/usr/bin/perl"),
+        args: vec!["-e".into(), script.into()],
+        isolate: true,
+        ..Invocation::default()
+    };
+    let output = sandbox().compile(&command, &dir).unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    let reached: u64 = text
+        .lines()
+        .last()
+        .and_then(|l| l.trim().parse().ok())
+        .unwrap_or(0);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(reached <= 9, "{reached} x 256 MiB allocated: {stderr}");
+    assert!(!output.status.success(), "{stderr}");
+    assert!(stderr.contains("more than 2048 MiB of memory"), "{stderr}");
+}

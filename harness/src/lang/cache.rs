@@ -39,11 +39,12 @@ impl BuildCache {
 
     /// The entry for `base`, if the files it depended on last time are unchanged. A compiler that writes
     /// no dependency list (g++ here, javac) leaves no manifest: its entry is stored under the base key.
-    pub fn lookup(&self, base: &str, source: &Path) -> Option<Entry> {
+    /// `roots`: the folders of the program's sources (`full_key`).
+    pub fn lookup(&self, base: &str, source: &Path, roots: &[PathBuf]) -> Option<Entry> {
         let manifest =
             fs::read_to_string(self.dir.join(format!("{base}.deps"))).unwrap_or_default();
         let deps: Vec<&str> = manifest.lines().filter(|l| !l.is_empty()).collect();
-        let full = full_key(base, source, &deps)?;
+        let full = full_key(base, source, &deps, roots)?;
         let build = self.dir.join(&full);
         if build.is_dir() {
             return Some(Entry::Binary(build));
@@ -55,14 +56,20 @@ impl BuildCache {
 
     /// Records what a compile depended on (paths as the compiler's dep-info gave them) and returns the full
     /// key to store its result under; `None` when a dependency cannot be read (then nothing is cached).
-    pub fn record(&self, base: &str, source: &Path, dep_paths: &[PathBuf]) -> Option<String> {
+    pub fn record(
+        &self,
+        base: &str,
+        source: &Path,
+        dep_paths: &[PathBuf],
+        roots: &[PathBuf],
+    ) -> Option<String> {
         let deps: Vec<String> = dep_paths
             .iter()
             .filter(|dep| dep.as_path() != source)
             .map(|dep| relative_to_source(source, dep))
             .collect();
         let refs: Vec<&str> = deps.iter().map(String::as_str).collect();
-        let full = full_key(base, source, &refs)?;
+        let full = full_key(base, source, &refs, roots)?;
         let mut manifest = deps.join("\n");
         manifest.push('\n');
         self.write_atomically(&format!("{base}.deps"), manifest.as_bytes());
@@ -82,8 +89,16 @@ impl BuildCache {
     }
 }
 
-/// The base key extended with every dependency's path (relative to the source's folder) and content.
-fn full_key(base: &str, source: &Path, deps: &[&str]) -> Option<String> {
+/// The most bytes of one dependency read for the key.
+const DEPENDENCY_BYTES: u64 = 16 << 20;
+
+/// The base key extended with every dependency's path (relative to the source's folder) and content;
+/// `None` (the build is not cached) when a dependency is not a regular file of at most
+/// `DEPENDENCY_BYTES` below one of `roots` (the folders of the program's sources, as bound into the
+/// compiler's sandbox): a source can make its compiler read any file it sees (`#include "/dev/stdin"`), and
+/// the judge, which reads them here in its own process, must not wait on its own standard input, a
+/// device or a pipe, nor read a file of gigabytes.
+fn full_key(base: &str, source: &Path, deps: &[&str], roots: &[PathBuf]) -> Option<String> {
     if deps.is_empty() {
         return Some(base.to_string());
     }
@@ -91,7 +106,7 @@ fn full_key(base: &str, source: &Path, deps: &[&str]) -> Option<String> {
     let mut hasher = Sha256::new();
     hasher.update(base.as_bytes());
     for dep in deps {
-        let content = fs::read(dir.join(dep)).ok()?;
+        let content = read_dependency(&dir.join(dep), roots)?;
         hasher.update([0]);
         hasher.update(dep.as_bytes());
         hasher.update([0]);
@@ -99,6 +114,31 @@ fn full_key(base: &str, source: &Path, deps: &[&str]) -> Option<String> {
         hasher.update(&content);
     }
     Some(hex(&hasher.finalize()))
+}
+
+/// A dependency's content, when it is a regular file of at most `DEPENDENCY_BYTES` below one of `roots`
+/// (links resolved); opened without blocking, so that a FIFO or a device is refused, not waited on.
+fn read_dependency(path: &Path, roots: &[PathBuf]) -> Option<Vec<u8>> {
+    use std::io::Read;
+    use std::os::unix::fs::OpenOptionsExt;
+    let real = fs::canonicalize(path).ok()?;
+    if !roots.iter().any(|root| real.starts_with(root)) {
+        return None;
+    }
+    let file = fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW)
+        .open(&real)
+        .ok()?;
+    let meta = file.metadata().ok()?;
+    if !meta.is_file() || meta.len() > DEPENDENCY_BYTES {
+        return None;
+    }
+    let mut content = Vec::new();
+    file.take(DEPENDENCY_BYTES + 1)
+        .read_to_end(&mut content)
+        .ok()?;
+    (content.len() as u64 <= DEPENDENCY_BYTES).then_some(content)
 }
 
 /// A dependency's path relative to the source's folder when it is below it (`common/rng.rs`,
@@ -150,18 +190,61 @@ mod tests {
         fs::write(dir.join("sub/m.rs"), "pub fn f() {}").unwrap();
         let cache = BuildCache { dir: dir.clone() };
         let base = cache.base_key("rustc 1", &["-O"], b"mod m;");
-        let first = cache.record(&base, &source, &[source.clone(), dir.join("sub/m.rs")]);
+        let roots = [fs::canonicalize(&dir).unwrap()];
+        let first = cache.record(
+            &base,
+            &source,
+            &[source.clone(), dir.join("sub/m.rs")],
+            &roots,
+        );
         assert!(first.is_some() && first.as_deref() != Some(base.as_str()));
         fs::create_dir_all(dir.join(first.clone().unwrap())).unwrap();
         assert!(matches!(
-            cache.lookup(&base, &source),
+            cache.lookup(&base, &source, &roots),
             Some(Entry::Binary(_))
         ));
         fs::write(dir.join("sub/m.rs"), "pub fn f() { }").unwrap();
         assert!(
-            cache.lookup(&base, &source).is_none(),
+            cache.lookup(&base, &source, &roots).is_none(),
             "a changed module is a miss"
         );
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// A source that includes a FIFO, its standard input or a file outside its folders: the build is not
+    /// cached, and the judge does not wait on the FIFO (with no writer, reading it would wait forever).
+    #[test]
+    fn only_regular_files_below_the_sources_are_keyed() {
+        let dir = std::env::temp_dir().join(format!("harness-cache-fifo-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let source = dir.join("main.cpp");
+        fs::write(&source, "#include \"pipe\"").unwrap();
+        fs::write(dir.join("ok.h"), "int x;").unwrap();
+        let made = std::process::Command::new("mkfifo")
+            .arg(dir.join("pipe"))
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let cache = BuildCache { dir: dir.clone() };
+        let base = cache.base_key("g++ 1", &["-O2"], b"#include \"pipe\"");
+        let roots = [fs::canonicalize(&dir).unwrap()];
+        for dep in [
+            dir.join("pipe"),
+            PathBuf::from("/dev/stdin"),
+            PathBuf::from("/proc/self/fd/0"),
+            PathBuf::from("/etc/hostname"),
+        ] {
+            assert_eq!(
+                cache.record(&base, &source, &[dir.join("ok.h"), dep.clone()], &roots),
+                None,
+                "{}",
+                dep.display()
+            );
+        }
+        assert!(cache
+            .record(&base, &source, &[dir.join("ok.h")], &roots)
+            .is_some());
         let _ = fs::remove_dir_all(&dir);
     }
 }

@@ -173,7 +173,8 @@ impl Compiler {
             Err(reason) => return Ok(Compiled::Skipped { reason }),
         };
         let base = base_key(program, &version)?;
-        match self.cache.lookup(&base, &program.main) {
+        let roots = source_roots(program);
+        match self.cache.lookup(&base, &program.main, &roots) {
             Some(Entry::Binary(dir)) => return Ok(Compiled::Ok(self.executable(program, dir)?)),
             Some(Entry::CompileError(message)) => return Ok(Compiled::Failed { message }),
             None => {}
@@ -203,10 +204,19 @@ impl Compiler {
             .unwrap_or_default();
         let full = match deps.is_empty() {
             true => Some(base.to_string()),
-            false => self.cache.record(base, &program.main, &deps),
+            false => self
+                .cache
+                .record(base, &program.main, &deps, &source_roots(program)),
         };
         if let Some(output) = output.filter(|o| !o.status.success()) {
             let message = compile_message(program, &output);
+            if let Some(full) = &full {
+                self.cache
+                    .write_atomically(&format!("{full}.ce"), message.as_bytes());
+            }
+            return Ok(Compiled::Failed { message });
+        }
+        if let Some(message) = too_large(building) {
             if let Some(full) = &full {
                 self.cache
                     .write_atomically(&format!("{full}.ce"), message.as_bytes());
@@ -482,6 +492,18 @@ fn relative_names(program: &Program) -> Vec<PathBuf> {
 }
 
 /// The folder the program's files are named from: the common parent of its files.
+/// The folders of a program's sources as bound into its compiler's sandbox (`compile_binds`), links
+/// resolved: the only files its build is keyed on (`cache::full_key`).
+fn source_roots(program: &Program) -> Vec<PathBuf> {
+    let root = program_root(program);
+    let shared = root.parent().map(|problems| problems.join(".shared"));
+    [Some(root), shared]
+        .into_iter()
+        .flatten()
+        .filter_map(|folder| fs::canonicalize(folder).ok())
+        .collect()
+}
+
 fn program_root(program: &Program) -> PathBuf {
     let mut root = program.files[0]
         .parent()
@@ -557,6 +579,34 @@ fn hash_file(hasher: &mut Sha256, file: &Path, name: &Path) -> Result<()> {
 }
 
 /// The compiler's message, with the sources' folders taken out of the paths it names.
+/// The most a build (its binary and what else the compiler wrote) may take: a program is kept in the
+/// cache, and one of gigabytes (an initialised static array) could not even start under a run's memory
+/// limit; twice the largest such binary the judge accepts (512 MiB, judged at run time).
+const BUILD_BYTES: u64 = 1 << 30;
+
+/// The compile error of a build over `BUILD_BYTES` (files counted by their length, holes included); `None`
+/// when it is within.
+fn too_large(building: &Path) -> Option<String> {
+    fn size(path: &Path) -> u64 {
+        match fs::symlink_metadata(path) {
+            Ok(meta) if meta.is_dir() => fs::read_dir(path)
+                .map(|entries| entries.flatten().map(|e| size(&e.path())).sum())
+                .unwrap_or(0),
+            Ok(meta) => meta.len(),
+            Err(_) => 0,
+        }
+    }
+    let bytes = size(building);
+    (bytes > BUILD_BYTES).then(|| {
+        format!(
+            "the build is {} MiB, more than the {} MiB a program may be: refused, not kept (a large \
+             array initialised in the source is stored in the binary: fill it at run time instead)",
+            bytes >> 20,
+            BUILD_BYTES >> 20
+        )
+    })
+}
+
 fn compile_message(program: &Program, output: &std::process::Output) -> String {
     let mut message = String::from_utf8_lossy(&output.stderr).into_owned();
     if message.trim().is_empty() {

@@ -119,6 +119,9 @@ fn verdict_and_detail(
         if let Some(message) = panic_message(stderr) {
             detail.push_str(&format!(" ({message})"));
         }
+        if outcome.exit == Exit::Signal(libc::SIGSYS) {
+            detail.push_str(FORBIDDEN_CALL);
+        }
         if outcome.tasks_refused {
             detail.push_str(" (it reached the limit on processes and threads)");
         }
@@ -127,6 +130,10 @@ fn verdict_and_detail(
         (Verdict::AC, None)
     }
 }
+
+/// What a run killed by `SIGSYS` is told: the sandbox's system-call filter (`sandbox::seccomp`) kills a
+/// program that makes a call no contest program needs.
+const FORBIDDEN_CALL: &str = " (a system call the sandbox does not allow, such as ptrace, mount, unshare, bpf or a vsock socket: see `harness doctor`, layer seccomp)";
 
 /// An amount of memory in MiB, as every human message says it (one decimal when not whole).
 fn mib(kib: u64) -> String {

@@ -38,6 +38,7 @@ fn hostile_submissions_get_their_verdicts_and_leave_nothing_behind() {
         "mount-namespace",
         "private-tmp",
         "no-new-privs",
+        "seccomp",
     ] {
         assert!(
             layers.as_array().unwrap().iter().any(|l| l == layer),
@@ -141,7 +142,7 @@ fn check_contained(command: Command, workspace: &Path, how: &str) -> Value {
     };
     // The layers a hostile program needs (any one of them) to get its folder's verdict: on a machine that
     // has none of them, its verdict is not asserted (README, "Containment", says what is then open).
-    let needs: [(&str, &[&str]); 8] = [
+    let needs: [(&str, &[&str]); 10] = [
         ("kills-the-launcher.rs", &["uid-switch", "landlock-scope"]),
         ("reads-the-answer.rs", &["mount-namespace"]),
         ("finds-the-workspace.rs", &["allowlist-root"]),
@@ -153,6 +154,8 @@ fn check_contained(command: Command, workspace: &Path, how: &str) -> Value {
         ),
         ("leaves-files.rs", &["private-tmp"]),
         ("fork-bomb.rs", &["cgroup-pids", "task-limit-rlimit"]),
+        ("plants-a-key.rs", &["seccomp"]),
+        ("opens-a-vsock.rs", &["seccomp"]),
     ];
     let open: Vec<&str> = needs
         .iter()
@@ -188,6 +191,9 @@ fn check_contained(command: Command, workspace: &Path, how: &str) -> Value {
         ("finds-the-workspace.rs", "WA"),
         ("opens-a-socket.rs", "WA"),
         ("leaves-ipc.rs", "AC"),
+        ("rewrites-its-input.rs", "AC"),
+        ("plants-a-key.rs", "AC"),
+        ("opens-a-vsock.rs", "RE"),
     ]
     .iter()
     .map(|(f, v)| (f.to_string(), v.to_string()))
@@ -226,6 +232,15 @@ fn check_contained(command: Command, workspace: &Path, how: &str) -> Value {
             shared_memory_segments(),
             ipc_before,
             "{how}: a System V segment survived"
+        );
+    }
+    if !open.contains(&"opens-a-vsock.rs") {
+        let stopped = &submission(&report, "opens-a-vsock.rs")["tests"][0]["detail"];
+        assert!(
+            stopped
+                .as_str()
+                .is_some_and(|d| d.contains("a system call the sandbox does not allow")),
+            "{how}: {stopped}"
         );
     }
     let memory = submission(&report, "allocation-bomb.rs");
@@ -323,6 +338,7 @@ fn doctor_names_every_layer_active_or_not() {
             "proc-hidepid",
             "pid-namespace",
             "landlock-scope",
+            "seccomp",
             "no-new-privs",
             "subreaper",
             "not-dumpable",

@@ -321,6 +321,42 @@ fn a_binary_of_512_mib_compiles_and_is_judged_at_run_time() {
     let _ = fs::remove_dir_all(&cache);
 }
 
+/// A binary of 1.5 GiB (an initialised static array) is refused as a compile error that says why, and
+/// nothing of it is kept in the cache.
+#[test]
+fn a_binary_of_gigabytes_is_a_compile_error_and_is_not_kept() {
+    if !have("g++") {
+        super::common::skipped("languages: a 1.5 GiB binary", "`g++` is missing");
+        return;
+    }
+    let root = fixtures("languages");
+    let cache = scratch("huge-binary-cache");
+    let program = root.join("large/huge-array.cpp");
+    let output = judge_one(&root, &cache, &program).output().unwrap();
+    let report = json_report(&output);
+    let judged = &report["submissions"][0];
+    let message = judged["compile_error"].as_str().unwrap_or_default();
+    assert!(message.contains("MiB a program may be"), "{judged}");
+    fn largest(path: &std::path::Path) -> u64 {
+        match fs::symlink_metadata(path) {
+            Ok(meta) if meta.is_dir() => fs::read_dir(path)
+                .unwrap()
+                .flatten()
+                .map(|e| largest(&e.path()))
+                .max()
+                .unwrap_or(0),
+            Ok(meta) => meta.len(),
+            Err(_) => 0,
+        }
+    }
+    let kept = largest(&cache);
+    let _ = fs::remove_dir_all(&cache);
+    assert!(
+        kept < 1 << 30,
+        "a file of {kept} bytes was kept in the cache"
+    );
+}
+
 /// `harness doctor` says which Python 3 runs the programs.
 #[test]
 fn doctor_shows_which_python_runs() {
