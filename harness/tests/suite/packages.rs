@@ -1254,6 +1254,75 @@ fn validate_runs_a_packages_input_validators_on_its_data() {
     );
 }
 
+/// Absurd time limits and multipliers are refused, naming the file and the key, as other limits are: a
+/// limit of 1e300 seconds, a negative one, NaN, a multiplier of 1e300, a `.timelimit` of 1e300.
+#[test]
+fn absurd_time_limits_are_refused_naming_the_file_and_key() {
+    let dir = common::scratch("absurd-time-limits").join("validated");
+    common::copy_tree(&common::fixtures("packages").join("validated"), &dir);
+    let head = "problem_format_version: 2023-07-draft\nname: Absurd\ntype: pass-fail\n";
+    for (limits, key) in [
+        ("limits:\n  time_limit: 1e300\n", "limits.time_limit"),
+        ("limits:\n  time_limit: -1\n", "limits.time_limit"),
+        ("limits:\n  time_limit: .nan\n", "limits.time_limit"),
+        (
+            "limits:\n  time_multipliers:\n    ac_to_time_limit: 1e300\n",
+            "limits.time_multipliers.ac_to_time_limit",
+        ),
+        (
+            "limits:\n  time_resolution: 1e300\n",
+            "limits.time_resolution",
+        ),
+    ] {
+        std::fs::write(dir.join("problem.yaml"), format!("{head}{limits}")).unwrap();
+        let output = common::command(&dir, &["verify", dir.to_str().unwrap()])
+            .output()
+            .unwrap();
+        let text = printed(&output);
+        assert_eq!(output.status.code(), Some(2), "{limits}: {text}");
+        assert!(
+            text.contains(&format!("problem.yaml: key `{key}`: expected a number")),
+            "{limits}: {text}"
+        );
+    }
+    std::fs::write(dir.join("problem.yaml"), "name: Absurd\n").unwrap();
+    std::fs::write(dir.join(".timelimit"), "1e300\n").unwrap();
+    let output = common::command(&dir, &["verify", dir.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = printed(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("/.timelimit: expected a time limit in seconds"),
+        "{text}"
+    );
+}
+
+/// YAML nested 200,000 levels deep, in problem.yaml or a testdata.yaml, is refused at once, naming the
+/// file (a parser takes minutes on it, up to its recursion limit).
+#[test]
+fn deeply_nested_yaml_is_refused_naming_the_file() {
+    let dir = common::scratch("deep-yaml").join("validated");
+    common::copy_tree(&common::fixtures("packages").join("validated"), &dir);
+    let deep = format!("x: {}{}\n", "[".repeat(200_000), "]".repeat(200_000));
+    let yaml = dir.join("problem.yaml");
+    let original = std::fs::read_to_string(&yaml).unwrap();
+    let group = dir.join("data/secret/testdata.yaml");
+    for (file, text) in [
+        (&yaml, format!("{original}{deep}")),
+        (&group, format!("input_validator_args: --max 100\n{deep}")),
+    ] {
+        std::fs::write(file, text).unwrap();
+        let output = common::command(&dir, &["verify", dir.to_str().unwrap()])
+            .output()
+            .unwrap();
+        let text = printed(&output);
+        assert_eq!(output.status.code(), Some(2), "{text}");
+        let says = format!("{}: nested more than 100 levels deep", file.display());
+        assert!(text.contains(&says), "{says}: {text}");
+        std::fs::write(&yaml, &original).unwrap();
+    }
+}
 /// Our `[[group]]`s score as IOI's subtasks through the scoring every format shares (`grade::score`): a
 /// `min` group stops at its first failing test and earns nothing, a `sum` group earns each test's share.
 mod native_groups {

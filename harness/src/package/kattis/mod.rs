@@ -18,6 +18,7 @@ use std::path::Path;
 use anyhow::{bail, Context, Result};
 
 use crate::model::limits::PROBE_TIME_LIMIT_MS;
+use crate::package::text::MAX_TIME_MS;
 use crate::model::{
     BuiltinChecker, CheckerSpec, Expected, Limits, PackageInfo, Problem, ProgramSpec, Protocol,
     Submission, Verdict, VerdictSet,
@@ -414,9 +415,11 @@ fn old_time_limit_files(dir: &Path) -> Result<Option<(f64, String)>> {
         return Ok(None);
     };
     match text.trim().parse::<f64>() {
-        Ok(seconds) if seconds.is_finite() && seconds > 0.0 => Ok(Some((seconds, source))),
+        Ok(seconds) if seconds > 0.0 && seconds <= (MAX_TIME_MS / 1000) as f64 => {
+            Ok(Some((seconds, source)))
+        }
         _ => bail!(
-            "{}/{source}: expected a time limit in seconds, got `{}`",
+            "{}/{source}: expected a time limit in seconds, above 0 and at most an hour, got `{}`",
             dir.display(),
             text.trim()
         ),

@@ -6,6 +6,32 @@ use std::path::{Path, PathBuf};
 use anyhow::{anyhow, bail, Context, Result};
 use serde_norway::{Mapping, Value};
 
+/// The deepest a package's YAML may nest (flow collections, block indentation).
+const MAX_DEPTH: usize = 100;
+
+/// Whether `text` nests flow collections (`[`, `{`) more than `MAX_DEPTH` deep, or indents a line by more
+/// than that many levels (spaces and `- ` of nested block sequences, a few characters each).
+fn nests_too_deep(text: &str) -> bool {
+    let mut depth = 0usize;
+    for line in text.lines() {
+        let body = line.trim_start_matches([' ', '-', '\t']);
+        if line.len() - body.len() > 4 * MAX_DEPTH {
+            return true;
+        }
+        for c in body.split(" #").next().unwrap_or_default().chars() {
+            match c {
+                '[' | '{' => depth += 1,
+                ']' | '}' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            if depth > MAX_DEPTH {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// A YAML file that is a map (an empty file is an empty map), with its path for the errors.
 #[derive(Debug, Clone)]
 pub struct YamlMap {
@@ -19,6 +45,14 @@ impl YamlMap {
     /// Reads `path`; a file that is not YAML, or whose top level is not a map, is an error naming it.
     pub fn read(path: &Path) -> Result<YamlMap> {
         let text = crate::package::read_text(path)?;
+        // The parser's time grows with the square of the nesting, up to its recursion limit (minutes for
+        // 100,000 levels): deep nesting is refused first, in one pass over the text.
+        if nests_too_deep(&text) {
+            bail!(
+                "{}: nested more than {MAX_DEPTH} levels deep; no key of a package needs that, flatten it",
+                path.display()
+            );
+        }
         let value: Value = serde_norway::from_str(&text)
             .map_err(|e| anyhow!("{}: not valid YAML: {e}", path.display()))?;
         let map = match value {
@@ -115,11 +149,17 @@ impl YamlMap {
         }
     }
 
-    /// A number that must be above zero.
+    /// A number that must be above zero, and at most `max`: more is a typo, and would overflow the
+    /// arithmetic of the limits (seconds: an hour, `MAX_TIME_MS`; a factor of time limits: a thousand).
     pub fn positive(&self, key: &str, unit: &str) -> Result<Option<f64>> {
+        let max = match unit {
+            "seconds" => (crate::package::text::MAX_TIME_MS / 1000) as f64,
+            _ => 1000.0,
+        };
         match self.number(key)? {
-            Some(n) if n <= 0.0 => {
-                Err(self.bad(key, &format!("a number above 0 ({unit})"), &n.into()))
+            Some(n) if n <= 0.0 || n > max => {
+                let expected = format!("a number above 0 and at most {max} ({unit})");
+                Err(self.bad(key, &expected, &n.into()))
             }
             other => Ok(other),
         }
@@ -127,9 +167,9 @@ impl YamlMap {
 
     /// A whole number above zero (MiB, seconds).
     pub fn whole(&self, key: &str, unit: &str) -> Result<Option<u64>> {
-        match self.positive(key, unit)? {
-            Some(n) if n.fract() != 0.0 || n > 1e9 => {
-                Err(self.bad(key, &format!("a whole number ({unit})"), &n.into()))
+        match self.number(key)? {
+            Some(n) if n.fract() != 0.0 || !(1.0..=1e9).contains(&n) => {
+                Err(self.bad(key, &format!("a whole number above 0 ({unit})"), &n.into()))
             }
             other => Ok(other.map(|n| n as u64)),
         }
