@@ -1156,6 +1156,15 @@ fn forbidden_system_calls_kill_the_program() {
                 libc::CLONE_NEWNET | libc::SIGCHLD
             ),
         ),
+        // getpid under its x32 number: every x32 call is killed, so that none passes the filter under
+        // another number.
+        (
+            "x32",
+            format!(
+                "syscall({}); print \"x32\\n\"",
+                0x4000_0000 | libc::SYS_getpid
+            ),
+        ),
     ] {
         let (outcome, text) = perl(&script);
         assert_eq!(
