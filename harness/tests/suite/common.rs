@@ -142,3 +142,17 @@ pub fn skipped(test: &str, reason: &str) {
     use std::io::Write;
     let _ = writeln!(std::io::stderr(), "SKIPPED {test}: {reason}");
 }
+
+/// Whether this kernel's CPU time is too coarse for a test to judge a figure by: under user-mode Linux
+/// (scripts/uml-test sets `HARNESS_TEST_COARSE_CPU`) a process is charged whole ticks, and the time its
+/// machine spent on other processes besides. The test then says `SKIPPED` for that figure and checks the rest.
+pub fn coarse_cpu(test: &str, figure: &str) -> bool {
+    let coarse = std::env::var_os("HARNESS_TEST_COARSE_CPU").is_some();
+    if coarse {
+        skipped(
+            test,
+            &format!("{figure}: CPU time is too coarse on this kernel to judge it"),
+        );
+    }
+    coarse
+}
