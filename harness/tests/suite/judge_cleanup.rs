@@ -52,10 +52,18 @@ fn an_interrupted_run_leaves_no_scratch_and_the_next_run_sweeps_stale_files() {
     let sleeper = workspace.join("sleeper.rs");
     std::fs::write(
         &sleeper,
-        "fn main() { std::thread::sleep(std::time::Duration::from_secs(30)); }\n",
+        "fn main() { std::thread::sleep(std::time::Duration::from_secs(60)); }\n",
     )
     .unwrap();
-    let args = ["run", "sum", "--submission", sleeper.to_str().unwrap()];
+    // Time enough (a wall backstop of 31 s) for the interrupt to come first on a slow kernel.
+    let args = [
+        "run",
+        "sum",
+        "--submission",
+        sleeper.to_str().unwrap(),
+        "--time-scale",
+        "10",
+    ];
     let mut judge = command_in(&workspace, Some(&cache), &args)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
