@@ -301,7 +301,7 @@ fn make_dir(dir: &Path) -> std::io::Result<()> {
 }
 
 /// Moves every process of `own` into `own/harness-<judge>-judge`, when they are all the judge's: the
-/// judge itself and its children (its launchers). Another process there (a shell of the user's) is not
+/// judge itself and its descendants (its launchers, its version commands). Another process there (a shell of the user's) is not
 /// ours to move.
 fn vacate(own: &Path, judge: u32, parent_of: &impl Fn(u32) -> Option<u32>) -> Result<(), String> {
     movable(own, judge, parent_of)?;
@@ -319,17 +319,33 @@ fn vacate(own: &Path, judge: u32, parent_of: &impl Fn(u32) -> Option<u32>) -> Re
     Ok(())
 }
 
-/// Whether every process of `own` is `judge` or its child (so `vacate` may move them), or why not.
+/// Whether every process of `own` is `judge` or its descendant (so `vacate` may move them), or why not: a
+/// version command the judge runs (`rustc -V`, and the programs it starts) may be there while its first
+/// launcher makes its group.
 pub fn movable(
     own: &Path,
     judge: u32,
     parent_of: &impl Fn(u32) -> Option<u32>,
 ) -> Result<(), String> {
     let procs = fs::read_to_string(own.join("cgroup.procs")).unwrap_or_default();
+    let judges = |pid: u32| {
+        let mut pid = pid;
+        // Bounded: a chain of parents ends at 1 (or 0, a process of another pid namespace).
+        for _ in 0..64 {
+            if pid == judge {
+                return true;
+            }
+            match parent_of(pid) {
+                Some(parent) if parent > 1 => pid = parent,
+                _ => return false,
+            }
+        }
+        false
+    };
     let other = procs
         .lines()
         .filter_map(|l| l.trim().parse::<u32>().ok())
-        .find(|&pid| pid != judge && parent_of(pid) != Some(judge));
+        .find(|&pid| !judges(pid));
     match other {
         None => Ok(()),
         Some(other) => Err(format!(
