@@ -188,10 +188,12 @@ impl LauncherGroup {
         let own = &unified.own;
         if !lists_all(own, "cgroup.subtree_control") {
             let enable = || write(&own.join("cgroup.subtree_control"), "+memory +pids");
-            if enable().is_err() {
-                if unified.own_is_root {
+            if let Err(e) = enable() {
+                // Busy: the group holds processes. The hierarchy's root never is, but the root of a
+                // cgroup namespace (a container's) is a group like any other.
+                if e.raw_os_error() != Some(libc::EBUSY) {
                     return Err(format!(
-                        "cgroup v2: cannot give memory and pids to the groups of {}",
+                        "cgroup v2: cannot give memory and pids to the groups of {}: {e}",
                         own.display()
                     ));
                 }
@@ -228,6 +230,10 @@ impl LauncherGroup {
 
 /// The launcher `me` leaves its group `dir` (for its judge's leaf, or the group above where that is the
 /// hierarchy's root), and the group is removed; one that cannot be is left for a later judge's sweep.
+/// What the launcher started into its leaf (its templates' inits, its spawner) would keep the group
+/// populated, and unremovable, until the launcher's own exit: once the launcher is out, they are killed
+/// (`cgroup.kill`) and waited for: a process that has exited leaves its group at once, so they are not
+/// reaped here (their pids stay theirs until whoever owns them reaps them).
 pub fn leave(dir: &Path, judge: u32, me: u32) {
     if let Some(own) = dir.parent() {
         let me = me.to_string();
@@ -236,7 +242,54 @@ pub fn leave(dir: &Path, judge: u32, me: u32) {
             let _ = write(&own.join("cgroup.procs"), &me);
         }
     }
+    let leaf = dir.join("launcher");
+    let _ = write(&leaf.join("cgroup.kill"), "1");
+    // Bounded: a process that does not go (the kernel takes its time) leaves the group to the sweep.
+    for _ in 0..2000 {
+        if !populated(&leaf) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
     remove_tree(dir);
+}
+
+/// Whether a group or one below it holds a process (`cgroup.events`: `populated 1`); a group that cannot
+/// be read holds none that matters.
+fn populated(dir: &Path) -> bool {
+    fs::read_to_string(dir.join("cgroup.events")).is_ok_and(|t| field(&t, "populated") == Some(1))
+}
+
+/// The judge at its end, its launchers gone: when it moved itself into a leaf of its group
+/// (`harness-<judge>-judge`, by `vacate`), it gives the group back as it found it: the controllers taken
+/// back from its groups, itself moved back, the leaf removed. Where that cannot be (a group still uses
+/// the controllers: another judge's), the leaf stays, empty once the judge has exited, for the sweep of a
+/// later judge.
+pub fn restore_judge_group() {
+    let Some(unified) = unified() else {
+        return;
+    };
+    let me = std::process::id();
+    let leaf = unified.own;
+    if leaf.file_name() != Some(std::ffi::OsStr::new(&format!("harness-{me}-judge"))) {
+        return;
+    }
+    let Some(own) = leaf.parent().filter(|own| own.starts_with(&unified.mount)) else {
+        return;
+    };
+    // Only where the leaf is all the group holds: the controllers are not taken from groups of others.
+    let others = fs::read_dir(own).map_or(1, |entries| {
+        entries
+            .flatten()
+            .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()) && e.path() != leaf)
+            .count()
+    });
+    if others > 0 || write(&own.join("cgroup.subtree_control"), "-memory -pids").is_err() {
+        return;
+    }
+    if write(&own.join("cgroup.procs"), &me.to_string()).is_ok() {
+        let _ = fs::remove_dir(&leaf);
+    }
 }
 
 /// `mkdir`, where a folder already there (a fake hierarchy, or a race with a sibling) is fine.
@@ -248,7 +301,7 @@ fn make_dir(dir: &Path) -> std::io::Result<()> {
 }
 
 /// Moves every process of `own` into `own/harness-<judge>-judge`, when they are all the judge's: the
-/// judge itself and its children (its launchers). Another process there (a shell of the user's) is not
+/// judge itself and its descendants (its launchers, its version commands). Another process there (a shell of the user's) is not
 /// ours to move.
 fn vacate(own: &Path, judge: u32, parent_of: &impl Fn(u32) -> Option<u32>) -> Result<(), String> {
     movable(own, judge, parent_of)?;
@@ -266,17 +319,33 @@ fn vacate(own: &Path, judge: u32, parent_of: &impl Fn(u32) -> Option<u32>) -> Re
     Ok(())
 }
 
-/// Whether every process of `own` is `judge` or its child (so `vacate` may move them), or why not.
+/// Whether every process of `own` is `judge` or its descendant (so `vacate` may move them), or why not: a
+/// version command the judge runs (`rustc -V`, and the programs it starts) may be there while its first
+/// launcher makes its group.
 pub fn movable(
     own: &Path,
     judge: u32,
     parent_of: &impl Fn(u32) -> Option<u32>,
 ) -> Result<(), String> {
     let procs = fs::read_to_string(own.join("cgroup.procs")).unwrap_or_default();
+    let judges = |pid: u32| {
+        let mut pid = pid;
+        // Bounded: a chain of parents ends at 1 (or 0, a process of another pid namespace).
+        for _ in 0..64 {
+            if pid == judge {
+                return true;
+            }
+            match parent_of(pid) {
+                Some(parent) if parent > 1 => pid = parent,
+                _ => return false,
+            }
+        }
+        false
+    };
     let other = procs
         .lines()
         .filter_map(|l| l.trim().parse::<u32>().ok())
-        .find(|&pid| pid != judge && parent_of(pid) != Some(judge));
+        .find(|&pid| !judges(pid));
     match other {
         None => Ok(()),
         Some(other) => Err(format!(

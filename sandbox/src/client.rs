@@ -337,6 +337,9 @@ impl Drop for Sandbox {
             drop(orders);
             let _ = thread.join();
         }
+        // cgroup v2: the judge's group given back as it was found, when its launchers moved the judge into
+        // a leaf of it (nothing is done while another sandbox's launchers still use it).
+        super::cgroup2::restore_judge_group();
     }
 }
 

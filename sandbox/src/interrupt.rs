@@ -55,6 +55,7 @@ pub fn install_interrupt_handler(cleanup: fn()) {
             let mut sig = 0;
             libc::sigwait(&set, &mut sig);
             kill_all_running();
+            crate::isolate::sweep_interrupted();
             cleanup();
             let _ = writeln!(
                 io::stderr(),

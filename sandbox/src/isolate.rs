@@ -468,6 +468,38 @@ fn sweep_dead_judges(base: &Path) {
     }
 }
 
+/// The judge, interrupted, its launchers just killed (so they could not remove their groups): on cgroup
+/// v2, the groups of its dead launchers in the judge's group are swept once the launchers are gone
+/// (bounded), and the judge's group is given back (`cgroup2::restore_judge_group`): in a group of its
+/// own (a service's) no later judge would sweep them. On v1 the next judge's sweep removes them.
+pub fn sweep_interrupted() {
+    if own_cgroup_dir("memory").is_some() {
+        return;
+    }
+    let Some(unified) = super::cgroup2::unified() else {
+        return;
+    };
+    let base = unified.beside_judge_leaf(std::process::id()).own;
+    let dead_left = || {
+        fs::read_dir(&base).is_ok_and(|entries| {
+            entries.flatten().any(|e| {
+                e.file_name()
+                    .to_str()
+                    .and_then(|n| n.strip_prefix("harness-")?.split('-').next()?.parse().ok())
+                    .is_some_and(|pid: u32| !alive(pid))
+            })
+        })
+    };
+    for _ in 0..200 {
+        sweep_dead_judges(&base);
+        if !dead_left() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    super::cgroup2::restore_judge_group();
+}
+
 /// Whether a process runs: it exists and is not a zombie (a launcher whose judge was killed waits to be
 /// reaped by whoever adopted it, which may take a while).
 fn alive(pid: u32) -> bool {

@@ -65,7 +65,25 @@ pub fn shared_cache() -> PathBuf {
 /// workspace's default cache). `--root` goes after the arguments: before a subcommand, clap would take the
 /// subcommand's name for a problem id.
 pub fn command_in(root: &Path, cache: Option<&Path>, args: &[&str]) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_harness"));
+    let mut command = match std::env::var_os("HARNESS_TEST_JUDGE_CGROUP") {
+        None => Command::new(env!("CARGO_BIN_EXE_harness")),
+        // Under scripts/uml-test (cgroup v2): the judge starts alone in a group of its own below this
+        // one, as a service manager starts a service; beside the test process it could not give its
+        // group's controllers to its launchers' groups. Where the group cannot be made (a user it is not
+        // delegated to), the judge starts where the test is.
+        Some(parent) => {
+            let mut command = Command::new("/bin/sh");
+            command
+                .arg("-c")
+                .arg(
+                    "g=\"$0/judge-$$\"; { mkdir \"$g\" && echo $$ >\"$g/cgroup.procs\"; } 2>/dev/null; \
+                     exec \"$@\"",
+                )
+                .arg(parent)
+                .arg(env!("CARGO_BIN_EXE_harness"));
+            command
+        }
+    };
     // As if installed (`cargo install --path harness`): its hints then say `harness ...`.
     let bin = Path::new(env!("CARGO_BIN_EXE_harness")).parent().unwrap();
     let path = std::env::var_os("PATH").unwrap_or_default();
@@ -123,4 +141,18 @@ pub fn json_report(output: &Output) -> Value {
 pub fn skipped(test: &str, reason: &str) {
     use std::io::Write;
     let _ = writeln!(std::io::stderr(), "SKIPPED {test}: {reason}");
+}
+
+/// Whether this kernel's CPU time is too coarse for a test to judge a figure by: under user-mode Linux
+/// (scripts/uml-test sets `HARNESS_TEST_COARSE_CPU`) a process is charged whole ticks, and the time its
+/// machine spent on other processes besides. The test then says `SKIPPED` for that figure and checks the rest.
+pub fn coarse_cpu(test: &str, figure: &str) -> bool {
+    let coarse = std::env::var_os("HARNESS_TEST_COARSE_CPU").is_some();
+    if coarse {
+        skipped(
+            test,
+            &format!("{figure}: CPU time is too coarse on this kernel to judge it"),
+        );
+    }
+    coarse
 }

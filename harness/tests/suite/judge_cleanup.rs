@@ -1,7 +1,7 @@
 //! The judge's own robustness around a run: an answer file far larger than the output is compared without
 //! reading it whole, and an interrupted run leaves no scratch behind (or the next run sweeps it).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use serde_json::Value;
@@ -52,10 +52,18 @@ fn an_interrupted_run_leaves_no_scratch_and_the_next_run_sweeps_stale_files() {
     let sleeper = workspace.join("sleeper.rs");
     std::fs::write(
         &sleeper,
-        "fn main() { std::thread::sleep(std::time::Duration::from_secs(30)); }\n",
+        "fn main() { std::thread::sleep(std::time::Duration::from_secs(60)); }\n",
     )
     .unwrap();
-    let args = ["run", "sum", "--submission", sleeper.to_str().unwrap()];
+    // Time enough (a wall backstop of 31 s) for the interrupt to come first on a slow kernel.
+    let args = [
+        "run",
+        "sum",
+        "--submission",
+        sleeper.to_str().unwrap(),
+        "--time-scale",
+        "10",
+    ];
     let mut judge = command_in(&workspace, Some(&cache), &args)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -313,8 +321,12 @@ fn a_judge_killed_outright_leaves_no_program_behind() {
         );
         return;
     }
-    if !Path::new("/sys/fs/cgroup/pids").exists() {
-        super::common::skipped("judge killed outright", "no cgroup v1 pids controller");
+    let v2 = unified_group();
+    if !Path::new("/sys/fs/cgroup/pids").exists() && v2.is_none() {
+        super::common::skipped(
+            "judge killed outright",
+            "no cgroup v1 pids controller, no cgroup v2",
+        );
         return;
     }
     let workspace = copy_of("hostile", "judge-killed-outright");
@@ -352,6 +364,7 @@ fn main() {
     });
     let builds = cache.join("bin");
     assert!(started, "the program's child never started");
+    let killed = judge.id();
     judge.kill().unwrap();
     judge.wait().unwrap();
     let program_gone = eventually(bound, || processes_under(&builds) == 0);
@@ -378,6 +391,21 @@ fn main() {
     assert!(next.status.success(), "{next:?}");
     assert!(program_gone, "the program outlived its judge");
     assert!(swept, "its child outlived the next run: {grandchildren:?}");
+    // cgroup v2: in the group the judges share, the next run swept the killed judge's groups. A judge
+    // started in a group of its own (a service's) leaves its groups there, killed outright with its
+    // launchers, but empty: its service manager removes them with the group.
+    if let Some((_, own)) = v2 {
+        let base = judge_group(&own, killed);
+        let left = dead_groups_in(&base);
+        if base == own {
+            assert!(left.is_empty(), "left in {}: {left:?}", base.display());
+        } else {
+            let populated = std::fs::read_to_string(base.join("cgroup.events"))
+                .unwrap_or_default()
+                .contains("populated 1");
+            assert!(!populated, "a process left in {}: {left:?}", base.display());
+        }
+    }
 }
 
 /// A judge killed outright (SIGKILL) while its program has started a daemon (a double fork and `setsid`,
@@ -466,7 +494,8 @@ fn main() {{
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let bound = std::time::Duration::from_secs(120);
+    // Generous: under user-mode Linux the build and the start alone take a minute.
+    let bound = std::time::Duration::from_secs(300);
     let started = eventually(bound, || {
         processes_with_command(&daemon).len() > before.len()
     });
@@ -504,4 +533,160 @@ fn a_killed_judge_leaves_no_daemon_behind() {
 #[test]
 fn a_killed_judge_leaves_no_daemon_behind_for_an_unprivileged_user() {
     a_killed_judge_leaves_no_daemon(true);
+}
+
+/// The unified hierarchy's mount and this process's group in it, when the machine has cgroup v2 and no
+/// cgroup v1 memory controller (the judge uses v1 where it has one).
+fn unified_group() -> Option<(PathBuf, PathBuf)> {
+    let cgroup = std::fs::read_to_string("/proc/self/cgroup").ok()?;
+    if cgroup.lines().any(|l| {
+        l.split(':')
+            .nth(1)
+            .is_some_and(|c| c.split(',').any(|c| c == "memory"))
+    }) {
+        return None;
+    }
+    let path = cgroup.lines().find_map(|l| l.strip_prefix("0::"))?.trim();
+    let mountinfo = std::fs::read_to_string("/proc/self/mountinfo").ok()?;
+    let mount = mountinfo.lines().find_map(|line| {
+        let (fields, after) = line.split_once(" - ")?;
+        (after.split_whitespace().next()? == "cgroup2").then_some(())?;
+        let mut fields = fields.split_whitespace().skip(3);
+        (fields.next()? == "/").then_some(())?;
+        Some(PathBuf::from(fields.next()?))
+    })?;
+    let own = mount.join(path.trim_start_matches('/'));
+    Some((mount, own))
+}
+
+/// The group a judge started by `command_in` has its launchers' groups in, on cgroup v2: a group of its
+/// own below `HARNESS_TEST_JUDGE_CGROUP` (scripts/uml-test's service layouts), else this process's.
+fn judge_group(own: &Path, judge: u32) -> PathBuf {
+    match std::env::var_os("HARNESS_TEST_JUDGE_CGROUP") {
+        Some(parent) => Path::new(&parent).join(format!("judge-{judge}")),
+        None => own.to_path_buf(),
+    }
+}
+
+/// The judges' groups left in `base` by processes that are gone (`harness-<pid>-<slot>`,
+/// `harness-<pid>-judge`), with the groups found in each.
+fn dead_groups_in(base: &Path) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(base) else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .filter_map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let pid: u32 = name
+                .strip_prefix("harness-")?
+                .split('-')
+                .next()?
+                .parse()
+                .ok()?;
+            let alive = std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| {
+                s.rsplit_once(')')
+                    .is_some_and(|(_, r)| !r.trim_start().starts_with('Z'))
+            });
+            (!alive).then(|| {
+                let inside: Vec<String> = walkdir::WalkDir::new(e.path())
+                    .min_depth(1)
+                    .into_iter()
+                    .flatten()
+                    .filter(|d| d.file_type().is_dir())
+                    .map(|d| d.path().strip_prefix(base).unwrap().display().to_string())
+                    .collect();
+                format!("{name} {inside:?}")
+            })
+        })
+        .collect()
+}
+
+/// cgroup v2 (user-mode Linux, under scripts/uml-test): a judge that ends normally leaves no group behind,
+/// neither its launchers' (`harness-<launcher>-<slot>`, with the leaf each launcher moved itself and its
+/// templates' inits into) nor the leaf it moved itself into (`harness-<judge>-judge`) when its group was
+/// not the root; and, where it starts in the group a dead judge used, it kills what is left in that
+/// judge's groups and removes them. A machine with cgroup v1 skips it, saying so.
+#[test]
+fn on_cgroup_v2_a_judge_leaves_no_group_behind_and_sweeps_a_dead_ones() {
+    let test = "cgroup v2 groups after a normal exit";
+    let Some((_, own)) = unified_group() else {
+        super::common::skipped(
+            test,
+            "no cgroup v2 hierarchy without v1 here (scripts/uml-test runs it)",
+        );
+        return;
+    };
+    let workspace = copy_of("hostile", "cgroup2-cleanup");
+    let cache = super::common::shared_cache();
+    // A dead judge's groups, with a sleeper in its run group, where the judge will sweep: the group it
+    // starts in, when that is this process's (a judge started in a fresh group of its own has nothing to
+    // sweep there: a service's group is removed by its service manager).
+    let stale = own.join("harness-999999999-0");
+    let mut sleeper = None;
+    if std::env::var_os("HARNESS_TEST_JUDGE_CGROUP").is_some() {
+        super::common::skipped(
+            "a dead judge's v2 groups swept",
+            "each judge starts in a fresh group of its own here",
+        );
+    } else if std::fs::create_dir_all(stale.join("run")).is_err() {
+        super::common::skipped(
+            "a dead judge's v2 groups swept",
+            &format!("cannot create a group in {}", own.display()),
+        );
+    } else {
+        let child = Command::new("sleep").arg("3614").spawn().unwrap();
+        let joined = std::fs::write(stale.join("run/cgroup.procs"), child.id().to_string());
+        sleeper = Some(child);
+        joined.unwrap();
+    }
+    let child = command_in(
+        &workspace,
+        Some(&cache),
+        &["sum", "--test", "a", "--format", "json"],
+    )
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped())
+    .spawn()
+    .unwrap();
+    let judge = child.id();
+    let output = child.wait_with_output().unwrap();
+    let base = judge_group(&own, judge);
+    let left = dead_groups_in(&base);
+    let swept = sleeper.as_mut().map(|sleeper| {
+        let ended = eventually(std::time::Duration::from_secs(10), || {
+            sleeper.try_wait().unwrap().is_some()
+        });
+        let _ = sleeper.kill();
+        let _ = sleeper.wait();
+        ended
+    });
+    remove_groups(&stale);
+    assert!(output.status.success(), "{output:?}");
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let isolation = report["isolation"].to_string();
+    assert!(
+        isolation.contains("\"cgroup-v2\""),
+        "the judge did not use cgroup v2: {isolation}"
+    );
+    assert_eq!(
+        swept,
+        sleeper.as_ref().map(|_| true),
+        "the dead judge's sleeper survived the sweep"
+    );
+    assert!(!stale.exists(), "the dead judge's group was not swept");
+    assert!(left.is_empty(), "left in {}: {left:?}", base.display());
+}
+
+/// Removes a test's control group and the groups in it, deepest first.
+fn remove_groups(dir: &Path) {
+    for entry in walkdir::WalkDir::new(dir)
+        .contents_first(true)
+        .into_iter()
+        .flatten()
+    {
+        if entry.file_type().is_dir() {
+            let _ = std::fs::remove_dir(entry.path());
+        }
+    }
 }
