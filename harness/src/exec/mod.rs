@@ -211,6 +211,7 @@ pub fn grade(workspace: &Workspace, ids: &[String], options: &JudgeOptions) -> R
 /// packages that give their time limit too), then the packages' timing phase, which computes the others'
 /// limits and grades their submissions. The one path of `run` and `verify`.
 pub fn execute(mut plan: Plan, context: &RunContext, options: &JudgeOptions) -> Result<Report> {
+    refuse_unshowable_names(&plan)?;
     let started = std::time::Instant::now();
     let started_at = std::time::SystemTime::now();
     let (compiler, pool) = (&context.compiler, &context.pool);
@@ -298,6 +299,32 @@ pub fn execute(mut plan: Plan, context: &RunContext, options: &JudgeOptions) -> 
     let mut report = Report::new(problems, submissions, options.time_scale, wall_ms);
     report.isolation = context.sandbox.isolation().to_vec();
     Ok(report.stamped(started_at, compiler.toolchains()))
+}
+
+/// A test whose file name holds a control character (a line break, an escape, a tab) or a bidirectional
+/// control (U+202E) is refused, naming the file: its name would forge or garble a report line (every
+/// report shows such text escaped, but a name that needs escaping is a mistake or an attack).
+fn refuse_unshowable_names(plan: &Plan) -> Result<()> {
+    let tests = plan
+        .problems
+        .iter()
+        .chain(plan.packages.iter().map(|p| &p.planned))
+        .flat_map(|p| &p.tests)
+        .chain(plan.submissions.iter().flatten().flat_map(|s| &s.tests));
+    for test in tests {
+        if test
+            .name
+            .chars()
+            .any(crate::report::shown::is_unsafe_in_name)
+        {
+            anyhow::bail!(
+                "{}: the test's file name holds a control character or a bidirectional control (`{}`); rename the file (and its answer file) to printable characters",
+                crate::report::shown::name(&test.input.display().to_string()),
+                crate::report::shown::name(&test.name)
+            );
+        }
+    }
+    Ok(())
 }
 
 /// A shard's stamp: what merging checks (the same workspace, commit, judge and options in every shard)

@@ -35,6 +35,7 @@ const PALETTE: [&str; 10] = [
 ];
 
 pub fn render_html(report: &Report, options: &HtmlOptions, out: &mut dyn Write) -> Result<()> {
+    let report = &super::shown::report(report);
     let sections = sections(report);
     let mut html = String::with_capacity(64 * 1024);
     html.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
@@ -1043,6 +1044,9 @@ fn push_escaped(out: &mut String, c: char, block: bool) {
         '\n' => out.push_str("&#10;"),
         c if c.is_control() => {
             let _ = write!(out, "\\x{:02x}", c as u32);
+        }
+        c if super::shown::is_unsafe_in_name(c) => {
+            let _ = write!(out, "\\u{{{:04x}}}", c as u32);
         }
         c => out.push(c),
     }

@@ -41,6 +41,7 @@ pub(super) const MAX_MESSAGE_LINES: usize = 20;
 const MAX_TITLE_WIDTH: usize = 24;
 
 pub fn render_human(report: &Report, options: &HumanOptions, out: &mut dyn Write) -> Result<()> {
+    let report = &super::shown::report(report);
     let paint = Paint {
         color: options.color,
     };
@@ -516,22 +517,20 @@ pub(super) fn indent(message: &str, max_lines: usize) -> String {
     out.trim_end_matches('\n').to_string() + "\n"
 }
 
-/// Text that came from a program (its messages, its input, a compiler's words about it), safe for a
-/// terminal: control characters but tab shown as `\xNN`, so no escape sequence or NUL reaches it.
+/// A line of text that came from a program (its messages, its input, a compiler's words about it), safe
+/// for a terminal: control characters but tab shown as `\xNN`, so no escape sequence or NUL reaches it, and
+/// the bidirectional controls as `\u{NNNN}`.
 pub(super) fn escaped(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.chars().any(|c| c.is_control() && c != '\t') {
-        return std::borrow::Cow::Borrowed(text);
+    match text.contains('\t') {
+        false => super::shown::name(text),
+        // Tabs kept: split around them.
+        true => std::borrow::Cow::Owned(
+            text.split('\t')
+                .map(super::shown::name)
+                .collect::<Vec<_>>()
+                .join("\t"),
+        ),
     }
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        match c {
-            c if c.is_control() && c != '\t' => {
-                let _ = write!(out, "\\x{:02x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    std::borrow::Cow::Owned(out)
 }
 
 /// Peak memory in MiB with one decimal.

@@ -14,6 +14,7 @@ use quick_junit::{NonSuccessKind, Property, TestCase, TestCaseStatus, TestSuite}
 use crate::model::{ProblemResult, Report, SubmissionResult, SubmissionScore, TestResult, Verdict};
 
 pub fn render_junit(report: &Report, out: &mut dyn Write) -> Result<()> {
+    let report = &super::shown::report(report);
     let mut junit = quick_junit::Report::new("harness");
     junit.set_time(millis(report.summary.wall_ms));
     for problem in &report.problems {

@@ -8,6 +8,7 @@ pub mod json;
 pub mod junit;
 pub mod merge;
 pub mod progress;
+pub mod shown;
 mod submissions;
 
 use std::ffi::OsStr;

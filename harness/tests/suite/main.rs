@@ -10,6 +10,7 @@ mod e2e;
 mod export;
 mod faults;
 mod gen_safety;
+mod hostile_names;
 mod html;
 mod interactive;
 mod judge_cleanup;
