@@ -63,7 +63,10 @@ fn assert_all_accepted(output: &std::process::Output) {
 #[test]
 fn root_grades_a_workspace_under_a_private_folder() {
     if !is_root() {
-        eprintln!("grading as root from a private folder: skipped, the tests do not run as root");
+        super::common::skipped(
+            "grading as root from a private folder",
+            "the tests do not run as root",
+        );
         return;
     }
     let (_private, workspace) = workspace_in_private_folder("private-root");
@@ -85,7 +88,7 @@ fn an_unprivileged_user_grades_a_workspace_in_its_private_home() {
         match as_unprivileged_user(command, &home) {
             Ok((dropped, _)) => command = dropped,
             Err(why) => {
-                eprintln!("grading from a private home as an unprivileged user: skipped, {why}");
+                super::common::skipped("grading from a private home as an unprivileged user", &why);
                 return;
             }
         }

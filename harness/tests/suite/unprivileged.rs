@@ -46,6 +46,7 @@ pub fn as_unprivileged_user(
         }
     }
     let (uid, gid) = unprivileged_user()?;
+    reachable(uid, gid, Path::new(judge.get_program()), workspace)?;
     let owner = format!("{uid}:{gid}");
     run_ok(Command::new("chown").args(["-R", &owner]).arg(workspace))?;
     let sysroot = String::from_utf8_lossy(
@@ -105,6 +106,31 @@ pub fn as_unprivileged_user(
         .env("HOME", workspace)
         .stdin(Stdio::null());
     Ok((command, drop_to))
+}
+
+/// Whether the user `uid` can run the judge's binary and enter the test's folder. Both live in the clone's
+/// `target/`: in a clone under a private folder (root's home, `mktemp -d`: mode 0700) that user cannot reach
+/// them, and the test is skipped, saying so, rather than failed.
+fn reachable(uid: u32, gid: u32, judge: &Path, workspace: &Path) -> Result<(), String> {
+    let ancestor = workspace.parent().unwrap_or(workspace);
+    let tried = Command::new("setpriv")
+        .args([
+            format!("--reuid={uid}"),
+            format!("--regid={gid}"),
+            "--clear-groups".to_string(),
+        ])
+        .args(["sh", "-c", "test -x \"$1\" && cd \"$2\"", "sh"])
+        .arg(judge)
+        .arg(ancestor)
+        .output();
+    match tried {
+        Ok(out) if out.status.success() => Ok(()),
+        _ => Err(format!(
+            "user {uid} cannot run {} or enter {}: a folder above them is private (mode 0700, as root's home or `mktemp -d` are); clone the workspace into a folder others may enter (e.g. /srv, /opt) to run this test",
+            judge.display(),
+            ancestor.display()
+        )),
+    }
 }
 
 /// `nobody`, or a system user made for the test when there is none.
