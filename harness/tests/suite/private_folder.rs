@@ -96,3 +96,63 @@ fn an_unprivileged_user_grades_a_workspace_in_its_private_home() {
     assert!(Path::new(&home).exists());
     assert_all_accepted(&command.output().unwrap());
 }
+
+/// A contestant's own file in a private folder (`mktemp -d`, a private home), graded as root: the compiler,
+/// which runs as another user, compiles a copy, as judges do; the JUnit file is written. And a run that
+/// stops at a setup error leaves no empty JUnit file behind.
+#[test]
+fn a_submission_in_a_private_folder_is_copied_in_and_graded() {
+    let (private, workspace) = workspace_in_private_folder("private-submission");
+    let mine = private.join("mine");
+    fs::create_dir_all(&mine).unwrap();
+    fs::set_permissions(&mine, fs::Permissions::from_mode(0o700)).unwrap();
+    let file = mine.join("attempt.rs");
+    fs::copy(workspace.join("solutions/hdu1846/src/main.rs"), &file).unwrap();
+    fs::set_permissions(&file, fs::Permissions::from_mode(0o600)).unwrap();
+    let junit = private.join("report.xml");
+    let output = command_in(
+        &workspace,
+        None,
+        &[
+            "run",
+            "hdu1846",
+            "--submission",
+            file.to_str().unwrap(),
+            "--junit",
+            junit.to_str().unwrap(),
+        ],
+    )
+    .output()
+    .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let xml = fs::read_to_string(&junit).unwrap();
+    assert!(
+        xml.contains("attempt.rs") && !xml.contains("<failure"),
+        "{xml}"
+    );
+
+    let unwritten = private.join("never.xml");
+    let output = command_in(
+        &workspace,
+        None,
+        &[
+            "run",
+            "no-such-problem",
+            "--junit",
+            unwritten.to_str().unwrap(),
+        ],
+    )
+    .output()
+    .unwrap();
+    assert_eq!(output.status.code(), Some(2), "{}", printed(&output));
+    assert!(
+        !unwritten.exists(),
+        "a setup error left an empty JUnit file behind"
+    );
+    if !is_root() {
+        super::common::skipped(
+            "a submission in a private folder, as root",
+            "the tests do not run as root: only the JUnit half ran",
+        );
+    }
+}
