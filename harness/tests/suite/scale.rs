@@ -366,6 +366,28 @@ fn changed_since_grades_what_a_change_touches() {
     let (ids, said) = shared("bigint.rs");
     assert_eq!(ids, ["poj1091"], "{said}");
 
+    // A new problem's solution package in Cargo.lock is no change of the judge; a dependency's is.
+    fs::copy(workspace_root().join("Cargo.lock"), root.join("Cargo.lock")).unwrap();
+    git(&root, &["add", "Cargo.lock"]);
+    git(&root, &["commit", "-qm", "the lock file"]);
+    let lock = fs::read_to_string(root.join("Cargo.lock")).unwrap();
+    append(
+        &root.join("Cargo.lock"),
+        "\n[[package]]\nname = \"zz-new-problem\"\nversion = \"0.1.0\"\n",
+    );
+    let (ids, said) = graded_since(&root, "HEAD");
+    assert!(ids.is_empty(), "{ids:?}: {said}");
+    let registry = lock
+        .find("source = \"registry+")
+        .expect("a registry package");
+    let version = lock[..registry].rfind("version = \"").unwrap();
+    let mut changed = lock.clone();
+    changed.insert_str(version + "version = \"".len(), "9");
+    fs::write(root.join("Cargo.lock"), changed).unwrap();
+    let (ids, said) = graded_since(&root, "HEAD");
+    assert_eq!(ids.len(), 3, "{said}");
+    fs::write(root.join("Cargo.lock"), lock).unwrap();
+
     // The language table: every problem.
     fs::write(root.join("languages.toml"), "").unwrap();
     let (ids, _) = graded_since(&root, "HEAD");
