@@ -382,7 +382,7 @@ fn changed_since_grades_what_a_change_touches() {
         .expect("a registry package");
     let version = lock[..registry].rfind("version = \"").unwrap();
     let mut changed = lock.clone();
-    changed.insert_str(version + "version = \"".len(), "9");
+    changed.insert(version + "version = \"".len(), '9');
     fs::write(root.join("Cargo.lock"), changed).unwrap();
     let (ids, said) = graded_since(&root, "HEAD");
     assert_eq!(ids.len(), 3, "{said}");
