@@ -335,3 +335,46 @@ fn judge_one(
         ],
     )
 }
+
+/// A Python program on a problem whose memory limit is below what the interpreter takes by itself: MLE,
+/// and the verdict says why and what to do.
+#[test]
+fn an_mle_below_the_interpreters_own_footprint_says_so() {
+    let root = super::common::copy_of("broken", "python-footprint");
+    let toml = root.join("problems/good/problem.toml");
+    let text = std::fs::read_to_string(&toml)
+        .unwrap()
+        .replace("memory_limit_mb = 64", "memory_limit_mb = 8");
+    std::fs::write(&toml, text).unwrap();
+    let program = root.join("sum.py");
+    std::fs::write(
+        &program,
+        "a, b = map(int, open(0).read().split())\nprint(a + b)\n",
+    )
+    .unwrap();
+    let output = super::common::harness(
+        &root,
+        &[
+            "run",
+            "good",
+            "--submission",
+            program.to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+    );
+    let report = super::common::json_report(&output);
+    let submission = &report["submissions"][0];
+    if submission["skipped"].is_string() {
+        super::common::skipped("python footprint", "no Python interpreter here");
+        return;
+    }
+    assert_eq!(submission["verdict"], "MLE", "{submission:#}");
+    let detail = submission["tests"][0]["detail"].as_str().unwrap();
+    assert!(
+        detail.contains("itself takes about")
+            && detail.contains("allows 8 MiB")
+            && detail.contains("submit in C++ or Rust"),
+        "{detail}"
+    );
+}
