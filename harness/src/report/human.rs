@@ -171,22 +171,21 @@ fn summary(text: &mut String, report: &Report) {
             .count();
         let _ = writeln!(
             text,
-            "\n{} given program{} (--submission), each expected to pass every test: {} accepted, {} not; {} tests in {:.2} s{scale}",
-            given.len(),
-            if given.len() == 1 { "" } else { "s" },
+            "\n{} (--submission), each expected to pass every test: {} accepted, {} not; {} in {:.2} s{scale}",
+            super::count(given.len(), "given program"),
             accepted,
             given.len() - accepted,
-            s.tests,
+            super::count(s.tests, "test"),
             s.wall_ms / 1000.0
         );
     } else {
         let _ = writeln!(
             text,
-            "\n{} problems: {} accepted, {} not accepted{errors}; {} tests in {:.2} s{scale}",
-            s.problems,
+            "\n{}: {} accepted, {} not accepted{errors}; {} in {:.2} s{scale}",
+            super::count(s.problems, "problem"),
             s.problems_accepted,
             s.problems - s.problems_accepted - s.problem_errors,
-            s.tests,
+            super::count(s.tests, "test"),
             s.wall_ms / 1000.0
         );
     }
@@ -363,10 +362,10 @@ fn failure_details(
     if let Some(message) = &problem.compile_error {
         let _ = writeln!(
             text,
-            "{}  {} ({} tests)",
+            "{}  {} ({})",
             paint.bold(&problem.id),
             paint.verdict(Verdict::CE, 0),
-            problem.tests.len()
+            super::count(problem.tests.len(), "test")
         );
         let _ = writeln!(text, "{}", indent(message, MAX_MESSAGE_LINES));
         return;
