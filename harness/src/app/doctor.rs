@@ -39,7 +39,7 @@ pub fn doctor() -> Result<i32> {
     )?;
     writeln!(
         out,
-        "Not a hardened sandbox: no seccomp filter, and no defence against kernel exploits (README, \
+        "Not a hardened sandbox: no seccomp filter, and no defence against kernel exploits (docs/containment.md, \
 \"Containment\")."
     )?;
     languages(&mut out)?;
@@ -51,7 +51,7 @@ pub fn doctor() -> Result<i32> {
 fn languages(out: &mut impl Write) -> io::Result<()> {
     writeln!(
         out,
-        "languages (the built-in table; README, \"Languages\"):"
+        "languages (the built-in table; docs/contestant.md, \"Languages\"):"
     )?;
     let table = LanguageTable::builtin();
     let versions = Versions::default();

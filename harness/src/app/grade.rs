@@ -142,7 +142,7 @@ pub(crate) fn write_reports(
         for problem in &report.problems {
             if let Some(left) = unfinished(workspace, &problem.id) {
                 eprintln!(
-                    "harness: warning: problems/{}/ is not finished: {left} (README, \"Adding a problem\")",
+                    "harness: warning: problems/{}/ is not finished: {left} (docs/setter.md, \"Adding a problem\")",
                     problem.id
                 );
             }

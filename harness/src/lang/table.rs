@@ -81,7 +81,7 @@ impl LanguageTable {
             fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
         let parsed: LanguagesToml = toml::from_str(&text).map_err(|e| {
             anyhow::anyhow!(
-                "{}: {}; fix it (same schema as the built-in table, see README.md \"Languages\")",
+                "{}: {}; fix it (same schema as the built-in table, see docs/contestant.md, \"Languages\")",
                 path.display(),
                 e.message().trim_end()
             )

@@ -90,7 +90,7 @@ pub fn validate(workspace: &Workspace, ids: &[String], jobs: usize) -> Result<Va
 fn compile(compiler: &Compiler, path: &Path) -> Result<Executable> {
     if !path.is_file() {
         bail!(
-            "{} does not exist: write the input validator (exit 42 valid, 43 invalid; see README.md)",
+            "{} does not exist: write the input validator (exit 42 valid, 43 invalid; see docs/setter.md)",
             path.display()
         );
     }

@@ -20,6 +20,7 @@ mod lint;
 mod packages;
 mod private_folder;
 mod program_containment;
+mod readme_tour;
 mod reports;
 mod scale;
 mod setup_errors;
