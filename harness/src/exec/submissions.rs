@@ -104,6 +104,7 @@ fn grade_one(s: &PlannedSubmission, compiled: Compiled, run: &Run) -> Result<Sub
             result.stopped_at = first_failure.map(|t| t.name.clone());
             result.max_cpu_ms = result.tests.iter().map(|t| t.cpu_ms).fold(0.0, f64::max);
             result.time_warning = time_warning(s, &result, passes_longer, run);
+            name_sources_as_submitted(&mut result.tests, &executable.dir, s);
             if let Some(program) = &program {
                 footprint_hint(
                     &mut result.tests,
@@ -133,6 +134,35 @@ fn grade_one(s: &PlannedSubmission, compiled: Compiled, run: &Run) -> Result<Sub
         result.matched = judged.is_ok();
     }
     Ok(result)
+}
+
+/// A message of an interpreted program (a Python traceback) names the copy of its sources it runs from, in
+/// the build cache: shown as the files submitted (`problems/<id>/submissions/.../x.py`, or the path given).
+fn name_sources_as_submitted(
+    tests: &mut [TestResult],
+    build: &std::path::Path,
+    s: &PlannedSubmission,
+) {
+    let copies = format!("{}/", build.join("src").display());
+    let relative = std::path::Path::new(&s.submission.relative);
+    let submitted = match s.submission.path.is_dir() {
+        true => relative,
+        false => relative.parent().unwrap_or(std::path::Path::new("")),
+    };
+    let submitted = match submitted.as_os_str().is_empty() {
+        true => String::new(),
+        false => format!("{}/", submitted.display()),
+    };
+    for test in tests.iter_mut() {
+        for text in [&mut test.stderr_tail, &mut test.detail]
+            .into_iter()
+            .flatten()
+        {
+            if text.contains(&copies) {
+                *text = text.replace(&copies, &submitted);
+            }
+        }
+    }
 }
 
 /// An MLE of a program whose runtime alone takes about as much memory as the limit allows (PyPy: 49 MiB,

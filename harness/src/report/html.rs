@@ -962,7 +962,11 @@ fn run_facts(html: &mut String, report: &Report, options: &HtmlOptions) {
     fact("containment", &layers);
     let toolchains: &BTreeMap<String, String> = &report.toolchains;
     for (language, version) in toolchains {
-        fact(&format!("toolchain {language}"), version);
+        // Its first line: `g++ --version` goes on with the whole copyright notice.
+        fact(
+            &format!("toolchain {language}"),
+            version.lines().next().unwrap_or_default(),
+        );
     }
     html.push_str("</tbody></table></section>\n");
 }
@@ -1164,6 +1168,21 @@ pub(crate) mod tests {
             "{}",
             headline(&two)
         );
+    }
+
+    /// A toolchain's version is its first line: g++ goes on with its copyright notice.
+    #[test]
+    fn a_toolchain_is_named_by_the_first_line_of_its_version() {
+        let mut report = hand_made();
+        report.toolchains.insert(
+            "cpp".into(),
+            "g++ (Debian 12.2.0-14) 12.2.0\nCopyright (C) 2022 Free Software Foundation, Inc.\nThis is free software".into(),
+        );
+        let mut out = Vec::new();
+        render_html(&report, &HtmlOptions::default(), &mut out).unwrap();
+        let html = String::from_utf8(out).unwrap();
+        assert!(html.contains("g++ (Debian 12.2.0-14) 12.2.0"), "{html}");
+        assert!(!html.contains("Copyright"), "{html}");
     }
 
     #[test]

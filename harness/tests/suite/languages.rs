@@ -378,3 +378,34 @@ fn an_mle_below_the_interpreters_own_footprint_says_so() {
         "{detail}"
     );
 }
+
+/// A Python traceback names the file submitted, not the build cache's copy it ran from.
+#[test]
+fn a_python_traceback_names_the_file_submitted() {
+    let root = super::common::copy_of("broken", "python-traceback");
+    let program = root.join("boom.py");
+    std::fs::write(&program, "def f():\n    raise ValueError('boom')\nf()\n").unwrap();
+    let output = super::common::harness(
+        &root,
+        &[
+            "run",
+            "good",
+            "--submission",
+            program.to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+    );
+    let report = super::common::json_report(&output);
+    let submission = &report["submissions"][0];
+    if submission["skipped"].is_string() {
+        super::common::skipped("python traceback", "no Python interpreter here");
+        return;
+    }
+    assert_eq!(submission["verdict"], "RE", "{submission:#}");
+    let stderr = submission["tests"][0]["stderr_tail"].as_str().unwrap();
+    assert!(
+        stderr.contains("File \"boom.py\", line 2") && !stderr.contains("harness/bin"),
+        "{stderr}"
+    );
+}
