@@ -409,3 +409,31 @@ fn a_python_traceback_names_the_file_submitted() {
         "{stderr}"
     );
 }
+
+/// A folder of attempts in several languages given with --submission is judged as one program of the
+/// language most of its files are in, and a warning names the files left out.
+#[test]
+fn a_folder_of_mixed_languages_is_judged_with_a_warning() {
+    let root = super::common::copy_of("broken", "mixed-folder");
+    let folder = root.join("attempts");
+    std::fs::create_dir_all(&folder).unwrap();
+    let rust = std::fs::read_to_string(root.join("solutions/good/src/main.rs")).unwrap();
+    std::fs::write(folder.join("main.rs"), rust).unwrap();
+    std::fs::write(folder.join("first.py"), "import second\n").unwrap();
+    std::fs::write(
+        folder.join("second.py"),
+        "print(sum(map(int, open(0).read().split())))\n",
+    )
+    .unwrap();
+    let output = super::common::harness(
+        &root,
+        &["run", "good", "--submission", folder.to_str().unwrap()],
+    );
+    let stderr = super::common::stderr(&output);
+    assert!(
+        stderr.contains("harness: warning:")
+            && stderr.contains("judged as one Python 3")
+            && stderr.contains("left out: main.rs (Rust)"),
+        "{stderr}"
+    );
+}
