@@ -504,9 +504,13 @@ fn grade_problems(planned: &[&PlannedProblem], run: &Run) -> Result<Vec<ProblemR
         .enumerate()
         .flat_map(|(i, p)| (0..p.tests.len()).map(move |t| (i, t)))
         .collect();
-    options
-        .events
-        .emit(Event::RunsPlanned { runs: pairs.len() });
+    // Only the runs that will happen: a solution that does not compile runs no test, and a progress bar
+    // counting its tests would never fill.
+    let runs = pairs
+        .iter()
+        .filter(|(i, _)| matches!(compiled[*i], Compiled::Ok(_)))
+        .count();
+    options.events.emit(Event::RunsPlanned { runs });
     let mut outcomes = run_pairs(planned, &compiled, &pairs, run)?.into_iter();
     let mut results = Vec::new();
     for (p, compiled) in planned.iter().zip(compiled) {
