@@ -22,6 +22,8 @@ fn main() -> ExitCode {
         Err(err) if is_broken_pipe(&err) => EXIT_OK,
         Err(err) => {
             let message = app::with_working_commands(&format!("{err:#}"));
+            // An error may quote a file's name or contents: no control reaches the terminal.
+            let message = harness::report::shown::block(&message);
             let _ = writeln!(io::stderr(), "harness: error: {message}");
             EXIT_SETUP
         }

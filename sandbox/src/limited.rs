@@ -84,27 +84,7 @@ impl crate::Sandbox {
             bytes
         };
         let mut stderr = read(&err_path);
-        let stopped = if outcome.wall_killed {
-            Some(format!("it ran for more than {} s", WALL.as_secs()))
-        } else if outcome.memory_killed || outcome.peak_kb > limits.memory_kb {
-            Some(format!(
-                "more than {} MiB of memory",
-                limits.memory_kb >> 10
-            ))
-        } else if outcome.cpu_us / 1000 > limits.cpu_ms
-            || outcome.exit == Exit::Signal(libc::SIGXCPU)
-        {
-            Some(format!("more than {CPU_SECONDS} s of CPU time"))
-        } else if outcome.exit == Exit::Signal(libc::SIGXFSZ) {
-            Some(format!(
-                "an output file of more than {} MiB",
-                FILE_SIZE >> 20
-            ))
-        } else if outcome.tasks_refused {
-            Some("more processes or threads than allowed".to_string())
-        } else {
-            None
-        };
+        let stopped = stopped_by(&outcome, &limits);
         if let Some(why) = &stopped {
             stderr.extend_from_slice(
                 format!("\nthe compiler was stopped by its limits: {why}\n").as_bytes(),
@@ -122,6 +102,40 @@ impl crate::Sandbox {
             stdout: read(&out_path),
             stderr,
         })
+    }
+}
+
+/// Which of its limits stopped a compiler, in words; `None` when none did. The wall clock stops a compiler
+/// in two ways: idle past the backstop (it waits on something that never comes: a source that includes a
+/// pipe, a terminal or a device, such as `/dev/stdin` or `/proc/self/fd/1`, which is its own output), or
+/// at the cap however busy it is.
+fn stopped_by(outcome: &crate::RunOutcome, limits: &Limits) -> Option<String> {
+    if outcome.wall_killed {
+        let cap_ms = limits.wall_cap_ms();
+        return Some(match outcome.wall_us / 1000 < cap_ms {
+            true => format!(
+                "it waited for more than {} s using no CPU time (a source that includes a pipe, a terminal or a device, such as `/dev/stdin` or `/proc/self/fd/1`, makes a compiler wait for ever)",
+                limits.wall_ms / 1000
+            ),
+            false => format!("it ran for more than {} s", cap_ms / 1000),
+        });
+    }
+    if outcome.memory_killed || outcome.peak_kb > limits.memory_kb {
+        Some(format!(
+            "more than {} MiB of memory",
+            limits.memory_kb >> 10
+        ))
+    } else if outcome.cpu_us / 1000 > limits.cpu_ms || outcome.exit == Exit::Signal(libc::SIGXCPU) {
+        Some(format!("more than {CPU_SECONDS} s of CPU time"))
+    } else if outcome.exit == Exit::Signal(libc::SIGXFSZ) {
+        Some(format!(
+            "an output file of more than {} MiB",
+            FILE_SIZE >> 20
+        ))
+    } else if outcome.tasks_refused {
+        Some("more processes or threads than allowed".to_string())
+    } else {
+        None
     }
 }
 
@@ -218,5 +232,37 @@ mod tests {
         quick.arg("hi");
         let (output, timed_out) = output_within(&mut quick, Duration::from_secs(60)).unwrap();
         assert!(!timed_out && output.status.success());
+    }
+
+    /// A compiler the wall clock stopped while idle (it read its own output: `#include "/proc/self/fd/1"`)
+    /// is told apart from one that ran to the cap: the message says which, with the time that applied.
+    #[test]
+    fn a_compiler_stopped_idle_is_told_from_one_that_ran_to_the_cap() {
+        let limits = compiler_limits();
+        let stopped = |wall_us: u64| {
+            let outcome = crate::RunOutcome {
+                exit: Exit::Signal(libc::SIGKILL),
+                wall_us,
+                wall_killed: true,
+                ..crate::RunOutcome::lost(String::new())
+            };
+            stopped_by(&outcome, &limits).unwrap()
+        };
+        let idle = stopped(31_000_000);
+        assert!(
+            idle.starts_with("it waited for more than 30 s using no CPU time")
+                && idle.contains("/proc/self/fd/1"),
+            "{idle}"
+        );
+        assert_eq!(stopped(300_000_000), "it ran for more than 300 s");
+        let busy = crate::RunOutcome {
+            exit: Exit::Signal(libc::SIGXCPU),
+            cpu_us: 31_000_000,
+            ..crate::RunOutcome::lost(String::new())
+        };
+        assert_eq!(
+            stopped_by(&busy, &limits).unwrap(),
+            "more than 30 s of CPU time"
+        );
     }
 }

@@ -44,7 +44,7 @@ pub fn doctor() -> Result<i32> {
     )?;
     writeln!(
         out,
-        "Not a hardened sandbox: no seccomp filter, and no defence against kernel exploits (README, \
+        "Not a hardened sandbox: no seccomp filter, and no defence against kernel exploits (docs/containment.md, \
 \"Containment\")."
     )?;
     languages(&mut out)?;
@@ -59,7 +59,7 @@ fn timing(out: &mut impl Write) -> io::Result<()> {
     let found = machine::check(Path::new("/"), &cpus, Some(Duration::from_millis(500)));
     writeln!(
         out,
-        "timing (runs are pinned to {}; README, \"Timing you can trust\"):",
+        "timing (runs are pinned to {}; docs/containment.md, \"Timing you can trust\"):",
         cpus.iter()
             .map(|c| format!("cpu{c}"))
             .collect::<Vec<_>>()
@@ -95,7 +95,7 @@ fn timing(out: &mut impl Write) -> io::Result<()> {
 fn languages(out: &mut impl Write) -> io::Result<()> {
     writeln!(
         out,
-        "languages (the built-in table; README, \"Languages\"):"
+        "languages (the built-in table; docs/contestant.md, \"Languages\"):"
     )?;
     let table = LanguageTable::builtin();
     let versions = Versions::default();

@@ -25,8 +25,8 @@ pub fn generate(workspace: &Workspace, args: &GenArgs) -> Result<i32> {
     if args.check {
         writeln!(
             out,
-            "{} problems: {} generated files current, {} not",
-            outcome.problems,
+            "{}: {} generated files current, {} not",
+            crate::report::count(outcome.problems, "problem"),
             outcome.unchanged,
             outcome.mismatches.len()
         )?;
@@ -40,8 +40,10 @@ pub fn generate(workspace: &Workspace, args: &GenArgs) -> Result<i32> {
     } else {
         writeln!(
             out,
-            "{} problems: {} files written, {} unchanged",
-            outcome.problems, outcome.written, outcome.unchanged
+            "{}: {} files written, {} unchanged",
+            crate::report::count(outcome.problems, "problem"),
+            outcome.written,
+            outcome.unchanged
         )?;
     }
     Ok(if outcome.mismatches.is_empty() {

@@ -45,6 +45,14 @@ pub fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
     }
     check_report_files(&args.report)?;
     check_repeat(args.repeat.repeat)?;
+    if !args.submission.is_empty() {
+        let languages = workspace.languages()?;
+        for path in args.submission.iter().filter(|p| p.is_dir()) {
+            if let Some(warning) = mixed_languages(&languages, path) {
+                eprintln!("harness: warning: {warning}");
+            }
+        }
+    }
     let only = match &args.changed_since {
         Some(rev) => Some(changed_problems(workspace, &args.ids, rev)?),
         None => None,
@@ -102,6 +110,39 @@ pub(crate) fn check_report_files(args: &ReportArgs) -> Result<()> {
     }
 }
 
+/// A folder given with `--submission` is one program, in the language most of its files are in: when it
+/// also holds files of another language (attempts side by side), says which are left out, and how to judge
+/// one attempt.
+fn mixed_languages(languages: &crate::lang::LanguageTable, folder: &Path) -> Option<String> {
+    let folder = &std::path::absolute(folder).ok()?;
+    let program = languages.program(folder).ok()?;
+    let left_out: Vec<String> = program
+        .others
+        .iter()
+        .filter_map(|file| {
+            let language = languages.language_of(file)?;
+            let name = file.strip_prefix(folder).unwrap_or(file);
+            Some(format!("{} ({})", name.display(), language.name))
+        })
+        .collect();
+    if left_out.is_empty() {
+        return None;
+    }
+    Some(crate::report::shown::name(&format!(
+        "{} is judged as one {} program ({}); its files of other languages are left out: {}; give one file with --submission to judge one attempt",
+        folder.display(),
+        program.language.name,
+        program
+            .files
+            .iter()
+            .map(|f| f.strip_prefix(folder).unwrap_or(f).display().to_string())
+            .collect::<Vec<_>>()
+            .join(", "),
+        left_out.join(", ")
+    ))
+    .into_owned())
+}
+
 /// What follows a run as it goes: the progress bar on an interactive stderr; else (a log, a pipe, CI) a
 /// line per stage, so that the run is seen to be under way.
 pub(crate) fn progress_events() -> (Option<Arc<progress::Bar>>, Events) {
@@ -151,7 +192,7 @@ pub(crate) fn write_reports(
         for problem in &report.problems {
             if let Some(left) = unfinished(workspace, &problem.id) {
                 eprintln!(
-                    "harness: warning: problems/{}/ is not finished: {left} (README, \"Adding a problem\")",
+                    "harness: warning: problems/{}/ is not finished: {left} (docs/setter.md, \"Adding a problem\")",
                     problem.id
                 );
             }

@@ -90,6 +90,20 @@ impl Row {
         }
     }
 
+    /// The row with every cell made safe to show (`report::shown::name`).
+    fn shown(&self) -> Row {
+        let safe = |cell: &str| crate::report::shown::name(cell).into_owned();
+        Row {
+            id: safe(&self.id),
+            judge: safe(&self.judge),
+            time: safe(&self.time),
+            memory: safe(&self.memory),
+            checker: safe(&self.checker),
+            tests: safe(&self.tests),
+            title: safe(&self.title),
+        }
+    }
+
     fn error(id: &str, error: &str) -> Row {
         Row {
             id: id.to_string(),
@@ -115,7 +129,9 @@ fn table(rows: &[Row]) -> String {
         tests: "tests".into(),
         title: "title".into(),
     };
-    let all = || std::iter::once(&header).chain(rows);
+    // A package's name and a problem's title come from its files: no control reaches the terminal.
+    let rows: Vec<Row> = rows.iter().map(Row::shown).collect();
+    let all = || std::iter::once(&header).chain(&rows);
     let width = |cell: fn(&Row) -> &str| all().map(|r| cell(r).chars().count()).max().unwrap_or(0);
     let (id, judge, time, memory, checker, tests) = (
         width(|r| &r.id),

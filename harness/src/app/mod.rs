@@ -101,11 +101,16 @@ pub fn html_path(args: &ReportArgs) -> Option<PathBuf> {
 
 /// A report file that cannot be written is found before the run, not after it.
 pub fn check_writable(path: &Path, what: &str) -> Result<()> {
+    let existed = path.exists();
     std::fs::OpenOptions::new()
         .create(true)
         .append(true)
         .open(path)
         .with_context(|| format!("cannot write the {what} report to {}", path.display()))?;
+    // Tried, not kept: a run that stops at a setup error leaves no empty report behind.
+    if !existed {
+        let _ = std::fs::remove_file(path);
+    }
     Ok(())
 }
 

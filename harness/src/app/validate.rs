@@ -22,8 +22,8 @@ pub fn validate(workspace: &Workspace, args: &ValidateArgs) -> Result<i32> {
     }
     writeln!(
         out,
-        "{} problems: {} inputs valid, {} invalid examples rejected, {} exempt, {} not as they must be",
-        outcome.problems,
+        "{}: {} inputs valid, {} invalid examples rejected, {} exempt, {} not as they must be",
+        crate::report::count(outcome.problems, "problem"),
         outcome.accepted,
         outcome.rejected,
         outcome.exempt,

@@ -6,6 +6,7 @@
 //! to it as text (ignoring case where the rule does), never as a number within a tolerance. The report
 //! names the first differing token or line, and the diff shows the lines around it.
 
+use std::fmt::Write as _;
 use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
@@ -31,6 +32,11 @@ pub const SIZES: Sizes = Sizes {
 
 /// Bytes of a line or token kept for the report: more than `visible` shows.
 const SHOWN_BYTES: usize = 4 * MAX_SHOWN;
+
+/// Bytes of one line read to show it (in the diff, in a message): a longer line is cut there, unread past
+/// it. Without this bound a single line of gigabytes (a sparse answer file of NULs, no newline) would be
+/// read whole only to show its first characters.
+const LINE_READ_BYTES: usize = 1 << 20;
 
 /// Checks the output file at `output` against the answer file at `answer`, both streamed.
 pub fn check_files(checker: BuiltinChecker, answer: &Path, output: &Path) -> Result<CheckResult> {
@@ -205,20 +211,26 @@ impl<R: BufRead> Text<R> {
     }
 
     /// The rest of the current line, at most `SHOWN_BYTES` of it appended to `into`; the reader is left on
-    /// the newline (or at the end).
-    fn rest_of_line(&mut self, into: &mut Vec<u8>) -> Result<()> {
+    /// the newline (or at the end), and true returned; false when the line goes on past `LINE_READ_BYTES`
+    /// (the reader left there, within the line).
+    fn rest_of_line(&mut self, into: &mut Vec<u8>) -> Result<bool> {
+        let mut read = 0;
         loop {
             let chunk = self.chunk()?;
             if chunk.is_empty() {
-                return Ok(());
+                return Ok(true);
+            }
+            if read >= LINE_READ_BYTES {
+                return Ok(false);
             }
             let end = chunk.iter().position(|&b| b == b'\n');
             let n = end.unwrap_or(chunk.len());
             let room = SHOWN_BYTES.saturating_sub(into.len());
             into.extend_from_slice(&chunk[..n.min(room)]);
             self.reader.consume(n);
+            read += n;
             if end.is_some() {
-                return Ok(());
+                return Ok(true);
             }
         }
     }
@@ -505,7 +517,15 @@ fn window<R: BufRead>(text: &mut Text<R>, start: usize, count: usize) -> Result<
     let mut shown = String::new();
     for _ in 0..count {
         let mut line = Vec::new();
-        text.rest_of_line(&mut line)?;
+        if !text.rest_of_line(&mut line)? {
+            shown.push_str(&visible(&line));
+            let _ = writeln!(
+                shown,
+                " … (a line of more than {} MiB: not read further)",
+                LINE_READ_BYTES >> 20
+            );
+            break;
+        }
         match text.peek()? {
             Some(_) => {
                 text.bump(b'\n');
@@ -814,5 +834,56 @@ mod tests {
         assert!(diff.as_deref().unwrap().contains("+end\n"), "{diff:?}");
         let short = streamed("lines", b"1\n2", b"1\n3", 1, 64).diff.unwrap();
         assert!(short.contains("-2⏎ (no newline at end)\n+3⏎"), "{short}");
+    }
+
+    /// A reader of `len` NUL bytes (an answer file with a hole, as `truncate -s 2G` makes) that counts what
+    /// was read from it.
+    struct Zeros {
+        left: u64,
+        read: std::rc::Rc<std::cell::Cell<u64>>,
+    }
+
+    impl std::io::Read for Zeros {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = buf.len().min(self.left as usize);
+            buf[..n].fill(0);
+            self.left -= n as u64;
+            self.read.set(self.read.get() + n as u64);
+            Ok(n)
+        }
+    }
+
+    /// A sparse answer of 2 GiB of NULs (one token, one line) against a short output: judged WA on its
+    /// first bytes, and its diff shows the start of that line; neither reads the whole answer.
+    #[test]
+    fn a_huge_line_of_nuls_is_judged_and_shown_without_reading_it_whole() {
+        const LEN: u64 = 2 << 30;
+        for checker in ["lines", "exact", "tokens"] {
+            let read = std::rc::Rc::new(std::cell::Cell::new(0));
+            let answer = || {
+                let zeros: Box<dyn std::io::Read> = Box::new(Zeros {
+                    left: LEN,
+                    read: read.clone(),
+                });
+                Ok(BufReader::with_capacity(SIZES.chunk, zeros))
+            };
+            let got = || {
+                let output: Box<dyn std::io::Read> = Box::new(&b"3\n"[..]);
+                Ok(BufReader::with_capacity(SIZES.chunk, output))
+            };
+            let checker = BuiltinChecker::parse(checker).unwrap();
+            let result = check(checker, SIZES, answer, got).unwrap();
+            assert_eq!(result.judgement, Wrong, "{checker:?}");
+            let diff = result.diff.unwrap();
+            assert!(
+                diff.contains("\\x00\\x00") && diff.contains("not read further"),
+                "{diff}"
+            );
+            assert!(
+                read.get() < 16 << 20,
+                "{checker:?}: {} bytes of the answer read",
+                read.get()
+            );
+        }
     }
 }

@@ -217,6 +217,7 @@ pub fn grade(workspace: &Workspace, ids: &[String], options: &JudgeOptions) -> R
 /// packages that give their time limit too), then the packages' timing phase, which computes the others'
 /// limits and grades their submissions. The one path of `run` and `verify`.
 pub fn execute(mut plan: Plan, context: &RunContext, options: &JudgeOptions) -> Result<Report> {
+    refuse_unshowable_names(&plan)?;
     let started = std::time::Instant::now();
     let started_at = std::time::SystemTime::now();
     let (compiler, pool) = (&context.compiler, &context.pool);
@@ -334,6 +335,31 @@ pub(crate) fn repeated(
         repeats::merge_problems(problems),
         repeats::merge_submissions(submissions),
     ))
+}
+
+/// A test whose file name holds a control character (a line break, an escape, a tab) or a bidirectional
+/// control (U+202E) is refused, naming the file: its name would forge or garble a report line (every
+/// report shows such text escaped, but a name that needs escaping is a mistake or an attack).
+fn refuse_unshowable_names(plan: &Plan) -> Result<()> {
+    let tests = plan
+        .problems
+        .iter()
+        .flat_map(|p| &p.tests)
+        .chain(plan.submissions.iter().flatten().flat_map(|s| &s.tests));
+    for test in tests {
+        if test
+            .name
+            .chars()
+            .any(crate::report::shown::is_unsafe_in_name)
+        {
+            anyhow::bail!(
+                "{}: the test's file name holds a control character or a bidirectional control (`{}`); rename the file (and its answer file) to printable characters",
+                crate::report::shown::name(&test.input.display().to_string()),
+                crate::report::shown::name(&test.name)
+            );
+        }
+    }
+    Ok(())
 }
 
 /// A shard's stamp: what merging checks (the same workspace, commit, judge and options in every shard)
@@ -515,9 +541,13 @@ fn grade_problems(planned: &[&PlannedProblem], run: &Run) -> Result<Vec<ProblemR
         .enumerate()
         .flat_map(|(i, p)| (0..p.tests.len()).map(move |t| (i, t)))
         .collect();
-    options
-        .events
-        .emit(Event::RunsPlanned { runs: pairs.len() });
+    // Only the runs that will happen: a solution that does not compile runs no test, and a progress bar
+    // counting its tests would never fill.
+    let runs = pairs
+        .iter()
+        .filter(|(i, _)| matches!(compiled[*i], Compiled::Ok(_)))
+        .count();
+    options.events.emit(Event::RunsPlanned { runs });
     let mut outcomes = run_pairs(planned, &compiled, &pairs, run)?.into_iter();
     let mut results = Vec::new();
     for (p, compiled) in planned.iter().zip(compiled) {

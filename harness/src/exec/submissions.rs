@@ -70,11 +70,8 @@ fn may_run_to_the_limit(expected: Expected) -> bool {
 }
 
 fn grade_one(s: &PlannedSubmission, compiled: Compiled, run: &Run) -> Result<SubmissionResult> {
-    let language = run
-        .compiler
-        .program(&s.submission.path)
-        .ok()
-        .map(|p| p.language.name);
+    let program = run.compiler.program(&s.submission.path).ok();
+    let language = program.as_ref().map(|p| p.language.name.clone());
     let mut result = SubmissionResult {
         language,
         why: s.submission.why.clone(),
@@ -107,6 +104,14 @@ fn grade_one(s: &PlannedSubmission, compiled: Compiled, run: &Run) -> Result<Sub
             result.stopped_at = first_failure.map(|t| t.name.clone());
             result.max_cpu_ms = result.tests.iter().map(|t| t.cpu_ms).fold(0.0, f64::max);
             result.time_warning = time_warning(s, &result, passes_longer, run);
+            name_sources_as_submitted(&mut result.tests, &executable.dir, s);
+            if let Some(program) = &program {
+                footprint_hint(
+                    &mut result.tests,
+                    &program.language,
+                    run.options.limits(&s.problem).memory_kb,
+                );
+            }
         }
     }
     let verdicts: Vec<Verdict> = result.tests.iter().map(|t| t.verdict).collect();
@@ -129,6 +134,58 @@ fn grade_one(s: &PlannedSubmission, compiled: Compiled, run: &Run) -> Result<Sub
         result.matched = judged.is_ok();
     }
     Ok(result)
+}
+
+/// A message of an interpreted program (a Python traceback) names the copy of its sources it runs from, in
+/// the build cache: shown as the files submitted (`problems/<id>/submissions/.../x.py`, or the path given).
+fn name_sources_as_submitted(
+    tests: &mut [TestResult],
+    build: &std::path::Path,
+    s: &PlannedSubmission,
+) {
+    let copies = format!("{}/", build.join("src").display());
+    let relative = std::path::Path::new(&s.submission.relative);
+    let submitted = match s.submission.path.is_dir() {
+        true => relative,
+        false => relative.parent().unwrap_or(std::path::Path::new("")),
+    };
+    let submitted = match submitted.as_os_str().is_empty() {
+        true => String::new(),
+        false => format!("{}/", submitted.display()),
+    };
+    for test in tests.iter_mut() {
+        for text in [&mut test.stderr_tail, &mut test.detail]
+            .into_iter()
+            .flatten()
+        {
+            if text.contains(&copies) {
+                *text = text.replace(&copies, &submitted);
+            }
+        }
+    }
+}
+
+/// An MLE of a program whose runtime alone takes about as much memory as the limit allows (PyPy: 49 MiB,
+/// where many old problems allow 32) says so, and what to do: the program is not the cause.
+fn footprint_hint(tests: &mut [TestResult], language: &crate::lang::Language, limit_kb: u64) {
+    let Some(footprint) = crate::lang::table::footprint_mib(&language.id) else {
+        return;
+    };
+    let limit_mib = limit_kb / 1024;
+    // Within 4 MiB of the limit: reading the input alone crosses it.
+    if footprint + 4 < limit_mib {
+        return;
+    }
+    for test in tests.iter_mut().filter(|t| t.verdict == Verdict::MLE) {
+        let hint = format!(
+            "{} itself takes about {footprint} MiB before running any code, and this problem allows {limit_mib} MiB: submit in C++ or Rust (the original judge may not offer Python), or raise memory_limit_mb if this judge's limit is meant for it",
+            language.name
+        );
+        test.detail = Some(match test.detail.take() {
+            Some(detail) => format!("{detail}; {hint}"),
+            None => hint,
+        });
+    }
 }
 
 /// A submission of a scoring problem: its tests in the order of the groups, as far as their `on_reject`

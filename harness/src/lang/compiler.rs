@@ -209,7 +209,7 @@ impl Compiler {
                 .record(base, &program.main, &deps, &source_roots(program)),
         };
         if let Some(output) = output.filter(|o| !o.status.success()) {
-            let message = compile_message(program, &output);
+            let message = compile_message(program, building, &output);
             if let Some(full) = &full {
                 self.cache
                     .write_atomically(&format!("{full}.ce"), message.as_bytes());
@@ -242,11 +242,23 @@ impl Compiler {
     /// writable (its working folder), its toolchain, and a clean environment; nothing of the workspace or
     /// the judge's environment besides.
     fn run_compiler(&self, program: &Program, building: &Path) -> Result<std::process::Output> {
-        let vars = Vars::new(program, building, &program_files(program));
-        let argv = vars.expand(&program.language.compile);
-        let first = argv[0].to_string_lossy().into_owned();
-        let compiler = super::toolchain::compiler(&tool(&program.language, &first));
-        let mut binds = compile_binds(program, building, &argv[1..], &compiler, &self.sealed);
+        let uid_switch = self.sandbox.isolation().iter().any(|l| l == "uid-switch");
+        let binds_of = |program: &Program| {
+            let vars = Vars::new(program, building, &program_files(program));
+            let argv = vars.expand(&program.language.compile);
+            let first = argv[0].to_string_lossy().into_owned();
+            let compiler = super::toolchain::compiler(&tool(&program.language, &first));
+            let binds = compile_binds(program, building, &argv[1..], &compiler, &self.sealed);
+            (argv, compiler, binds)
+        };
+        let (mut argv, mut compiler, mut binds) = binds_of(program);
+        // The compiler runs as another user, who cannot read the sources where they are (a file in a
+        // private folder, as `--submission` may name): it compiles a copy in its build folder instead, as a
+        // judge compiles the copy of what was submitted.
+        if uid_switch && closed_to_others(&binds).is_some() {
+            let copy = copied_in(program, building)?;
+            (argv, compiler, binds) = binds_of(&copy);
+        }
         let mut env: Vec<OsString> = COMPILER_ENVIRONMENT.iter().map(OsString::from).collect();
         // A package's build script calls compilers by name, as on a judge's machine: Rust's too, which
         // may live outside the system's folders (rustup's toolchains).
@@ -278,7 +290,7 @@ impl Compiler {
             cwd: Some(building.to_path_buf()),
             env,
         };
-        if self.sandbox.isolation().iter().any(|l| l == "uid-switch") {
+        if uid_switch {
             if let Some(closed) = closed_to_others(&command.binds) {
                 bail!("cannot compile {}: {closed}", program.main.display());
             }
@@ -517,6 +529,34 @@ fn program_root(program: &Program) -> PathBuf {
     root
 }
 
+/// The program as copied into `building/copy/` with its other files (headers, modules): the sources its
+/// compiler reads when it cannot read the originals.
+fn copied_in(program: &Program, building: &Path) -> Result<Program> {
+    let into = building.join("copy");
+    let root = program_root(program);
+    let place = |file: &PathBuf| {
+        let name = file
+            .strip_prefix(&root)
+            .map(Path::to_path_buf)
+            .unwrap_or_else(|_| PathBuf::from(file.file_name().unwrap_or_default()));
+        into.join(name)
+    };
+    for file in program.files.iter().chain(&program.others) {
+        let target = place(file);
+        if let Some(parent) = target.parent() {
+            fs::create_dir_all(parent)
+                .with_context(|| format!("cannot create {}", parent.display()))?;
+        }
+        copy_readable(file, &target)?;
+    }
+    Ok(Program {
+        language: program.language.clone(),
+        files: program.files.iter().map(place).collect(),
+        others: program.others.iter().map(place).collect(),
+        main: place(&program.main),
+    })
+}
+
 fn copy_sources(program: &Program, into: &Path) -> Result<()> {
     for (file, name) in program.files.iter().zip(relative_names(program)) {
         let target = into.join(&name);
@@ -524,9 +564,19 @@ fn copy_sources(program: &Program, into: &Path) -> Result<()> {
             fs::create_dir_all(parent)
                 .with_context(|| format!("cannot create {}", parent.display()))?;
         }
-        fs::copy(file, &target).with_context(|| format!("cannot read {}", file.display()))?;
+        copy_readable(file, &target)?;
     }
     Ok(())
+}
+
+/// A copy of a source that the programs of the judge's other user can read (`fs::copy` keeps the mode of
+/// the original, which may be 0600 in a private folder).
+fn copy_readable(file: &Path, target: &Path) -> Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    fs::copy(file, target).with_context(|| format!("cannot read {}", file.display()))?;
+    let mode = fs::metadata(target)?.permissions().mode();
+    fs::set_permissions(target, fs::Permissions::from_mode(mode | 0o444))
+        .with_context(|| format!("cannot make {} readable", target.display()))
 }
 
 /// The base key: the language, its version and commands, and every source file's name and content.
@@ -578,7 +628,6 @@ fn hash_file(hasher: &mut Sha256, file: &Path, name: &Path) -> Result<()> {
     Ok(())
 }
 
-/// The compiler's message, with the sources' folders taken out of the paths it names.
 /// The most a build (its binary and what else the compiler wrote) may take: a program is kept in the
 /// cache, and one of gigabytes (an initialised static array) could not even start under a run's memory
 /// limit; twice the largest such binary the judge accepts (512 MiB, judged at run time).
@@ -607,7 +656,8 @@ fn too_large(building: &Path) -> Option<String> {
     })
 }
 
-fn compile_message(program: &Program, output: &std::process::Output) -> String {
+/// The compiler's message, with the sources' folders taken out of the paths it names.
+fn compile_message(program: &Program, building: &Path, output: &std::process::Output) -> String {
     let mut message = String::from_utf8_lossy(&output.stderr).into_owned();
     if message.trim().is_empty() {
         message = String::from_utf8_lossy(&output.stdout).into_owned();
@@ -617,6 +667,9 @@ fn compile_message(program: &Program, output: &std::process::Output) -> String {
     }
     for (file, name) in program_files(program).iter().zip(relative_names(program)) {
         message = message.replace(&*file.to_string_lossy(), &name.to_string_lossy());
+        // A copy compiled in the build folder (`copied_in`) is named as the original.
+        let copy = building.join("copy").join(&name);
+        message = message.replace(&*copy.to_string_lossy(), &name.to_string_lossy());
     }
     message
 }

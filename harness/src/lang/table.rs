@@ -81,7 +81,7 @@ impl LanguageTable {
             fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
         let parsed: LanguagesToml = toml::from_str(&text).map_err(|e| {
             anyhow::anyhow!(
-                "{}: {}; fix it (same schema as the built-in table, see README.md \"Languages\")",
+                "{}: {}; fix it (same schema as the built-in table, see docs/contestant.md, \"Languages\")",
                 path.display(),
                 e.message().trim_end()
             )
@@ -165,6 +165,18 @@ pub struct Program {
     /// since a compiler may read them without saying so.
     pub others: Vec<PathBuf>,
     pub main: PathBuf,
+}
+
+/// The memory a language's runtime takes before running any code of a program (an interpreter's own
+/// footprint), in MiB, by language id: the peak resident memory of `pypy3 -c pass` (PyPy 7.3, Debian:
+/// 49-50 MiB) and `python3 -c pass` (CPython 3.11-3.12: 10-13 MiB). A memory limit close to it is named in
+/// an MLE verdict.
+pub fn footprint_mib(language_id: &str) -> Option<u64> {
+    match language_id {
+        "python3" => Some(49),
+        "python3-cpython" | "python2" => Some(10),
+        _ => None,
+    }
 }
 
 /// The file itself, or every file under the folder (sorted), hidden ones aside.

@@ -82,6 +82,10 @@ pub fn changed_since(workspace: &Workspace, rev: &str, ids: &[String]) -> Result
     }
     files.sort();
     files.dedup();
+    // A new problem's solution package adds itself to Cargo.lock: that is no change of the judge.
+    if files.iter().any(|f| f == "Cargo.lock") && !lock_changed_beyond_members(root, rev) {
+        files.retain(|f| f != "Cargo.lock");
+    }
     let data_ids: Vec<(String, String)> = ids
         .iter()
         .map(|id| {
@@ -158,6 +162,35 @@ fn includes(workspace: &Workspace, id: &str, data: &str, name: &str) -> bool {
                 needles.iter().any(|n| text.contains(n.as_str()))
             })
     })
+}
+
+/// Whether Cargo.lock changed since `rev` in more than the workspace's own dependency-free packages (the
+/// solutions: `[[package]]` entries with neither `source` nor `dependencies`), which the judge is not built
+/// from. Anything unreadable counts as a change.
+fn lock_changed_beyond_members(root: &Path, rev: &str) -> bool {
+    let before = git(root, &["show", &format!("{rev}:./Cargo.lock")]).unwrap_or_default();
+    let now = std::fs::read_to_string(root.join("Cargo.lock")).unwrap_or_default();
+    match (judge_packages(&before), judge_packages(&now)) {
+        (Some(before), Some(now)) => before != now,
+        _ => true,
+    }
+}
+
+/// The lock file's entries but the dependency-free workspace packages, and its other keys.
+fn judge_packages(lock: &str) -> Option<toml::Table> {
+    let mut table: toml::Table = lock.parse().ok()?;
+    if let Some(toml::Value::Array(packages)) = table.get_mut("package") {
+        packages.retain(|package| {
+            let has = |key: &str| {
+                package.get(key).is_some_and(|v| match v {
+                    toml::Value::Array(items) => !items.is_empty(),
+                    _ => true,
+                })
+            };
+            has("source") || has("dependencies")
+        });
+    }
+    Some(table)
 }
 
 /// Runs git in `root`; its stdout, or why it failed.

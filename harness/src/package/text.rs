@@ -108,7 +108,7 @@ pub fn toml_error(path: &Path, text: &str, err: &toml::de::Error) -> anyhow::Err
         Some(line) => format!("{}:{line}", path.display()),
         None => path.display().to_string(),
     };
-    anyhow::anyhow!("{location}: {message}; {fix} (see README.md, \"Adding a problem\")")
+    anyhow::anyhow!("{location}: {message}; {fix} (see docs/setter.md, \"Adding a problem\")")
 }
 
 /// `*` matches any run of characters, `?` one character; everything else literally.

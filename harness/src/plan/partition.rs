@@ -17,6 +17,10 @@ pub enum Split {
     Count,
 }
 
+/// The most shards a run is split into: far more than a CI matrix (256 jobs) or a Slurm array (1001 by
+/// default) runs, and few enough that naming the missing ones stays cheap.
+pub const MAX_SHARDS: usize = 10_000;
+
 /// Shard `shard` (from 1) of `total`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Partition {
@@ -48,6 +52,9 @@ impl FromStr for Partition {
         let (shard, total) = (number(shard)?, number(total)?);
         if shard == 0 || shard > total {
             bail!("`{text}`: shard {shard} of {total}; {usage}");
+        }
+        if total > MAX_SHARDS {
+            bail!("`{text}`: {total} shards; a run is split into at most {MAX_SHARDS}");
         }
         Ok(Partition {
             split,

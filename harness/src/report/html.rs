@@ -35,6 +35,7 @@ const PALETTE: [&str; 10] = [
 ];
 
 pub fn render_html(report: &Report, options: &HtmlOptions, out: &mut dyn Write) -> Result<()> {
+    let report = &super::shown::report(report);
     let sections = sections(report);
     let mut html = String::with_capacity(64 * 1024);
     html.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
@@ -127,16 +128,40 @@ fn sections(report: &Report) -> Vec<Section<'_>> {
 /// "2 problems: 2 accepted; 44 tests: 44 passed, 0 failed; submissions: 12 of 12 as expected".
 fn headline(report: &Report) -> String {
     let s = &report.summary;
-    let mut text = format!("{} problems: {} accepted", s.problems, s.problems_accepted);
+    let given: Vec<_> = report
+        .submissions
+        .iter()
+        .flatten()
+        .filter(|s| s.given)
+        .collect();
+    // A run of programs given with --submission grades no problem's solution: it counts those programs.
+    let given_only = report.problems.is_empty() && !given.is_empty();
+    let mut text = match given_only {
+        true => format!(
+            "{} (--submission): {} accepted",
+            super::count(given.len(), "given program"),
+            given
+                .iter()
+                .filter(|s| s.verdict == Some(Verdict::AC))
+                .count()
+        ),
+        false => format!(
+            "{}: {} accepted",
+            super::count(s.problems, "problem"),
+            s.problems_accepted
+        ),
+    };
     if s.problem_errors > 0 {
         let _ = write!(text, ", {} in error", s.problem_errors);
     }
     let _ = write!(
         text,
-        "; {} tests: {} passed, {} failed",
-        s.tests, s.passed, s.failed
+        "; {}: {} passed, {} failed",
+        super::count(s.tests, "test"),
+        s.passed,
+        s.failed
     );
-    if report.submissions.is_some() && s.submissions > 0 {
+    if report.submissions.is_some() && s.submissions > 0 && !given_only {
         let _ = write!(
             text,
             "; submissions: {} of {} as expected",
@@ -966,7 +991,11 @@ fn run_facts(html: &mut String, report: &Report, options: &HtmlOptions) {
     }
     let toolchains: &BTreeMap<String, String> = &report.toolchains;
     for (language, version) in toolchains {
-        fact(&format!("toolchain {language}"), version);
+        // Its first line: `g++ --version` goes on with the whole copyright notice.
+        fact(
+            &format!("toolchain {language}"),
+            version.lines().next().unwrap_or_default(),
+        );
     }
     html.push_str("</tbody></table></section>\n");
 }
@@ -1073,6 +1102,9 @@ fn push_escaped(out: &mut String, c: char, block: bool) {
         c if c.is_control() => {
             let _ = write!(out, "\\x{:02x}", c as u32);
         }
+        c if super::shown::is_unsafe_in_name(c) => {
+            let _ = write!(out, "\\u{{{:04x}}}", c as u32);
+        }
         c => out.push(c),
     }
 }
@@ -1141,6 +1173,45 @@ pub(crate) mod tests {
             self.verdict = verdict;
             self
         }
+    }
+
+    /// A run of a program given with --submission grades no problem: its headline counts that program,
+    /// in the singular, not "0 problems".
+    #[test]
+    fn the_headline_of_a_submission_run_counts_the_given_program() {
+        let given = SubmissionResult {
+            given: true,
+            verdict: Some(Verdict::AC),
+            tests: vec![test("sample-1", Verdict::AC)],
+            ..SubmissionResult::new("good", "mine.py", Expected::Accepted)
+        };
+        let report = Report::new(Vec::new(), Some(vec![given]), 1.0, 4.0);
+        assert_eq!(
+            headline(&report),
+            "1 given program (--submission): 1 accepted; 1 test: 1 passed, 0 failed"
+        );
+        let mut two = hand_made();
+        two.submissions = None;
+        assert!(
+            headline(&two).starts_with("2 problems: 1 accepted; 4 tests"),
+            "{}",
+            headline(&two)
+        );
+    }
+
+    /// A toolchain's version is its first line: g++ goes on with its copyright notice.
+    #[test]
+    fn a_toolchain_is_named_by_the_first_line_of_its_version() {
+        let mut report = hand_made();
+        report.toolchains.insert(
+            "cpp".into(),
+            "g++ (Debian 12.2.0-14) 12.2.0\nCopyright (C) 2022 Free Software Foundation, Inc.\nThis is free software".into(),
+        );
+        let mut out = Vec::new();
+        render_html(&report, &HtmlOptions::default(), &mut out).unwrap();
+        let html = String::from_utf8(out).unwrap();
+        assert!(html.contains("g++ (Debian 12.2.0-14) 12.2.0"), "{html}");
+        assert!(!html.contains("Copyright"), "{html}");
     }
 
     #[test]

@@ -41,6 +41,7 @@ pub(super) const MAX_MESSAGE_LINES: usize = 20;
 const MAX_TITLE_WIDTH: usize = 24;
 
 pub fn render_human(report: &Report, options: &HumanOptions, out: &mut dyn Write) -> Result<()> {
+    let report = &super::shown::report(report);
     let paint = Paint {
         color: options.color,
     };
@@ -175,22 +176,21 @@ fn summary(text: &mut String, report: &Report) {
             .count();
         let _ = writeln!(
             text,
-            "\n{} given program{} (--submission), each expected to pass every test: {} accepted, {} not; {} tests in {:.2} s{scale}",
-            given.len(),
-            if given.len() == 1 { "" } else { "s" },
+            "\n{} (--submission), each expected to pass every test: {} accepted, {} not; {} in {:.2} s{scale}",
+            super::count(given.len(), "given program"),
             accepted,
             given.len() - accepted,
-            s.tests,
+            super::count(s.tests, "test"),
             s.wall_ms / 1000.0
         );
     } else {
         let _ = writeln!(
             text,
-            "\n{} problems: {} accepted, {} not accepted{errors}; {} tests in {:.2} s{scale}",
-            s.problems,
+            "\n{}: {} accepted, {} not accepted{errors}; {} in {:.2} s{scale}",
+            super::count(s.problems, "problem"),
             s.problems_accepted,
             s.problems - s.problems_accepted - s.problem_errors,
-            s.tests,
+            super::count(s.tests, "test"),
             s.wall_ms / 1000.0
         );
     }
@@ -368,10 +368,10 @@ fn failure_details(
     if let Some(message) = &problem.compile_error {
         let _ = writeln!(
             text,
-            "{}  {} ({} tests)",
+            "{}  {} ({})",
             paint.bold(&problem.id),
             paint.verdict(Verdict::CE, 0),
-            problem.tests.len()
+            super::count(problem.tests.len(), "test")
         );
         let _ = writeln!(text, "{}", indent(message, MAX_MESSAGE_LINES));
         return;
@@ -517,22 +517,20 @@ pub(super) fn indent(message: &str, max_lines: usize) -> String {
     out.trim_end_matches('\n').to_string() + "\n"
 }
 
-/// Text that came from a program (its messages, its input, a compiler's words about it), safe for a
-/// terminal: control characters but tab shown as `\xNN`, so no escape sequence or NUL reaches it.
+/// A line of text that came from a program (its messages, its input, a compiler's words about it), safe
+/// for a terminal: control characters but tab shown as `\xNN`, so no escape sequence or NUL reaches it, and
+/// the bidirectional controls as `\u{NNNN}`.
 pub(super) fn escaped(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.chars().any(|c| c.is_control() && c != '\t') {
-        return std::borrow::Cow::Borrowed(text);
+    match text.contains('\t') {
+        false => super::shown::name(text),
+        // Tabs kept: split around them.
+        true => std::borrow::Cow::Owned(
+            text.split('\t')
+                .map(super::shown::name)
+                .collect::<Vec<_>>()
+                .join("\t"),
+        ),
     }
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        match c {
-            c if c.is_control() && c != '\t' => {
-                let _ = write!(out, "\\x{:02x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    std::borrow::Cow::Owned(out)
 }
 
 /// Peak memory in MiB with one decimal.

@@ -25,6 +25,9 @@ pub fn merge(shards: &[ShardReport]) -> Result<Report> {
         .map(|s| (s.path.as_str(), s.report.shard.as_ref()))
         .collect();
     let reference = check(&stamps)?;
+    for s in shards {
+        check_figures(s)?;
+    }
     let mut toolchains = BTreeMap::new();
     for s in shards {
         for (language, version) in &s.report.toolchains {
@@ -99,6 +102,42 @@ pub fn merge(shards: &[ShardReport]) -> Result<Report> {
         .cloned()
         .collect();
     Ok(report)
+}
+
+/// The longest time a figure of a report may say, in ms: 30 days. A shard's report is read from a file;
+/// a time beyond this (or not a number) is not one a run took.
+const MAX_MS: f64 = 30.0 * 24.0 * 3600.0 * 1000.0;
+
+/// Refuses a report whose times or scale are not numbers a run can give (`1e300`, negative, NaN).
+fn check_figures(shard: &ShardReport) -> Result<()> {
+    let report = &shard.report;
+    let bad = |ms: f64| !(0.0..=MAX_MS).contains(&ms);
+    let tests = report
+        .problems
+        .iter()
+        .flat_map(|p| &p.tests)
+        .chain(report.submissions.iter().flatten().flat_map(|s| &s.tests));
+    let mut figures: Vec<(String, f64)> = vec![("summary wall_ms".into(), report.summary.wall_ms)];
+    for test in tests {
+        for (what, ms) in [("cpu_ms", test.cpu_ms), ("wall_ms", test.wall_ms)] {
+            figures.push((format!("test {}: {what}", test.name), ms));
+        }
+    }
+    if let Some((what, ms)) = figures.into_iter().find(|(_, ms)| bad(*ms)) {
+        bail!(
+            "{}: {} is {ms}, not a time a run takes (0 to {MAX_MS} ms); the report is damaged or not harness's: grade that shard again",
+            shard.path,
+            crate::report::shown::name(&what)
+        );
+    }
+    let scale = report.summary.time_scale;
+    if !(scale.is_finite() && scale > 0.0) {
+        bail!(
+            "{}: time_scale is {scale}, not a positive number; the report is damaged or not harness's: grade that shard again",
+            shard.path
+        );
+    }
+    Ok(())
 }
 
 /// Checks that the stamped reports are the shards of one run, each once, all of them; the first stamp.
@@ -192,12 +231,19 @@ fn coverage(stamps: &[(&str, &Shard, Partition)]) -> Vec<String> {
             ));
         }
     }
-    let missing: Vec<String> = (1..=total)
-        .filter(|k| !by_shard.contains_key(k))
+    // Counted, and only the first few named: the total comes from a file.
+    let missing = (1..=total).filter(|k| !by_shard.contains_key(k));
+    let named: Vec<String> = missing
+        .clone()
+        .take(SHOWN)
         .map(|k| format!("{}:{k}/{total}", split_name(&stamps[0].2)))
         .collect();
-    if !missing.is_empty() {
-        problems.push(format!("missing shards: {}", missing.join(", ")));
+    if !named.is_empty() {
+        let more = match missing.count() - named.len() {
+            0 => String::new(),
+            n => format!(" and {n} more"),
+        };
+        problems.push(format!("missing shards: {}{more}", named.join(", ")));
     }
     let mut graded: HashMap<&str, Vec<&str>> = HashMap::new();
     for (path, stamp, _) in stamps {
@@ -246,9 +292,11 @@ fn split_name(partition: &Partition) -> &'static str {
     }
 }
 
+/// Items of a long list named in a message.
+const SHOWN: usize = 5;
+
 /// The first few of a long list, and how many more.
 fn shorten(items: &[String]) -> String {
-    const SHOWN: usize = 5;
     let mut text = items[..items.len().min(SHOWN)].join(", ");
     if items.len() > SHOWN {
         text.push_str(&format!(" and {} more", items.len() - SHOWN));

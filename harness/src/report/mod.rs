@@ -9,6 +9,7 @@ pub mod junit;
 pub mod merge;
 pub mod progress;
 mod repeats;
+pub mod shown;
 mod submissions;
 
 use std::ffi::OsStr;
@@ -17,6 +18,14 @@ pub use html::{render_html, HtmlOptions};
 pub use human::{render_human, HumanOptions};
 pub use json::render_json;
 pub use junit::render_junit;
+
+/// `n` and the noun, plural unless `n` is 1: "1 problem", "3 tests".
+pub fn count(n: usize, noun: &str) -> String {
+    match n {
+        1 => format!("1 {noun}"),
+        n => format!("{n} {noun}s"),
+    }
+}
 
 /// When to colour the human report (`--color`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Default)]

@@ -66,8 +66,13 @@ impl EventSink for Bar {
                 *planned += runs as u64;
                 self.bar.set_length(*planned);
             }
-            Event::TestFinished { problem, result } => self.advance(problem, &result.name),
-            Event::TestSkipped { problem, test } => self.advance(problem, test),
+            Event::TestFinished { problem, result } => self.advance(
+                &super::shown::name(problem),
+                &super::shown::name(&result.name),
+            ),
+            Event::TestSkipped { problem, test } => {
+                self.advance(&super::shown::name(problem), &super::shown::name(test))
+            }
         }
     }
 }

@@ -37,7 +37,7 @@ impl Tools {
             }
             if !path.is_file() {
                 bail!(
-                    "{} does not exist; it is needed here (see README.md, \"Adding a problem\")",
+                    "{} does not exist; it is needed here (see docs/setter.md, \"Adding a problem\")",
                     path.display()
                 );
             }

@@ -100,7 +100,7 @@ pub fn validate(workspace: &Workspace, ids: &[String], jobs: usize) -> Result<Va
 fn compile(compiler: &Compiler, path: &Path, workspace: &Workspace) -> Result<Executable> {
     if !path.exists() {
         bail!(
-            "{} does not exist: write the input validator (exit 42 valid, 43 invalid; see README.md)",
+            "{} does not exist: write the input validator (exit 42 valid, 43 invalid; see docs/setter.md)",
             path.display()
         );
     }

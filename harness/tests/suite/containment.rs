@@ -141,7 +141,7 @@ fn check_contained(command: Command, workspace: &Path, how: &str) -> Value {
             .any(|l| l == layer)
     };
     // The layers a hostile program needs (any one of them) to get its folder's verdict: on a machine that
-    // has none of them, its verdict is not asserted (README, "Containment", says what is then open).
+    // has none of them, its verdict is not asserted (docs/containment.md, "Containment", says what is then open).
     let needs: [(&str, &[&str]); 10] = [
         ("kills-the-launcher.rs", &["uid-switch", "landlock-scope"]),
         ("reads-the-answer.rs", &["mount-namespace"]),
@@ -556,7 +556,7 @@ fn without_user_namespaces(judge: Command) -> Option<Command> {
     Some(command)
 }
 
-/// The fallback of an unprivileged judge without user namespaces (README, "Containment"): the hostile
+/// The fallback of an unprivileged judge without user namespaces (docs/containment.md, "Containment"): the hostile
 /// programs get the verdicts the layers that remain allow, nothing is left behind, and the report's
 /// `isolation` and `harness doctor` both say the namespaces are missing.
 #[test]

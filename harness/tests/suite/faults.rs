@@ -1,7 +1,7 @@
 //! The judge under faults: solutions that loop, sleep, leave grandchildren, allocate or recurse without
 //! bound, flood stdout or stderr, print bytes that are not UTF-8, close their descriptors; `-j` that does
 //! not change the verdicts; Ctrl-C that leaves no solution behind. Each test proves one guarantee of
-//! README's "Limits and guarantees" and fails if it breaks. Times are only ever bounded from above, to prove
+//! "Limits and guarantees" of docs/containment.md and fails if it breaks. Times are only ever bounded from above, to prove
 //! that nothing hung.
 
 use std::fs;

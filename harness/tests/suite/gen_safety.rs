@@ -214,7 +214,7 @@ fn gen_writes_only_the_generated_files_and_never_a_hand_made_one() {
         "{stdout}"
     );
     assert!(
-        stdout.contains("1 problems: 7 files written, 0 unchanged"),
+        stdout.contains("1 problem: 7 files written, 0 unchanged"),
         "{stdout}"
     );
 

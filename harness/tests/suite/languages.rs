@@ -396,3 +396,105 @@ fn judge_one(
         ],
     )
 }
+
+/// A Python program on a problem whose memory limit is below what the interpreter takes by itself: MLE,
+/// and the verdict says why and what to do.
+#[test]
+fn an_mle_below_the_interpreters_own_footprint_says_so() {
+    let root = super::common::copy_of("broken", "python-footprint");
+    let toml = root.join("problems/good/problem.toml");
+    let text = std::fs::read_to_string(&toml)
+        .unwrap()
+        .replace("memory_limit_mb = 64", "memory_limit_mb = 8");
+    std::fs::write(&toml, text).unwrap();
+    let program = root.join("sum.py");
+    std::fs::write(
+        &program,
+        "a, b = map(int, open(0).read().split())\nprint(a + b)\n",
+    )
+    .unwrap();
+    let output = super::common::harness(
+        &root,
+        &[
+            "run",
+            "good",
+            "--submission",
+            program.to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+    );
+    let report = super::common::json_report(&output);
+    let submission = &report["submissions"][0];
+    if submission["skipped"].is_string() {
+        super::common::skipped("python footprint", "no Python interpreter here");
+        return;
+    }
+    assert_eq!(submission["verdict"], "MLE", "{submission:#}");
+    let detail = submission["tests"][0]["detail"].as_str().unwrap();
+    assert!(
+        detail.contains("itself takes about")
+            && detail.contains("allows 8 MiB")
+            && detail.contains("submit in C++ or Rust"),
+        "{detail}"
+    );
+}
+
+/// A Python traceback names the file submitted, not the build cache's copy it ran from.
+#[test]
+fn a_python_traceback_names_the_file_submitted() {
+    let root = super::common::copy_of("broken", "python-traceback");
+    let program = root.join("boom.py");
+    std::fs::write(&program, "def f():\n    raise ValueError('boom')\nf()\n").unwrap();
+    let output = super::common::harness(
+        &root,
+        &[
+            "run",
+            "good",
+            "--submission",
+            program.to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+    );
+    let report = super::common::json_report(&output);
+    let submission = &report["submissions"][0];
+    if submission["skipped"].is_string() {
+        super::common::skipped("python traceback", "no Python interpreter here");
+        return;
+    }
+    assert_eq!(submission["verdict"], "RE", "{submission:#}");
+    let stderr = submission["tests"][0]["stderr_tail"].as_str().unwrap();
+    assert!(
+        stderr.contains("File \"boom.py\", line 2") && !stderr.contains("harness/bin"),
+        "{stderr}"
+    );
+}
+
+/// A folder of attempts in several languages given with --submission is judged as one program of the
+/// language most of its files are in, and a warning names the files left out.
+#[test]
+fn a_folder_of_mixed_languages_is_judged_with_a_warning() {
+    let root = super::common::copy_of("broken", "mixed-folder");
+    let folder = root.join("attempts");
+    std::fs::create_dir_all(&folder).unwrap();
+    let rust = std::fs::read_to_string(root.join("solutions/good/src/main.rs")).unwrap();
+    std::fs::write(folder.join("main.rs"), rust).unwrap();
+    std::fs::write(folder.join("first.py"), "import second\n").unwrap();
+    std::fs::write(
+        folder.join("second.py"),
+        "print(sum(map(int, open(0).read().split())))\n",
+    )
+    .unwrap();
+    let output = super::common::harness(
+        &root,
+        &["run", "good", "--submission", folder.to_str().unwrap()],
+    );
+    let stderr = super::common::stderr(&output);
+    assert!(
+        stderr.contains("harness: warning:")
+            && stderr.contains("judged as one Python 3")
+            && stderr.contains("left out: main.rs (Rust)"),
+        "{stderr}"
+    );
+}

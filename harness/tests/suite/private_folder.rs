@@ -63,7 +63,10 @@ fn assert_all_accepted(output: &std::process::Output) {
 #[test]
 fn root_grades_a_workspace_under_a_private_folder() {
     if !is_root() {
-        eprintln!("grading as root from a private folder: skipped, the tests do not run as root");
+        super::common::skipped(
+            "grading as root from a private folder",
+            "the tests do not run as root",
+        );
         return;
     }
     let (_private, workspace) = workspace_in_private_folder("private-root");
@@ -85,11 +88,71 @@ fn an_unprivileged_user_grades_a_workspace_in_its_private_home() {
         match as_unprivileged_user(command, &home) {
             Ok((dropped, _)) => command = dropped,
             Err(why) => {
-                eprintln!("grading from a private home as an unprivileged user: skipped, {why}");
+                super::common::skipped("grading from a private home as an unprivileged user", &why);
                 return;
             }
         }
     }
     assert!(Path::new(&home).exists());
     assert_all_accepted(&command.output().unwrap());
+}
+
+/// A contestant's own file in a private folder (`mktemp -d`, a private home), graded as root: the compiler,
+/// which runs as another user, compiles a copy, as judges do; the JUnit file is written. And a run that
+/// stops at a setup error leaves no empty JUnit file behind.
+#[test]
+fn a_submission_in_a_private_folder_is_copied_in_and_graded() {
+    let (private, workspace) = workspace_in_private_folder("private-submission");
+    let mine = private.join("mine");
+    fs::create_dir_all(&mine).unwrap();
+    fs::set_permissions(&mine, fs::Permissions::from_mode(0o700)).unwrap();
+    let file = mine.join("attempt.rs");
+    fs::copy(workspace.join("solutions/hdu1846/src/main.rs"), &file).unwrap();
+    fs::set_permissions(&file, fs::Permissions::from_mode(0o600)).unwrap();
+    let junit = private.join("report.xml");
+    let output = command_in(
+        &workspace,
+        None,
+        &[
+            "run",
+            "hdu1846",
+            "--submission",
+            file.to_str().unwrap(),
+            "--junit",
+            junit.to_str().unwrap(),
+        ],
+    )
+    .output()
+    .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let xml = fs::read_to_string(&junit).unwrap();
+    assert!(
+        xml.contains("attempt.rs") && !xml.contains("<failure"),
+        "{xml}"
+    );
+
+    let unwritten = private.join("never.xml");
+    let output = command_in(
+        &workspace,
+        None,
+        &[
+            "run",
+            "no-such-problem",
+            "--junit",
+            unwritten.to_str().unwrap(),
+        ],
+    )
+    .output()
+    .unwrap();
+    assert_eq!(output.status.code(), Some(2), "{}", printed(&output));
+    assert!(
+        !unwritten.exists(),
+        "a setup error left an empty JUnit file behind"
+    );
+    if !is_root() {
+        super::common::skipped(
+            "a submission in a private folder, as root",
+            "the tests do not run as root: only the JUnit half ran",
+        );
+    }
 }

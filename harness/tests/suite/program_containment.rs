@@ -150,7 +150,7 @@ fn a_compiler_is_contained_for_an_unprivileged_user_too() {
     if !userns {
         super::common::skipped(
             "compilers contained as an unprivileged user",
-            "no user namespace for this user: compilers then see the machine, as README says",
+            "no user namespace for this user: compilers then see the machine, as docs/containment.md says",
         );
         return;
     }

@@ -213,3 +213,25 @@ fn max_failures_limits_the_details_and_verbose_shows_all() {
     assert_eq!(details(&["-v"]), (8, None), "-v shows all");
     assert_eq!(details(&["-v", "--max-failures", "1"]), (8, None));
 }
+
+/// The runs a grading plans are the runs it makes: a solution that does not compile plans none, so that a
+/// progress bar counting them fills (the stage line on stderr says the same count).
+#[test]
+fn a_solution_that_does_not_compile_plans_no_runs() {
+    let output = super::common::harness(&super::common::fixtures("verdicts"), &["ce", "ac"]);
+    let stderr = super::common::stderr(&output);
+    let ac_tests = std::fs::read_dir(super::common::fixtures("verdicts/testdata/ac"))
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "in")
+        })
+        .count();
+    assert!(
+        stderr.contains(&format!("harness: grading: {ac_tests} test runs planned")),
+        "{stderr}"
+    );
+}

@@ -186,6 +186,58 @@ fn merge_refuses_shards_of_different_runs_and_names_missing_or_overlapping_ones(
     refused(&[whole], "not the report of a shard");
 }
 
+/// A shard's report is read from a file: a time no run takes (`1e300` ms, negative) is refused by name, not
+/// a panic; a partition into more shards than a run has is refused at once, by `run` and by `merge`.
+#[test]
+fn merge_refuses_absurd_figures_and_partitions_without_panicking() {
+    let root = fixtures("workflow");
+    let dir = scratch("scale-absurd");
+    let two = shards(&root, &[], "count", 2, &dir);
+    for (field, value) in [("wall_ms", 1e300), ("cpu_ms", -1.0)] {
+        let mut forged: Value = serde_json::from_slice(&fs::read(&two[1]).unwrap()).unwrap();
+        let problem = forged["problems"]
+            .as_array_mut()
+            .unwrap()
+            .iter_mut()
+            .find(|p| !p["tests"].as_array().unwrap().is_empty())
+            .unwrap();
+        problem["tests"][0][field] = value.into();
+        let path = dir.join(format!("forged-{field}.json"));
+        fs::write(&path, forged.to_string()).unwrap();
+        for format in ["human", "json"] {
+            let junit = dir.join("merged.xml");
+            let output = merge(
+                &root,
+                &[two[0].clone(), path.clone()],
+                &["--format", format, "--junit", junit.to_str().unwrap()],
+            );
+            let message = stderr(&output);
+            assert_eq!(output.status.code(), Some(2), "{field}: {message}");
+            assert!(
+                message.contains(&format!("forged-{field}.json"))
+                    && message.contains(field)
+                    && message.contains("grade that shard again"),
+                "{message}"
+            );
+        }
+    }
+    let huge = "count:1/18446744073709551615";
+    let run = harness(&root, &["--partition", huge]);
+    assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
+    assert!(stderr(&run).contains("at most 10000"), "{}", stderr(&run));
+    let mut forged: Value = serde_json::from_slice(&fs::read(&two[0]).unwrap()).unwrap();
+    forged["shard"]["partition"] = huge.into();
+    let path = dir.join("forged-partition.json");
+    fs::write(&path, forged.to_string()).unwrap();
+    let output = merge(&root, &[path], &[]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("at most 10000"),
+        "{}",
+        stderr(&output)
+    );
+}
+
 #[test]
 fn merge_writes_every_report_of_a_run() {
     let root = fixtures("workflow");
@@ -314,6 +366,28 @@ fn changed_since_grades_what_a_change_touches() {
     assert_eq!(shared("gen.rs").0, ["hdu1846", "nim-move", "poj1091"]);
     let (ids, said) = shared("bigint.rs");
     assert_eq!(ids, ["poj1091"], "{said}");
+
+    // A new problem's solution package in Cargo.lock is no change of the judge; a dependency's is.
+    fs::copy(workspace_root().join("Cargo.lock"), root.join("Cargo.lock")).unwrap();
+    git(&root, &["add", "Cargo.lock"]);
+    git(&root, &["commit", "-qm", "the lock file"]);
+    let lock = fs::read_to_string(root.join("Cargo.lock")).unwrap();
+    append(
+        &root.join("Cargo.lock"),
+        "\n[[package]]\nname = \"zz-new-problem\"\nversion = \"0.1.0\"\n",
+    );
+    let (ids, said) = graded_since(&root, "HEAD");
+    assert!(ids.is_empty(), "{ids:?}: {said}");
+    let registry = lock
+        .find("source = \"registry+")
+        .expect("a registry package");
+    let version = lock[..registry].rfind("version = \"").unwrap();
+    let mut changed = lock.clone();
+    changed.insert(version + "version = \"".len(), '9');
+    fs::write(root.join("Cargo.lock"), changed).unwrap();
+    let (ids, said) = graded_since(&root, "HEAD");
+    assert_eq!(ids.len(), 3, "{said}");
+    fs::write(root.join("Cargo.lock"), lock).unwrap();
 
     // The language table: every problem.
     fs::write(root.join("languages.toml"), "").unwrap();

@@ -171,7 +171,7 @@ fn validate_accepts_the_data_and_rejects_the_invalid_examples() {
     let output = harness(&root, &["validate"]);
     assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
     assert!(
-        printed(&output).contains("1 problems: 2 inputs valid, 3 invalid examples rejected"),
+        printed(&output).contains("1 problem: 2 inputs valid, 3 invalid examples rejected"),
         "{}",
         printed(&output)
     );

@@ -138,7 +138,7 @@ impl Workspace {
         }
         if dir.is_dir() && !path.exists() {
             bail!(
-                "{} does not exist: add it (see README.md, \"Adding a problem\") or remove the folder",
+                "{} does not exist: add it (see docs/setter.md, \"Adding a problem\") or remove the folder",
                 path.display()
             );
         }
@@ -172,7 +172,7 @@ impl Workspace {
                 at("memory_limit_mib", mib.span())
             ),
             (None, None) => bail!(
-                "{}: missing field `memory_limit_mib` (the memory limit in MiB; `memory_limit_mb` is its older name); add the key (see README.md, \"Adding a problem\")",
+                "{}: missing field `memory_limit_mib` (the memory limit in MiB; `memory_limit_mb` is its older name); add the key (see docs/setter.md, \"Adding a problem\")",
                 path.display()
             ),
         };
