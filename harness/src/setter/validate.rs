@@ -51,6 +51,9 @@ pub fn validate(workspace: &Workspace, ids: &[String], jobs: usize) -> Result<Va
         sandbox,
         ..
     } = crate::exec::RunContext::of(workspace, jobs)?;
+    // The data a package generates is made first, once, and validated as its data.
+    let dirs: Vec<_> = ids.iter().map(|id| workspace.problem_dir(id)).collect();
+    pool.install(|| package::generated::prepare(&dirs, &compiler))?;
     let mut outcome = ValidateOutcome::default();
     for id in &ids {
         let dir = workspace.problem_dir(id);

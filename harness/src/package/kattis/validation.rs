@@ -40,7 +40,7 @@ pub fn load(dir: &Path, format: FormatVersion, tests: &[TestCase]) -> Result<Inp
             args,
         });
     }
-    let invalid = dir.join("data/invalid_input");
+    let invalid = super::data_dir(dir).join("invalid_input");
     if format != FormatVersion::Legacy && invalid.is_dir() {
         let inputs = walkdir::WalkDir::new(&invalid).sort_by_file_name().into_iter();
         for entry in inputs {
@@ -78,7 +78,7 @@ fn programs(folder: &Path) -> Result<Vec<PathBuf>> {
 /// The validator arguments of the group an input is in: those of the nearest `testdata.yaml` (or
 /// `test_group.yaml`) between its folder and `data/` that gives them.
 fn group_args(input: &Path, dir: &Path, format: FormatVersion) -> Result<Vec<String>> {
-    let data = dir.join("data");
+    let data = super::data_dir(dir);
     let key = match format {
         FormatVersion::Legacy => "input_validator_flags",
         _ => "input_validator_args",

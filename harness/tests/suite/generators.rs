@@ -1,0 +1,185 @@
+//! Packages whose data is BAPCtools' `generators/generators.yaml` (fixtures/generated/): verified, run in a
+//! workspace and validated from the data their generators make in the sandbox, byte for byte the data
+//! BAPCtools makes (`addition-by-bapctools/`, written by BAPCtools 2026.10.0's `bt generate`); a generator
+//! that makes other bytes on a second run is refused by name.
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use serde_json::Value;
+
+use super::common::{self, json_report, printed};
+
+fn harness(root: &Path, cache: &Path, args: &[&str]) -> Output {
+    let path = format!(
+        "/usr/local/bin:/usr/bin:/bin:{}",
+        std::env::var("PATH").unwrap_or_default()
+    );
+    common::command_in(root, Some(cache), args)
+        .env("PATH", path)
+        .output()
+        .expect("run the harness binary")
+}
+
+/// A copy of the fixture package `addition` in a scratch folder, and a cache of its own.
+fn copy(name: &str) -> (PathBuf, PathBuf) {
+    let root = common::scratch(name);
+    let package = root.join("problems").join("addition");
+    common::copy_tree(&common::fixtures("generated").join("addition"), &package);
+    (package, root.join("cache"))
+}
+
+/// Every file below `dir`, by its path from there.
+fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut found: Vec<(String, Vec<u8>)> = walkdir::WalkDir::new(dir)
+        .into_iter()
+        .map(Result::unwrap)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| {
+            let name = e
+                .path()
+                .strip_prefix(dir)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
+            (name, std::fs::read(e.path()).unwrap())
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+fn verdicts(report: &Value) -> Vec<(String, String)> {
+    let all = report["submissions"].as_array().unwrap().iter();
+    all.map(|s| {
+        let file = s["file"].as_str().unwrap();
+        let file = file.rsplit("submissions/").next().unwrap().to_string();
+        (file, s["verdict"].as_str().unwrap().to_string())
+    })
+    .collect()
+}
+
+#[test]
+fn a_package_with_only_generators_yaml_is_verified_from_the_data_bapctools_makes() {
+    let (package, cache) = copy("generators-verify");
+    let dir = package.to_string_lossy().into_owned();
+    let output = harness(&package, &cache, &["verify", &dir, "--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    let row = &report["problems"][0];
+    let tests: Vec<&str> = row["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        tests,
+        [
+            "sample/1",
+            "sample/2",
+            "secret/1-large/big",
+            "secret/1-large/random-1",
+            "secret/1-large/random-2",
+            "secret/1-large/random-3",
+            "secret/3-small",
+            "secret/4-tiny",
+        ]
+    );
+    assert_eq!(
+        verdicts(&report),
+        [
+            ("accepted/add.py".to_string(), "AC".to_string()),
+            ("wrong_answer/difference.py".to_string(), "WA".to_string()),
+        ]
+    );
+    // The data made, file for file what BAPCtools makes: seeds, numbering, count, copy, inline cases and
+    // answers from the solution; the groups' test_group.yaml the same YAML.
+    let made = cache.join("generated").join("data");
+    let folders: Vec<_> = std::fs::read_dir(&made)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(folders.len(), 1, "{folders:?}");
+    let ours = files(&folders[0]);
+    let theirs = files(&common::fixtures("generated").join("addition-by-bapctools/data"));
+    let names = |files: &[(String, Vec<u8>)]| files.iter().map(|f| f.0.clone()).collect::<Vec<_>>();
+    assert_eq!(names(&ours), names(&theirs));
+    for ((name, ours), (_, theirs)) in ours.iter().zip(&theirs) {
+        if name.ends_with(".yaml") {
+            let ours: serde_norway::Value = serde_norway::from_slice(ours).unwrap();
+            let theirs: serde_norway::Value = serde_norway::from_slice(theirs).unwrap();
+            assert_eq!(ours, theirs, "{name}");
+        } else {
+            assert_eq!(
+                String::from_utf8_lossy(ours),
+                String::from_utf8_lossy(theirs),
+                "{name}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_package_with_only_generators_yaml_is_run_and_validated_in_a_workspace() {
+    let (package, cache) = copy("generators-workspace");
+    let root = package.parent().unwrap().parent().unwrap().to_path_buf();
+    let output = harness(&root, &cache, &["addition", "--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    assert_eq!(report["problems"][0]["tests"].as_array().unwrap().len(), 8);
+    assert_eq!(
+        verdicts(&report),
+        [
+            ("accepted/add.py".to_string(), "AC".to_string()),
+            ("wrong_answer/difference.py".to_string(), "WA".to_string()),
+        ]
+    );
+    // Each group's inputs within its test_group.yaml's bounds; the generated invalid input rejected.
+    let output = harness(&root, &cache, &["validate", "addition"]);
+    let text = printed(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("1 problems: 8 inputs valid, 1 invalid examples rejected, 0 exempt, 0 not as they must be"),
+        "{text}"
+    );
+    assert!(
+        text.contains("invalid_input/zero.in: rejected: line 1: a = 0 is not in [1, 1000]"),
+        "{text}"
+    );
+
+    // A generated input beyond its group's bounds is named with the group's arguments.
+    let yaml = package.join("generators/generators.yaml");
+    let text = std::fs::read_to_string(&yaml).unwrap();
+    std::fs::write(
+        &yaml,
+        text.replace("gen.py {seed} 100", "gen.py {seed} 1000"),
+    )
+    .unwrap();
+    let output = harness(&root, &cache, &["validate", "addition"]);
+    let text = printed(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("secret/3-small.in (with --max 100): rejected"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_generator_that_is_not_deterministic_is_refused_by_name() {
+    let (package, cache) = copy("generators-random");
+    std::fs::write(
+        package.join("generators/gen.py"),
+        "import random\nprint(random.SystemRandom().randint(1, 10**9), 1)\n",
+    )
+    .unwrap();
+    let dir = package.to_string_lossy().into_owned();
+    let output = harness(&package, &cache, &["verify", &dir]);
+    let text = printed(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("`gen.py {seed} 10` is not deterministic: two runs gave different bytes"),
+        "{text}"
+    );
+    assert!(text.contains("generators.yaml"), "{text}");
+}
