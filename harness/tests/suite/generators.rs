@@ -183,3 +183,90 @@ fn a_generator_that_is_not_deterministic_is_refused_by_name() {
     );
     assert!(text.contains("generators.yaml"), "{text}");
 }
+
+/// A checktestdata implementation: `$HARNESS_CHECKTESTDATA`, else the one scripts/install-checktestdata
+/// puts under the repository's target/, else `checktestdata` or `pyctd` on PATH.
+fn checktestdata() -> Option<PathBuf> {
+    if let Some(tool) = std::env::var_os("HARNESS_CHECKTESTDATA").filter(|v| !v.is_empty()) {
+        return Some(PathBuf::from(tool));
+    }
+    let ours = Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/checktestdata/bin/pyctd");
+    if ours.is_file() {
+        return Some(ours);
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .flat_map(|dir| [dir.join("checktestdata"), dir.join("pyctd")])
+        .find(|tool| tool.is_file())
+}
+
+/// A `.ctd` input validator runs through checktestdata: the generated inputs accepted, a bad one rejected
+/// with checktestdata's message, an invalid example it accepts reported; a `.viva` one is skipped, saying so.
+#[test]
+fn a_checktestdata_validator_judges_the_generated_inputs() {
+    let Some(tool) = checktestdata() else {
+        println!(
+            "SKIPPED: no checktestdata (bash scripts/install-checktestdata, or HARNESS_CHECKTESTDATA)"
+        );
+        return;
+    };
+    let (package, cache) = copy("generators-ctd");
+    let root = package.parent().unwrap().parent().unwrap().to_path_buf();
+    let validators = package.join("input_validators");
+    std::fs::remove_file(validators.join("validate.py")).unwrap();
+    std::fs::write(
+        validators.join("validate.ctd"),
+        "INT(1, 1000, a) SPACE INT(1, 1000, b) NEWLINE\nEOF\n",
+    )
+    .unwrap();
+    let validate = || {
+        let output = common::command_in(&root, Some(&cache), &["validate", "addition"])
+            .env("HARNESS_CHECKTESTDATA", &tool)
+            .output()
+            .expect("run the harness binary");
+        (output.status.code(), printed(&output))
+    };
+    let (code, text) = validate();
+    assert_eq!(code, Some(0), "{text}");
+    assert!(
+        text.contains("1 problems: 8 inputs valid, 1 invalid examples rejected, 0 exempt, 0 not as they must be"),
+        "{text}"
+    );
+    assert!(
+        text.contains("invalid_input/zero.in: rejected: ")
+            && text.contains("integer 0 outside of range [1, 1000]"),
+        "{text}"
+    );
+
+    // A generated input out of range, and an invalid example that is valid.
+    let yaml = package.join("generators/generators.yaml");
+    let rules = std::fs::read_to_string(&yaml).unwrap();
+    let rules = rules.replace(r#"in: "1 1\n""#, r#"in: "1 2000\n""#);
+    std::fs::write(&yaml, rules.replace(r#"in: "0 5\n""#, r#"in: "5 5\n""#)).unwrap();
+    let (code, text) = validate();
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("secret/4-tiny.in"), "{text}");
+    assert!(
+        text.contains("integer 2000 outside of range [1, 1000]"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "invalid_input/zero.in: accepted, but it is an invalid input the validator must reject"
+        ),
+        "{text}"
+    );
+
+    // VIVA: skipped, and said.
+    std::fs::rename(
+        validators.join("validate.ctd"),
+        validators.join("validate.viva"),
+    )
+    .unwrap();
+    let (code, text) = validate();
+    assert_eq!(code, Some(0), "{text}");
+    assert!(
+        text.contains("SKIPPED: problems/addition/input_validators/validate.viva: a VIVA script"),
+        "{text}"
+    );
+}

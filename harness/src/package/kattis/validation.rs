@@ -57,16 +57,13 @@ pub fn load(dir: &Path, format: FormatVersion, tests: &[TestCase]) -> Result<Inp
     Ok(InputValidation { validators, checks })
 }
 
-/// The programs of the validators' folder, by name; a checktestdata or VIVA script is refused by name.
+/// The programs of the validators' folder, by name, checktestdata (`.ctd`) and VIVA (`.viva`) scripts
+/// among them (`setter::validate` runs the first through checktestdata and skips the second).
 fn programs(folder: &Path) -> Result<Vec<PathBuf>> {
     let mut found = Vec::new();
     for path in crate::package::text::entries(folder)? {
         let name = path.file_name().unwrap_or_default().to_string_lossy();
         match path.extension().unwrap_or_default().to_string_lossy().as_ref() {
-            "ctd" | "viva" => bail!(
-                "{}: checktestdata and VIVA input validators are not supported yet; give a program",
-                path.display()
-            ),
             "h" | "hpp" | "md" | "txt" => {}
             _ if name.starts_with("README") => {}
             _ => found.push(path),
