@@ -57,6 +57,15 @@ pub fn prepare(dirs: &[PathBuf], compiler: &Compiler) -> Result<()> {
     Ok(())
 }
 
+/// Committed data compared with what the generators make (`harness gen --check`).
+#[derive(Debug, Default)]
+pub struct Comparison {
+    /// Files equal to what is made.
+    pub current: usize,
+    /// Each file that differs, is missing, or is not made, saying which.
+    pub differences: Vec<String>,
+}
+
 /// What one run of a generator made: its standard output, and the files it wrote in its working folder.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Made {

@@ -53,6 +53,15 @@ pub trait Format: Sync {
     ) -> Result<Option<std::path::PathBuf>> {
         Ok(None)
     }
+    /// Its committed data compared with what its generators make (`harness gen --check`); `None` when
+    /// it has no generators.
+    fn compare_generated(
+        &self,
+        _dir: &Path,
+        _maker: &generated::Maker,
+    ) -> Result<Option<generated::Comparison>> {
+        Ok(None)
+    }
     /// Whether it keeps the files of our setter tools (`tests.toml` and its generators, `brute.rs`, one
     /// file solutions): `gen`, `stress`, `submit-check` and `export` need them.
     fn has_setter_files(&self) -> bool {

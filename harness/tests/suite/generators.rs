@@ -270,3 +270,40 @@ fn a_checktestdata_validator_judges_the_generated_inputs() {
         "{text}"
     );
 }
+
+/// `gen --check` on a package whose data is committed beside its generators.yaml: BAPCtools' own data is
+/// current; a file edited by hand, or one the generators do not make, is named.
+#[test]
+fn gen_check_compares_committed_data_with_what_generators_yaml_makes() {
+    let (package, cache) = copy("generators-check");
+    let root = package.parent().unwrap().parent().unwrap().to_path_buf();
+    common::copy_tree(
+        &common::fixtures("generated").join("addition-by-bapctools/data"),
+        &package.join("data"),
+    );
+    let output = harness(&root, &cache, &["gen", "--check", "addition"]);
+    let text = printed(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("1 problems: 19 generated files current, 0 not"),
+        "{text}"
+    );
+
+    std::fs::write(package.join("data/secret/3-small.in"), "1 1\n").unwrap();
+    std::fs::write(package.join("data/secret/extra.in"), "1 1\n").unwrap();
+    let output = harness(&root, &cache, &["gen", "--check", "addition"]);
+    let text = printed(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("data/secret/3-small.in differs from what generators/generators.yaml makes"),
+        "{text}"
+    );
+    assert!(
+        text.contains("data/secret/extra.in is not made by generators/generators.yaml"),
+        "{text}"
+    );
+    assert!(
+        text.contains("1 problems: 18 generated files current, 2 not"),
+        "{text}"
+    );
+}

@@ -14,7 +14,7 @@ use rayon::prelude::*;
 use serde_norway::{Mapping, Value};
 use sha2::{Digest, Sha512};
 
-use crate::package::generated::Maker;
+use crate::package::generated::{Comparison, Maker};
 
 /// The folders `data:` may have at its top, in the order BAPCtools makes them.
 const ROOT_FOLDERS: &[&str] = &[
@@ -558,6 +558,64 @@ pub fn make(dir: &Path, maker: &Maker) -> Result<PathBuf> {
     let _ = std::fs::remove_dir_all(&out);
     std::fs::rename(&partial, &out).with_context(|| format!("cannot write {}", out.display()))?;
     Ok(out)
+}
+
+/// The package's committed `data/` compared with what its `generators.yaml` makes: each file made that
+/// is missing or differs (a `test_group.yaml` as YAML, not as text), and each committed `.in` or `.ans`
+/// that it does not make.
+pub fn compare(dir: &Path, maker: &Maker) -> Result<Comparison> {
+    let made_dir = make(dir, maker)?;
+    let committed = dir.join("data");
+    let mut comparison = Comparison::default();
+    let walk = |root: &Path| -> Result<Vec<String>> {
+        let mut found = Vec::new();
+        for entry in walkdir::WalkDir::new(root).sort_by_file_name() {
+            let entry = entry.with_context(|| format!("cannot list {}", root.display()))?;
+            if entry.file_type().is_file() {
+                let relative = entry.path().strip_prefix(root).unwrap_or(entry.path());
+                found.push(relative.to_string_lossy().into_owned());
+            }
+        }
+        Ok(found)
+    };
+    let made = walk(&made_dir)?;
+    for relative in &made {
+        let ours = committed.join(relative);
+        let theirs = std::fs::read(made_dir.join(relative))
+            .with_context(|| format!("cannot read {}", made_dir.join(relative).display()))?;
+        let equal = match std::fs::read(&ours) {
+            Err(_) => {
+                comparison
+                    .differences
+                    .push(format!("{} is missing", ours.display()));
+                continue;
+            }
+            Ok(bytes) if relative.ends_with(".yaml") => {
+                let parse = |b: &[u8]| serde_norway::from_slice::<Value>(b).ok();
+                parse(&bytes) == parse(&theirs)
+            }
+            Ok(bytes) => bytes == theirs,
+        };
+        match equal {
+            true => comparison.current += 1,
+            false => comparison.differences.push(format!(
+                "{} differs from what generators/generators.yaml makes",
+                ours.display()
+            )),
+        }
+    }
+    if committed.is_dir() {
+        for relative in walk(&committed)? {
+            let data = relative.ends_with(".in") || relative.ends_with(".ans");
+            if data && !made.contains(&relative) {
+                comparison.differences.push(format!(
+                    "{} is not made by generators/generators.yaml",
+                    committed.join(&relative).display()
+                ));
+            }
+        }
+    }
+    Ok(comparison)
 }
 
 /// The bytes of every file the recipe makes, by its path under `data/`.

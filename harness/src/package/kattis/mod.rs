@@ -41,6 +41,16 @@ impl crate::package::Format for Kattis {
     fn load(&self, dir: &Path, _submissions: bool) -> Result<ProblemSource> {
         Ok(load(dir)?.0)
     }
+    fn compare_generated(
+        &self,
+        dir: &Path,
+        maker: &crate::package::generated::Maker,
+    ) -> Result<Option<crate::package::generated::Comparison>> {
+        match generators::file(dir).is_file() {
+            true => generators::compare(dir, maker).map(Some),
+            false => Ok(None),
+        }
+    }
     fn generates(&self, dir: &Path) -> bool {
         generators::wanted(dir)
     }
