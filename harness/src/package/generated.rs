@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use anyhow::{bail, Context, Result};
@@ -15,6 +16,9 @@ use sha2::{Digest, Sha256};
 use crate::lang::{Compiled, Compiler, Executable};
 use crate::model::Limits;
 use crate::sandbox::protocol::Bind;
+
+/// Numbers the scratch folders of runs, so that two runs of one command at once never share one.
+static NEXT: AtomicUsize = AtomicUsize::new(0);
 
 /// The data folder each package generated in this run, by its folder.
 static GENERATED: Mutex<BTreeMap<PathBuf, PathBuf>> = Mutex::new(BTreeMap::new());
@@ -84,6 +88,14 @@ impl Maker<'_> {
         self.compiler.cache_dir().join("generated")
     }
 
+    /// Where copies of a package's programs are built from (its listed files, its constants
+    /// substituted): beside the cache, not in it, where a compiler sees every file of the program.
+    pub fn programs_dir(&self) -> PathBuf {
+        let cache = self.compiler.cache_dir();
+        let name = cache.file_name().unwrap_or_default().to_string_lossy();
+        cache.with_file_name(format!("{name}-programs"))
+    }
+
     /// Compiles `path` (a file or a folder, in any language of the table); errors name it.
     pub fn compile(&self, path: &Path) -> Result<Executable> {
         match self.compiler.compile(path)? {
@@ -146,7 +158,11 @@ impl Maker<'_> {
         key: &str,
         pass: &str,
     ) -> Result<Made> {
-        let work = self.cache_dir().join("work").join(format!("{key}-{pass}"));
+        let number = NEXT.fetch_add(1, Ordering::Relaxed);
+        let work = self
+            .cache_dir()
+            .join("work")
+            .join(format!("{key}-{pass}-{}-{number}", std::process::id()));
         let _ = fs::remove_dir_all(&work);
         let cwd = work.join("cwd");
         fs::create_dir_all(&cwd).with_context(|| format!("cannot create {}", cwd.display()))?;
@@ -217,7 +233,8 @@ fn read_made(dir: &Path) -> Option<Made> {
 
 /// Keeps a run in the cache, whole or not at all (written beside, then renamed).
 fn write_made(dir: &Path, made: &Made) -> Result<()> {
-    let partial = dir.with_extension(format!("partial-{}", std::process::id()));
+    let number = NEXT.fetch_add(1, Ordering::Relaxed);
+    let partial = dir.with_extension(format!("partial-{}-{number}", std::process::id()));
     let _ = fs::remove_dir_all(&partial);
     let files = partial.join("files");
     fs::create_dir_all(&files).with_context(|| format!("cannot create {}", files.display()))?;
@@ -228,5 +245,13 @@ fn write_made(dir: &Path, made: &Made) -> Result<()> {
             .with_context(|| format!("cannot write {}", files.display()))?;
     }
     let _ = fs::remove_dir_all(dir);
-    fs::rename(&partial, dir).with_context(|| format!("cannot write {}", dir.display()))
+    match fs::rename(&partial, dir) {
+        Ok(()) => Ok(()),
+        // Another run of the same command kept its result first: the same bytes.
+        Err(_) if read_made(dir).is_some() => {
+            let _ = fs::remove_dir_all(&partial);
+            Ok(())
+        }
+        Err(e) => Err(e).with_context(|| format!("cannot write {}", dir.display())),
+    }
 }

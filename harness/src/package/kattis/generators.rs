@@ -61,6 +61,11 @@ pub struct Recipe {
     pub cases: Vec<Case>,
     /// Each group's folder (relative to `data/`) and the text of its `test_group.yaml`.
     pub groups: Vec<(String, String)>,
+    /// Programs made of listed files (`generators: {name: [files]}`), by their path from the package
+    /// (`generators/<name>`), each file's path from the package.
+    pub programs: BTreeMap<String, Vec<String>>,
+    /// problem.yaml's constants, substituted in commands and in the programs' sources.
+    pub constants: BTreeMap<String, String>,
 }
 
 /// One test case: its path under `data/` without extension, and how its files are made.
@@ -72,6 +77,8 @@ pub struct Case {
     pub copy: Option<String>,
     /// Files given inline, by extension.
     pub inline: Vec<(String, String)>,
+    /// Files that are another of the case's files (`in.download: {link: in.statement}`), by extension.
+    pub links: Vec<(String, String)>,
     /// The program (relative to the package) whose output on the input is the answer, when none is given.
     pub solution: Option<String>,
 }
@@ -186,8 +193,57 @@ pub fn file(dir: &Path) -> PathBuf {
     dir.join("generators").join("generators.yaml")
 }
 
-/// Reads `generators.yaml` into what it makes. Errors name the file and the rule.
-pub fn read(path: &Path) -> Result<Recipe> {
+/// A package's `constants` (problem.yaml, 2025-09): `{{NAME}}` is its value, `{{NAME.variant}}` a
+/// variant, substituted in generator commands as BAPCtools does.
+pub fn constants(dir: &Path) -> Result<BTreeMap<String, String>> {
+    let yaml = super::yaml::YamlMap::read(&dir.join("problem.yaml"))?;
+    let mut found = BTreeMap::new();
+    let Some(Value::Mapping(constants)) = yaml.get("constants") else {
+        return Ok(found);
+    };
+    for (key, value) in constants {
+        let Some(key) = key.as_str() else { continue };
+        let variants = match value {
+            Value::Mapping(map) => map.clone(),
+            other => [(Value::from("value"), other.clone())].into_iter().collect(),
+        };
+        for (sub, variant) in &variants {
+            let (Some(sub), Some(text)) = (sub.as_str(), super::yaml::scalar(variant)) else {
+                continue;
+            };
+            if sub == "value" {
+                found.insert(key.to_string(), text.clone());
+            }
+            found.insert(format!("{key}.{sub}"), text);
+        }
+    }
+    Ok(found)
+}
+
+/// `{{NAME}}` and `{{NAME.variant}}` replaced by the constants that exist; others left as they are.
+fn substitute(text: &str, constants: &BTreeMap<String, String>) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("{{") {
+        out += &rest[..at];
+        let after = &rest[at + 2..];
+        match after.find("}}").map(|end| (end, &after[..end])) {
+            Some((end, name)) if constants.contains_key(name) => {
+                out += &constants[name];
+                rest = &after[end + 2..];
+            }
+            _ => {
+                out += "{{";
+                rest = after;
+            }
+        }
+    }
+    out + rest
+}
+
+/// Reads `generators.yaml` into what it makes, with the package's constants. Errors name the file and
+/// the rule.
+pub fn read(path: &Path, constants: &BTreeMap<String, String>) -> Result<Recipe> {
     let text = crate::package::read_text(path)?;
     let value: Value = serde_norway::from_str(&text)
         .map_err(|e| anyhow!("{}: not valid YAML: {e}", path.display()))?;
@@ -196,7 +252,7 @@ pub fn read(path: &Path) -> Result<Recipe> {
         Value::Null => Mapping::new(),
         _ => bail!("{}: expected a map at the top level", path.display()),
     };
-    parse(&root).map_err(|e| anyhow!("{}: {e:#}", path.display()))
+    parse(&root, constants).map_err(|e| anyhow!("{}: {e:#}", path.display()))
 }
 
 /// The settings a folder passes down to its cases.
@@ -214,11 +270,28 @@ struct Parser {
     width: usize,
     /// Cases and folders by their key, for `include:`.
     keys: BTreeMap<String, Vec<String>>,
+    /// problem.yaml's constants, for `{{NAME}}` in commands.
+    constants: BTreeMap<String, String>,
 }
 
-fn parse(root: &Mapping) -> Result<Recipe> {
+fn parse(root: &Mapping, constants: &BTreeMap<String, String>) -> Result<Recipe> {
     let config = settings(root, &Config::default())?;
+    let mut programs = BTreeMap::new();
+    if let Some(Value::Mapping(listed)) = root.get("generators") {
+        for (name, files) in listed {
+            let name = name.as_str().unwrap_or_default();
+            let Value::Sequence(files) = files else {
+                bail!("key `generators.{name}`: expected a list of its files");
+            };
+            let files = files.iter().map(|f| match f.as_str() {
+                Some(file) => Ok(format!("generators/{file}")),
+                None => Err(anyhow!("key `generators.{name}`: a file name is not text")),
+            });
+            programs.insert(format!("generators/{name}"), files.collect::<Result<_>>()?);
+        }
+    }
     let mut parser = Parser {
+        constants: constants.clone(),
         recipe: Recipe::default(),
         next_case: 1,
         width: numbered_cases(root).to_string().len(),
@@ -249,6 +322,8 @@ fn parse(root: &Mapping) -> Result<Recipe> {
             parser.folder(name, name, &map, &config)?;
         }
     }
+    parser.recipe.programs = programs;
+    parser.recipe.constants = constants.clone();
     Ok(parser.recipe)
 }
 
@@ -465,6 +540,7 @@ impl Parser {
             let generate = match rule.get("generate") {
                 None | Some(Value::Null) => None,
                 Some(Value::String(text)) => {
+                    let text = substitute(text, &self.constants);
                     let text = match has_count {
                         true => text.replace("{count}", &count.to_string()),
                         false => text.clone(),
@@ -480,9 +556,17 @@ impl Parser {
                 Some(_) => bail!("{at}: key `copy`: expected a path"),
             };
             let mut inline = Vec::new();
+            let mut links = Vec::new();
             for ext in INLINE {
                 match rule.get(*ext) {
                     None | Some(Value::Null) => {}
+                    Some(Value::Mapping(link)) if link.len() == 1 && link.contains_key("link") => {
+                        let target = link.get("link").and_then(Value::as_str);
+                        let target = target.filter(|t| INLINE.contains(t)).ok_or_else(|| {
+                            anyhow!("{at}: key `{ext}`: `link` names another file of the case (in, ans, ...)")
+                        })?;
+                        links.push((ext.to_string(), target.to_string()));
+                    }
                     Some(Value::String(text)) => inline.push((ext.to_string(), text.clone())),
                     Some(map @ Value::Mapping(_)) if *ext == "yaml" => {
                         inline.push((ext.to_string(), serde_norway::to_string(map)?))
@@ -494,7 +578,11 @@ impl Parser {
                     )),
                 }
             }
-            if generate.is_none() && copy.is_none() && !inline.iter().any(|(e, _)| e == "in") {
+            let given = |ext: &str| inline.iter().chain(&links).any(|(e, _)| e == ext);
+            // A sample may give only what the statement shows (`in.statement` or `in.download`).
+            let sample = path == "sample" || path.starts_with("sample/");
+            let statement = sample && (given("in.statement") || given("in.download"));
+            if generate.is_none() && copy.is_none() && !given("in") && !statement {
                 bail!("{at}: needs one of generate, copy or in");
             }
             self.recipe.cases.push(Case {
@@ -502,6 +590,7 @@ impl Parser {
                 generate,
                 copy,
                 inline,
+                links,
                 solution: config.solution.clone(),
             });
             self.keys.entry(name).or_default().push(at);
@@ -535,7 +624,7 @@ pub fn wanted(dir: &Path) -> bool {
 /// Makes every file `generators.yaml` names into a fresh data folder of the cache and returns it.
 pub fn make(dir: &Path, maker: &Maker) -> Result<PathBuf> {
     let path = file(dir);
-    let recipe = read(&path)?;
+    let recipe = read(&path, &constants(dir)?)?;
     let made = files(dir, &recipe, maker).with_context(|| format!("{}", path.display()))?;
     let mut hasher = Sha512::new();
     hasher.update(dir.as_os_str().as_encoded_bytes());
@@ -626,14 +715,14 @@ pub fn files(dir: &Path, recipe: &Recipe, maker: &Maker) -> Result<BTreeMap<Stri
         if let Some(command) = &case.generate {
             let (program, _) = command.program_and_args()?;
             if let std::collections::btree_map::Entry::Vacant(entry) = programs.entry(program) {
-                let binary = maker.compile(&dir.join(entry.key()))?;
+                let binary = compile(dir, entry.key(), recipe, maker)?;
                 entry.insert(binary);
             }
         }
         let solution = case.solution.clone().or_else(|| default_solution.clone());
         if let Some(solution) = solution.filter(|_| wants_answer(case)) {
             if let std::collections::btree_map::Entry::Vacant(entry) = programs.entry(solution) {
-                let binary = maker.compile(&dir.join(entry.key()))?;
+                let binary = compile(dir, entry.key(), recipe, maker)?;
                 entry.insert(binary);
             }
         }
@@ -648,6 +737,61 @@ pub fn files(dir: &Path, recipe: &Recipe, maker: &Maker) -> Result<BTreeMap<Stri
         files.insert(format!("{group}/test_group.yaml"), text.clone().into_bytes());
     }
     Ok(files)
+}
+
+/// Compiles a program of the package (`program`: its path from the package). A program listed under
+/// `generators:` is its files; where problem.yaml has constants, `{{NAME}}` in its sources is replaced
+/// first, as BAPCtools does: both are built from a copy in the cache.
+fn compile(dir: &Path, program: &str, recipe: &Recipe, maker: &Maker) -> Result<crate::lang::Executable> {
+    let listed = recipe.programs.get(program);
+    if listed.is_none() && recipe.constants.is_empty() {
+        return maker.compile(&dir.join(program));
+    }
+    let mut hasher = Sha512::new();
+    hasher.update(dir.as_os_str().as_encoded_bytes());
+    hasher.update(program.as_bytes());
+    let key: String = hasher.finalize()[..12].iter().map(|b| format!("{b:02x}")).collect();
+    let name = program.rsplit('/').next().unwrap_or(program);
+    // Outside the cache: a compiler sees no file of the cache beside the one it builds (`seal`).
+    let copy = maker.programs_dir().join(key).join(name);
+    let _ = std::fs::remove_dir_all(&copy);
+    let _ = std::fs::remove_file(&copy);
+    let sources: Vec<(PathBuf, PathBuf)> = match listed {
+        Some(files) => files
+            .iter()
+            .map(|f| {
+                let file = f.rsplit('/').next().unwrap_or(f);
+                (dir.join(f), copy.join(file))
+            })
+            .collect(),
+        None if dir.join(program).is_dir() => walkdir::WalkDir::new(dir.join(program))
+            .into_iter()
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_type().is_file())
+            .map(|e| {
+                let relative = e.path().strip_prefix(dir.join(program)).unwrap_or(e.path());
+                (e.path().to_path_buf(), copy.join(relative))
+            })
+            .collect(),
+        None => vec![(dir.join(program), copy.clone())],
+    };
+    for (from, to) in &sources {
+        let bytes = std::fs::read(from).with_context(|| format!("cannot read {}", from.display()))?;
+        let bytes = match String::from_utf8(bytes) {
+            Ok(text) => substitute(&text, &recipe.constants).into_bytes(),
+            Err(raw) => raw.into_bytes(),
+        };
+        if let Some(parent) = to.parent() {
+            std::fs::create_dir_all(parent)
+                .with_context(|| format!("cannot create {}", parent.display()))?;
+        }
+        std::fs::write(to, bytes).with_context(|| format!("cannot write {}", to.display()))?;
+        #[cfg(unix)]
+        if let Ok(meta) = std::fs::metadata(from) {
+            let _ = std::fs::set_permissions(to, meta.permissions());
+        }
+    }
+    maker.compile(&copy)
 }
 
 /// Whether a case's answer is made by a solution: a case without its `.ans` in a folder that has answers.
@@ -696,7 +840,13 @@ fn make_case(
     for (ext, text) in &case.inline {
         files.insert(ext.clone(), text.clone().into_bytes());
     }
-    if !files.contains_key("ans") && wants_answer(case) {
+    for (ext, target) in &case.links {
+        let Some(bytes) = files.get(target).cloned() else {
+            bail!("{}: `{ext}` links to `{target}`, which the case does not have", case.path);
+        };
+        files.insert(ext.clone(), bytes);
+    }
+    if !files.contains_key("ans") && files.contains_key("in") && wants_answer(case) {
         let solution = case.solution.as_deref().or(default_solution);
         let Some(solution) = solution else {
             bail!(
@@ -733,7 +883,7 @@ mod tests {
 
     fn recipe(text: &str) -> Recipe {
         let value: Value = serde_norway::from_str(text).unwrap();
-        parse(value.as_mapping().unwrap()).unwrap()
+        parse(value.as_mapping().unwrap(), &BTreeMap::new()).unwrap()
     }
 
     /// The values BAPCtools' formula gives in Python (`int(sha512(text).hexdigest(), 16) % 2**31`).
@@ -744,6 +894,18 @@ mod tests {
         assert_eq!(seed("bob", 1, "stdout.py {seed:42}"), 593058468);
         assert_eq!(seed("", 5, "stdout.py {seed} 5"), 498227416);
         assert_eq!(seed("", 1, "stdout.py {seed:42}"), 1750401614);
+    }
+
+    #[test]
+    fn constants_are_substituted_by_name_and_unknown_ones_kept() {
+        let constants: BTreeMap<String, String> = [("FIVE", "5"), ("FIVE.WORD", "five")]
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        assert_eq!(
+            substitute("gen.py {{FIVE}} {{FIVE.WORD}} {{SIX}} {seed}", &constants),
+            "gen.py 5 five {{SIX}} {seed}"
+        );
     }
 
     #[test]
