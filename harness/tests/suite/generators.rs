@@ -163,6 +163,20 @@ fn a_package_with_only_generators_yaml_is_run_and_validated_in_a_workspace() {
         text.contains("secret/3-small.in (with --max 100): rejected"),
         "{text}"
     );
+
+    // A case's own arguments (its inline `yaml:`, written as its `.yaml`) over its group's.
+    let text = std::fs::read_to_string(&yaml).unwrap();
+    let own = "- '': gen.py {seed} 10\n";
+    assert!(text.contains(own), "{text}");
+    let with_own = "- '':\n          generate: gen.py {seed} 10\n          yaml: {input_validator_args: [--max, \"5\"]}\n";
+    std::fs::write(&yaml, text.replace(own, with_own)).unwrap();
+    let output = harness(&root, &cache, &["validate", "addition"]);
+    let text = printed(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("sample/1.in (with --max 5): rejected: line 1: b = 10 is not in [1, 5]"),
+        "{text}"
+    );
 }
 
 #[test]

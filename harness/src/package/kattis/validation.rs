@@ -72,14 +72,22 @@ fn programs(folder: &Path) -> Result<Vec<PathBuf>> {
     Ok(found)
 }
 
-/// The validator arguments of the group an input is in: those of the nearest `testdata.yaml` (or
-/// `test_group.yaml`) between its folder and `data/` that gives them.
+/// The validator arguments of an input: its own `.yaml`'s (not in legacy packages), else those of the
+/// nearest `testdata.yaml` (or `test_group.yaml`) between its folder and `data/` that gives them.
 fn group_args(input: &Path, dir: &Path, format: FormatVersion) -> Result<Vec<String>> {
     let data = super::data_dir(dir);
     let key = match format {
         FormatVersion::Legacy => "input_validator_flags",
         _ => "input_validator_args",
     };
+    // A test case's own `.yaml` first (the newer versions), then its groups'.
+    if format != FormatVersion::Legacy {
+        if let Some(yaml) = YamlMap::read_if_exists(&input.with_extension("yaml"))? {
+            if let Some(words) = yaml.words(key)? {
+                return Ok(words);
+            }
+        }
+    }
     for folder in input.ancestors().skip(1).take_while(|f| f.starts_with(&data)) {
         for file in ["test_group.yaml", "testdata.yaml"] {
             let Some(yaml) = YamlMap::read_if_exists(&folder.join(file))? else {
