@@ -96,9 +96,20 @@ impl Maker<'_> {
         cache.with_file_name(format!("{name}-programs"))
     }
 
-    /// Compiles `path` (a file or a folder, in any language of the table); errors name it.
+    /// Compiles `path` (a file or a folder, in any language of the table, or a folder of `build`/`run`
+    /// scripts); errors name it.
     pub fn compile(&self, path: &Path) -> Result<Executable> {
-        match self.compiler.compile(path)? {
+        // A folder with `build`/`run` scripts (or a `__main__.py`) is a language of its own.
+        let compiled = match crate::package::script_language(path, self.compiler.cache_dir())? {
+            Some((language, marker)) => self.compiler.compile_program(&crate::lang::Program {
+                language,
+                files: vec![marker.clone()],
+                others: Vec::new(),
+                main: marker,
+            })?,
+            None => self.compiler.compile(path)?,
+        };
+        match compiled {
             Compiled::Ok(binary) => Ok(binary),
             Compiled::Skipped { reason } => bail!("{}: {reason}", path.display()),
             Compiled::Failed { message } => {
