@@ -567,6 +567,10 @@ impl Parser {
                         })?;
                         links.push((ext.to_string(), target.to_string()));
                     }
+                    // As BAPCtools: a text that does not end a line is given its newline.
+                    Some(Value::String(text)) if !text.is_empty() && !text.ends_with('\n') => {
+                        inline.push((ext.to_string(), format!("{text}\n")))
+                    }
                     Some(Value::String(text)) => inline.push((ext.to_string(), text.clone())),
                     Some(map @ Value::Mapping(_)) if *ext == "yaml" => {
                         inline.push((ext.to_string(), serde_norway::to_string(map)?))
