@@ -30,7 +30,12 @@ pub fn generate(workspace: &Workspace, args: &GenArgs) -> Result<i32> {
             outcome.unchanged,
             outcome.mismatches.len()
         )?;
-        if !outcome.mismatches.is_empty() {
+        if !outcome.mismatches.is_empty() && outcome.packages {
+            writeln!(
+                out,
+                "the committed data is not what the generators make: regenerate it (BAPCtools' `bt generate`) or fix generators/generators.yaml"
+            )?;
+        } else if !outcome.mismatches.is_empty() {
             writeln!(
                 out,
                 "run `{} gen` to regenerate, and declare hand-made files in tests.toml",

@@ -17,6 +17,9 @@ pub fn validate(workspace: &Workspace, args: &ValidateArgs) -> Result<i32> {
     for rejection in &outcome.rejections {
         writeln!(out, "{rejection}")?;
     }
+    for skipped in &outcome.skipped {
+        writeln!(out, "{skipped}")?;
+    }
     for failure in &outcome.failures {
         writeln!(out, "{failure}")?;
     }

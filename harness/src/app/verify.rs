@@ -27,6 +27,19 @@ pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
     super::grade::check_report_files(&args.report)?;
     // Where the answers are: no program of a folder is compiled in place beside them.
     let answers: Vec<_> = args.dirs.iter().map(|dir| dir.join("data")).collect();
+
+    let languages = match workspace {
+        Some(workspace) => workspace.languages()?,
+        None => LanguageTable::builtin(),
+    };
+    let mut context = RunContext::new(&cache_dir(workspace), languages, jobs(args.jobs))?;
+    let ours = workspace.map(Workspace::answer_folders).unwrap_or_default();
+    context.compiler.seal(answers.into_iter().chain(ours));
+    // The data a package generates is made first, once, and read as its data by its format.
+    let packages = context
+        .pool
+        .install(|| crate::package::generated::prepare(&args.dirs, &context.compiler));
+    packages?;
     // A problem is judged whole, in one shard: its time limit may come from all its accepted submissions.
     let mut plan = crate::plan::plan_folders(&args.dirs)?;
     if let Some(partition) = args.partition {
@@ -44,13 +57,6 @@ pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
         planned: shard.planned,
         units: shard.units,
     });
-    let languages = match workspace {
-        Some(workspace) => workspace.languages()?,
-        None => LanguageTable::builtin(),
-    };
-    let mut context = RunContext::new(&cache_dir(workspace), languages, jobs(args.jobs))?;
-    let ours = workspace.map(Workspace::answer_folders).unwrap_or_default();
-    context.compiler.seal(answers.into_iter().chain(ours));
     let (bar, events) = super::grade::progress_events();
     let options = JudgeOptions {
         jobs: jobs(args.jobs),

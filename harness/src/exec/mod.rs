@@ -187,6 +187,25 @@ fn merge_beside<R>(parts: [(Vec<usize>, Vec<R>); 2]) -> Vec<R> {
     all.into_iter().map(|(_, result)| result).collect()
 }
 
+/// Makes the data the problems `ids` (all when empty) generate, before they are read: a package's
+/// `generators.yaml` (`package::generated`). Nothing is set up when none generates data.
+pub fn generate_data(workspace: &Workspace, ids: &[String], jobs: usize) -> Result<()> {
+    let ids = match ids.is_empty() {
+        true => workspace.problem_ids()?,
+        false => ids.to_vec(),
+    };
+    let dirs: Vec<PathBuf> = ids.iter().map(|id| workspace.problem_dir(id)).collect();
+    if !crate::package::generated::any_generates(&dirs) {
+        return Ok(());
+    }
+    let context = RunContext::of(workspace, jobs)?;
+    let made = context
+        .pool
+        .install(|| crate::package::generated::prepare(&dirs, &context.compiler));
+    context.sandbox.end_idle();
+    made
+}
+
 /// Grades `ids` (or every problem when empty). Errors are setup problems of explicitly named problems;
 /// a broken problem that was not named becomes an error row.
 pub fn grade(workspace: &Workspace, ids: &[String], options: &JudgeOptions) -> Result<Report> {
@@ -200,6 +219,7 @@ pub fn grade(workspace: &Workspace, ids: &[String], options: &JudgeOptions) -> R
         partition: options.partition,
         only: options.only.clone(),
     };
+    generate_data(workspace, ids, options.jobs)?;
     let mut plan = plan::plan(workspace, &selection)?;
     // Only now, when every named problem is known to be sound: a setup error writes nothing.
     let context = RunContext::with_runs(workspace, options.jobs, plan.runs())?;

@@ -4,6 +4,7 @@
 //! packages (`kattis`: `problem.yaml`). A format is registered by one line in `formats!` below.
 
 pub mod changes;
+pub mod generated;
 pub mod links;
 pub mod source;
 pub mod text;
@@ -37,6 +38,28 @@ pub trait Format: Sync {
     /// Its input validators and the inputs they must judge (`harness validate`); `None` when the format
     /// has none. A problem without its validator yet names it all the same: validating says it is missing.
     fn input_validation(&self, _dir: &Path) -> Result<Option<InputValidation>> {
+        Ok(None)
+    }
+    /// Whether the problem in `dir` generates its data (`generate` has something to make).
+    fn generates(&self, _dir: &Path) -> bool {
+        false
+    }
+    /// Makes the data it generates (BAPCtools' `generators.yaml`) before it is read, and returns the
+    /// folder its loader reads as its data; `None` when it generates nothing.
+    fn generate(
+        &self,
+        _dir: &Path,
+        _maker: &generated::Maker,
+    ) -> Result<Option<std::path::PathBuf>> {
+        Ok(None)
+    }
+    /// Its committed data compared with what its generators make (`harness gen --check`); `None` when
+    /// it has no generators.
+    fn compare_generated(
+        &self,
+        _dir: &Path,
+        _maker: &generated::Maker,
+    ) -> Result<Option<generated::Comparison>> {
         Ok(None)
     }
     /// Whether it keeps the files of our setter tools (`tests.toml` and its generators, `brute.rs`, one

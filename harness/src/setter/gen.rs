@@ -16,6 +16,49 @@ use crate::lang::Compiler;
 use crate::model::{CheckerSpec, Problem};
 use crate::package::{self, AnswerSource, InputSource, TestSpec, Workspace};
 
+/// `gen --check` on problems of formats that generate their data from their own generators (a package's
+/// `generators.yaml`): their committed data compared with what those make. `None` when one of them is
+/// ours (then every one is checked as ours).
+fn check_packages(
+    workspace: &Workspace,
+    ids: &[String],
+    jobs: usize,
+) -> Result<Option<GenOutcome>> {
+    let dirs: Vec<_> = ids.iter().map(|id| workspace.problem_dir(id)).collect();
+    if dirs
+        .iter()
+        .any(|dir| package::format_of(dir).has_setter_files() || !dir.is_dir())
+    {
+        return Ok(None);
+    }
+    let context = crate::exec::RunContext::of(workspace, jobs)?;
+    let maker = package::generated::Maker {
+        compiler: &context.compiler,
+    };
+    let mut outcome = GenOutcome {
+        packages: true,
+        ..GenOutcome::default()
+    };
+    for dir in &dirs {
+        let format = package::format_of(dir);
+        let compared = context
+            .pool
+            .install(|| format.compare_generated(dir, &maker))?;
+        let Some(compared) = compared else {
+            bail!(
+                "{}: {}, without generators (generators/generators.yaml): nothing to check",
+                dir.display(),
+                format.describe()
+            );
+        };
+        outcome.problems += 1;
+        outcome.unchanged += compared.current;
+        outcome.mismatches.extend(compared.differences);
+    }
+    context.sandbox.end_idle();
+    Ok(Some(outcome))
+}
+
 /// One file that tests.toml says is generated, with the bytes it should hold.
 struct Generated {
     path: PathBuf,
@@ -33,9 +76,16 @@ pub struct GenOutcome {
     /// The data's statistics, one line per group of tests (see `stats`), and its warnings.
     pub stats: Vec<String>,
     pub warnings: Vec<String>,
+    /// Packages checked against their own generators (`gen --check` on packages), not tests.toml.
+    pub packages: bool,
 }
 
 pub fn gen(workspace: &Workspace, ids: &[String], check: bool, jobs: usize) -> Result<GenOutcome> {
+    if check && !ids.is_empty() {
+        if let Some(outcome) = check_packages(workspace, ids, jobs)? {
+            return Ok(outcome);
+        }
+    }
     let ids = if ids.is_empty() {
         workspace
             .problem_ids()?

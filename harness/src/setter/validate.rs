@@ -4,7 +4,7 @@
 //! every validator, and every invalid example rejected by one, with the arguments of its group.
 
 use std::ffi::OsString;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Result};
 use rayon::prelude::*;
@@ -14,6 +14,7 @@ use crate::lang::{Compiled, Compiler, Executable};
 use crate::model::{Exit, Limits};
 use crate::package::source::{InputCheck, Must};
 use crate::package::{self, Workspace};
+use crate::sandbox::Invocation;
 use crate::sandbox::Sandbox;
 
 /// The validator's exit codes (the Kattis convention).
@@ -31,6 +32,8 @@ pub struct ValidateOutcome {
     pub exempt: usize,
     /// Every input not judged as it must be, with the validator's message.
     pub failures: Vec<String>,
+    /// Validators that cannot run here, each with why (`SKIPPED: ...`).
+    pub skipped: Vec<String>,
     /// Every invalid example rejected as it must be, with the validator's reason: it must be the rule
     /// the example breaks, not another.
     pub rejections: Vec<String>,
@@ -51,6 +54,9 @@ pub fn validate(workspace: &Workspace, ids: &[String], jobs: usize) -> Result<Va
         sandbox,
         ..
     } = crate::exec::RunContext::of(workspace, jobs)?;
+    // The data a package generates is made first, once, and validated as its data.
+    let dirs: Vec<_> = ids.iter().map(|id| workspace.problem_dir(id)).collect();
+    pool.install(|| package::generated::prepare(&dirs, &compiler))?;
     let mut outcome = ValidateOutcome::default();
     for id in &ids {
         let dir = workspace.problem_dir(id);
@@ -67,10 +73,19 @@ pub fn validate(workspace: &Workspace, ids: &[String], jobs: usize) -> Result<Va
         if validation.validators.is_empty() {
             continue; // validated with the original's data
         }
-        let validators = validation.validators.iter();
-        let validators = validators
-            .map(|path| compile(&compiler, path, workspace))
-            .collect::<Result<Vec<_>>>()?;
+        let mut validators = Vec::new();
+        for path in &validation.validators {
+            match compile(&compiler, path, workspace)? {
+                Ok(validator) => validators.push(validator),
+                Err(why) => outcome
+                    .skipped
+                    .push(format!("SKIPPED: {}: {why}", workspace.relative(path))),
+            }
+        }
+        if validators.is_empty() {
+            outcome.problems += 1;
+            continue; // every validator skipped, with the reason
+        }
         let checks = validation.checks;
         outcome.exempt += checks.iter().filter(|c| c.must == Must::Exempt).count();
         let judged: Vec<Judged> = pool.install(|| {
@@ -96,8 +111,19 @@ pub fn validate(workspace: &Workspace, ids: &[String], jobs: usize) -> Result<Va
     Ok(outcome)
 }
 
-/// A validator built: a file by the language table, a folder as one program (or by its scripts).
-fn compile(compiler: &Compiler, path: &Path, workspace: &Workspace) -> Result<Executable> {
+/// An input validator ready to run: a program, or a checktestdata script run by a checktestdata tool.
+pub enum Validator {
+    Program(Executable),
+    Checktestdata { tool: PathBuf, script: PathBuf },
+}
+
+/// A validator built: a file by the language table, a folder as one program (or by its scripts); a
+/// `.ctd` script by the checktestdata found here. `Err` within: it cannot run here, and why.
+fn compile(
+    compiler: &Compiler,
+    path: &Path,
+    workspace: &Workspace,
+) -> Result<std::result::Result<Validator, String>> {
     if !path.exists() {
         bail!(
             "{} does not exist: write the input validator (exit 42 valid, 43 invalid; see docs/setter.md)",
@@ -106,14 +132,58 @@ fn compile(compiler: &Compiler, path: &Path, workspace: &Workspace) -> Result<Ex
     }
     if path.is_dir() {
         let shown = workspace.relative(path);
-        return crate::exec::build(path, &shown, "input validator", compiler)?
-            .map_err(anyhow::Error::msg);
+        let built = crate::exec::build(path, &shown, "input validator", compiler)?;
+        return Ok(Ok(Validator::Program(built.map_err(anyhow::Error::msg)?)));
+    }
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("ctd") => {
+            return Ok(match checktestdata(&workspace.root) {
+                Some(tool) => Ok(Validator::Checktestdata {
+                    tool,
+                    script: path.to_path_buf(),
+                }),
+                None => Err(format!(
+                    "a checktestdata script, and no checktestdata here (DOMjudge's `checktestdata` or \
+                     the Python `pyctd` on PATH, or {CHECKTESTDATA_VAR}; scripts/install-checktestdata \
+                     installs one); its inputs are not checked by it"
+                )),
+            })
+        }
+        Some("viva") => {
+            return Ok(Err(
+                "a VIVA script: this judge has no VIVA implementation yet; its inputs are not checked by it"
+                    .to_string(),
+            ))
+        }
+        _ => {}
     }
     match compiler.compile(path)? {
-        Compiled::Ok(executable) => Ok(executable),
+        Compiled::Ok(executable) => Ok(Ok(Validator::Program(executable))),
         Compiled::Failed { message } => bail!("{} does not compile:\n{message}", path.display()),
         Compiled::Skipped { reason } => bail!("{}: {reason}", path.display()),
     }
+}
+
+/// The variable naming the checktestdata program to use.
+pub const CHECKTESTDATA_VAR: &str = "HARNESS_CHECKTESTDATA";
+
+/// A checktestdata implementation (`checktestdata SCRIPT` with the input on stdin: exit 0 valid, 1 not):
+/// `$HARNESS_CHECKTESTDATA`, else DOMjudge's `checktestdata` or the Python package's `pyctd` on PATH, else
+/// the one scripts/install-checktestdata puts under the workspace's `target/`.
+pub fn checktestdata(root: &Path) -> Option<PathBuf> {
+    if let Some(tool) = std::env::var_os(CHECKTESTDATA_VAR).filter(|v| !v.is_empty()) {
+        return Some(PathBuf::from(tool));
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    for name in ["checktestdata", "pyctd"] {
+        for dir in std::env::split_paths(&path) {
+            if dir.join(name).is_file() {
+                return Some(dir.join(name));
+            }
+        }
+    }
+    let ours = root.join("target/checktestdata/bin/pyctd");
+    ours.is_file().then_some(ours)
 }
 
 /// How the validator judged an input.
@@ -130,7 +200,7 @@ enum Judged {
 /// as it must (an invalid one, which one validator's rejection is enough to refuse).
 fn run(
     sandbox: &Sandbox,
-    validators: &[Executable],
+    validators: &[Validator],
     check: &InputCheck,
     scratch: &Scratch,
 ) -> Result<Judged> {
@@ -142,9 +212,26 @@ fn run(
     let shown = check.input.display();
     let limits = Limits::tool();
     for validator in validators {
-        let command = validator.invocation(limits.memory_kb / 1024, &args);
+        let command = match validator {
+            Validator::Program(program) => program.invocation(limits.memory_kb / 1024, &args),
+            // The judge's own tool reading a script (no program of the package): run as its other
+            // tools are, outside the containment of the package's programs.
+            Validator::Checktestdata { tool, script } => Invocation {
+                program: tool.clone().into_os_string(),
+                args: vec![script.clone().into_os_string()],
+                ..Invocation::default()
+            },
+        };
         let stdout = scratch.file("validator.out");
-        let outcome = sandbox.run(&command, &check.input, &stdout, &limits)?;
+        let mut outcome = sandbox.run(&command, &check.input, &stdout, &limits)?;
+        if let Validator::Checktestdata { .. } = validator {
+            // checktestdata's exit codes in the validators' convention.
+            outcome.exit = match outcome.exit {
+                Exit::Code(0) => Exit::Code(VALID),
+                Exit::Code(1) => Exit::Code(INVALID),
+                other => other,
+            };
+        }
         // Its message: the first line of its stderr, else of its stdout.
         let printed = std::fs::read(&stdout).unwrap_or_default();
         let said = [&outcome.stderr_tail, &printed]

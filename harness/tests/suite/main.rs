@@ -12,6 +12,7 @@ mod export;
 mod faults;
 mod formats;
 mod gen_safety;
+mod generators;
 mod hostile_names;
 mod html;
 mod interactive;

@@ -27,13 +27,14 @@ pub fn load_tests(
     base: &[String],
     flags: bool,
 ) -> Result<Vec<TestCase>> {
-    let data = dir.join("data");
+    let data = super::data_dir(dir);
     let root = Args {
         words: base.to_vec(),
         from: "problem.yaml".into(),
     };
     let walk = Walk {
         dir,
+        data: &data,
         format,
         base: base.to_vec(),
         flags,
@@ -63,6 +64,7 @@ pub fn load_tests(
 
 struct Walk<'a> {
     dir: &'a Path,
+    data: &'a Path,
     format: FormatVersion,
     base: Vec<String>,
     flags: bool,
@@ -114,7 +116,7 @@ impl Walk<'_> {
                 _ => case_args(&path.with_extension("yaml"), self.dir)?,
             };
             let name = path.with_extension("");
-            let name = name.strip_prefix(self.dir.join("data")).unwrap_or(&name);
+            let name = name.strip_prefix(self.data).unwrap_or(&name);
             let name = name.to_string_lossy().into_owned();
             let Args { words, from } = case_args.unwrap_or_else(|| args.clone());
             if self.flags {

@@ -58,7 +58,7 @@ pub fn load(
     let names: Vec<&str> = tests.iter().map(|t| t.name.as_str()).collect();
     let root = match format {
         FormatVersion::V2025 => reader.tree_2025(&names)?,
-        _ => reader.group(dir.join("data"), String::new(), &Mapping::new(), &names)?,
+        _ => reader.group(super::data_dir(dir), String::new(), &Mapping::new(), &names)?,
     };
     let custom_score = match format {
         FormatVersion::Legacy => problem_yaml
@@ -233,7 +233,7 @@ impl Reader<'_> {
     /// `score_aggregation` are not inherited: `secret` is `100` and `sum` unless it says otherwise, a
     /// group `unbounded` and `pass-fail`, which only an unbounded `secret` allows.
     fn tree_2025(&mut self, names: &[&str]) -> Result<ScoreGroup> {
-        let data = self.dir.join("data");
+        let data = super::data_dir(self.dir);
         let under = |prefix: &str| -> Vec<String> {
             names
                 .iter()

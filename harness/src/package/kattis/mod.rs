@@ -6,6 +6,7 @@
 
 pub mod data;
 pub mod export;
+pub mod generators;
 pub mod groups;
 pub mod inline_modules;
 pub mod program;
@@ -41,6 +42,26 @@ impl crate::package::Format for Kattis {
     fn load(&self, dir: &Path, _submissions: bool) -> Result<ProblemSource> {
         Ok(load(dir)?.0)
     }
+    fn compare_generated(
+        &self,
+        dir: &Path,
+        maker: &crate::package::generated::Maker,
+    ) -> Result<Option<crate::package::generated::Comparison>> {
+        match generators::file(dir).is_file() {
+            true => generators::compare(dir, maker).map(Some),
+            false => Ok(None),
+        }
+    }
+    fn generates(&self, dir: &Path) -> bool {
+        generators::wanted(dir)
+    }
+    fn generate(
+        &self,
+        dir: &Path,
+        maker: &crate::package::generated::Maker,
+    ) -> Result<Option<std::path::PathBuf>> {
+        generators::generate(dir, maker)
+    }
     fn input_validation(&self, dir: &Path) -> Result<Option<InputValidation>> {
         let folder = validation::folder(dir);
         if !folder.is_dir() {
@@ -51,6 +72,11 @@ impl crate::package::Format for Kattis {
         let (package, format) = load(dir)?;
         validation::load(&package.problem.dir, format, &package.tests).map(Some)
     }
+}
+
+/// The package's test data: what its `generators.yaml` made in this run, else its `data/`.
+pub fn data_dir(dir: &Path) -> std::path::PathBuf {
+    crate::package::generated::data_of(dir).unwrap_or_else(|| dir.join("data"))
 }
 
 /// The problem-package formats this loader reads.

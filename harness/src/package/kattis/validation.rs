@@ -40,7 +40,7 @@ pub fn load(dir: &Path, format: FormatVersion, tests: &[TestCase]) -> Result<Inp
             args,
         });
     }
-    let invalid = dir.join("data/invalid_input");
+    let invalid = super::data_dir(dir).join("invalid_input");
     if format != FormatVersion::Legacy && invalid.is_dir() {
         let inputs = walkdir::WalkDir::new(&invalid).sort_by_file_name().into_iter();
         for entry in inputs {
@@ -57,16 +57,13 @@ pub fn load(dir: &Path, format: FormatVersion, tests: &[TestCase]) -> Result<Inp
     Ok(InputValidation { validators, checks })
 }
 
-/// The programs of the validators' folder, by name; a checktestdata or VIVA script is refused by name.
+/// The programs of the validators' folder, by name, checktestdata (`.ctd`) and VIVA (`.viva`) scripts
+/// among them (`setter::validate` runs the first through checktestdata and skips the second).
 fn programs(folder: &Path) -> Result<Vec<PathBuf>> {
     let mut found = Vec::new();
     for path in crate::package::text::entries(folder)? {
         let name = path.file_name().unwrap_or_default().to_string_lossy();
         match path.extension().unwrap_or_default().to_string_lossy().as_ref() {
-            "ctd" | "viva" => bail!(
-                "{}: checktestdata and VIVA input validators are not supported yet; give a program",
-                path.display()
-            ),
             "h" | "hpp" | "md" | "txt" => {}
             _ if name.starts_with("README") => {}
             _ => found.push(path),
@@ -75,14 +72,22 @@ fn programs(folder: &Path) -> Result<Vec<PathBuf>> {
     Ok(found)
 }
 
-/// The validator arguments of the group an input is in: those of the nearest `testdata.yaml` (or
-/// `test_group.yaml`) between its folder and `data/` that gives them.
+/// The validator arguments of an input: its own `.yaml`'s (not in legacy packages), else those of the
+/// nearest `testdata.yaml` (or `test_group.yaml`) between its folder and `data/` that gives them.
 fn group_args(input: &Path, dir: &Path, format: FormatVersion) -> Result<Vec<String>> {
-    let data = dir.join("data");
+    let data = super::data_dir(dir);
     let key = match format {
         FormatVersion::Legacy => "input_validator_flags",
         _ => "input_validator_args",
     };
+    // A test case's own `.yaml` first (the newer versions), then its groups'.
+    if format != FormatVersion::Legacy {
+        if let Some(yaml) = YamlMap::read_if_exists(&input.with_extension("yaml"))? {
+            if let Some(words) = yaml.words(key)? {
+                return Ok(words);
+            }
+        }
+    }
     for folder in input.ancestors().skip(1).take_while(|f| f.starts_with(&data)) {
         for file in ["test_group.yaml", "testdata.yaml"] {
             let Some(yaml) = YamlMap::read_if_exists(&folder.join(file))? else {

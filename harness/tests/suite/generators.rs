@@ -1,0 +1,323 @@
+//! Packages whose data is BAPCtools' `generators/generators.yaml` (fixtures/generated/): verified, run in a
+//! workspace and validated from the data their generators make in the sandbox, byte for byte the data
+//! BAPCtools makes (`addition-by-bapctools/`, written by BAPCtools 2026.10.0's `bt generate`); a generator
+//! that makes other bytes on a second run is refused by name.
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use serde_json::Value;
+
+use super::common::{self, json_report, printed};
+
+fn harness(root: &Path, cache: &Path, args: &[&str]) -> Output {
+    let path = format!(
+        "/usr/local/bin:/usr/bin:/bin:{}",
+        std::env::var("PATH").unwrap_or_default()
+    );
+    common::command_in(root, Some(cache), args)
+        .env("PATH", path)
+        .output()
+        .expect("run the harness binary")
+}
+
+/// A copy of the fixture package `addition` in a scratch folder, and a cache of its own.
+fn copy(name: &str) -> (PathBuf, PathBuf) {
+    let root = common::scratch(name);
+    let package = root.join("problems").join("addition");
+    common::copy_tree(&common::fixtures("generated").join("addition"), &package);
+    (package, root.join("cache"))
+}
+
+/// Every file below `dir`, by its path from there.
+fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut found: Vec<(String, Vec<u8>)> = walkdir::WalkDir::new(dir)
+        .into_iter()
+        .map(Result::unwrap)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| {
+            let name = e
+                .path()
+                .strip_prefix(dir)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
+            (name, std::fs::read(e.path()).unwrap())
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+fn verdicts(report: &Value) -> Vec<(String, String)> {
+    let all = report["submissions"].as_array().unwrap().iter();
+    all.map(|s| {
+        let file = s["file"].as_str().unwrap();
+        let file = file.rsplit("submissions/").next().unwrap().to_string();
+        (file, s["verdict"].as_str().unwrap().to_string())
+    })
+    .collect()
+}
+
+#[test]
+fn a_package_with_only_generators_yaml_is_verified_from_the_data_bapctools_makes() {
+    let (package, cache) = copy("generators-verify");
+    let dir = package.to_string_lossy().into_owned();
+    let output = harness(&package, &cache, &["verify", &dir, "--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    let row = &report["problems"][0];
+    let tests: Vec<&str> = row["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        tests,
+        [
+            "sample/1",
+            "sample/2",
+            "secret/1-large/big",
+            "secret/1-large/random-1",
+            "secret/1-large/random-2",
+            "secret/1-large/random-3",
+            "secret/3-small",
+            "secret/4-tiny",
+        ]
+    );
+    assert_eq!(
+        verdicts(&report),
+        [
+            ("accepted/add.py".to_string(), "AC".to_string()),
+            ("wrong_answer/difference.py".to_string(), "WA".to_string()),
+        ]
+    );
+    // The data made, file for file what BAPCtools makes: seeds, numbering, count, copy, inline cases and
+    // answers from the solution; the groups' test_group.yaml the same YAML.
+    let made = cache.join("generated").join("data");
+    let folders: Vec<_> = std::fs::read_dir(&made)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(folders.len(), 1, "{folders:?}");
+    let ours = files(&folders[0]);
+    let theirs = files(&common::fixtures("generated").join("addition-by-bapctools/data"));
+    let names = |files: &[(String, Vec<u8>)]| files.iter().map(|f| f.0.clone()).collect::<Vec<_>>();
+    assert_eq!(names(&ours), names(&theirs));
+    for ((name, ours), (_, theirs)) in ours.iter().zip(&theirs) {
+        if name.ends_with(".yaml") {
+            let ours: serde_norway::Value = serde_norway::from_slice(ours).unwrap();
+            let theirs: serde_norway::Value = serde_norway::from_slice(theirs).unwrap();
+            assert_eq!(ours, theirs, "{name}");
+        } else {
+            assert_eq!(
+                String::from_utf8_lossy(ours),
+                String::from_utf8_lossy(theirs),
+                "{name}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_package_with_only_generators_yaml_is_run_and_validated_in_a_workspace() {
+    let (package, cache) = copy("generators-workspace");
+    let root = package.parent().unwrap().parent().unwrap().to_path_buf();
+    let output = harness(&root, &cache, &["addition", "--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    assert_eq!(report["problems"][0]["tests"].as_array().unwrap().len(), 8);
+    assert_eq!(
+        verdicts(&report),
+        [
+            ("accepted/add.py".to_string(), "AC".to_string()),
+            ("wrong_answer/difference.py".to_string(), "WA".to_string()),
+        ]
+    );
+    // Each group's inputs within its test_group.yaml's bounds; the generated invalid input rejected.
+    let output = harness(&root, &cache, &["validate", "addition"]);
+    let text = printed(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("1 problems: 8 inputs valid, 1 invalid examples rejected, 0 exempt, 0 not as they must be"),
+        "{text}"
+    );
+    assert!(
+        text.contains("invalid_input/zero.in: rejected: line 1: a = 0 is not in [1, 1000]"),
+        "{text}"
+    );
+
+    // A generated input beyond its group's bounds is named with the group's arguments.
+    let yaml = package.join("generators/generators.yaml");
+    let text = std::fs::read_to_string(&yaml).unwrap();
+    std::fs::write(
+        &yaml,
+        text.replace("gen.py {seed} 100", "gen.py {seed} 1000"),
+    )
+    .unwrap();
+    let output = harness(&root, &cache, &["validate", "addition"]);
+    let text = printed(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("secret/3-small.in (with --max 100): rejected"),
+        "{text}"
+    );
+
+    // A case's own arguments (its inline `yaml:`, written as its `.yaml`) over its group's.
+    let text = std::fs::read_to_string(&yaml).unwrap();
+    let own = "- '': gen.py {seed} 10\n";
+    assert!(text.contains(own), "{text}");
+    let with_own = "- '':\n          generate: gen.py {seed} 10\n          yaml: {input_validator_args: [--max, \"5\"]}\n";
+    std::fs::write(&yaml, text.replace(own, with_own)).unwrap();
+    let output = harness(&root, &cache, &["validate", "addition"]);
+    let text = printed(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("sample/1.in (with --max 5): rejected: line 1: b = 10 is not in [1, 5]"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_generator_that_is_not_deterministic_is_refused_by_name() {
+    let (package, cache) = copy("generators-random");
+    std::fs::write(
+        package.join("generators/gen.py"),
+        "import random\nprint(random.SystemRandom().randint(1, 10**9), 1)\n",
+    )
+    .unwrap();
+    let dir = package.to_string_lossy().into_owned();
+    let output = harness(&package, &cache, &["verify", &dir]);
+    let text = printed(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("`gen.py {seed} 10` is not deterministic: two runs gave different bytes"),
+        "{text}"
+    );
+    assert!(text.contains("generators.yaml"), "{text}");
+}
+
+/// A checktestdata implementation: `$HARNESS_CHECKTESTDATA`, else the one scripts/install-checktestdata
+/// puts under the repository's target/, else `checktestdata` or `pyctd` on PATH.
+fn checktestdata() -> Option<PathBuf> {
+    if let Some(tool) = std::env::var_os("HARNESS_CHECKTESTDATA").filter(|v| !v.is_empty()) {
+        return Some(PathBuf::from(tool));
+    }
+    let ours = Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/checktestdata/bin/pyctd");
+    if ours.is_file() {
+        return Some(ours);
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .flat_map(|dir| [dir.join("checktestdata"), dir.join("pyctd")])
+        .find(|tool| tool.is_file())
+}
+
+/// A `.ctd` input validator runs through checktestdata: the generated inputs accepted, a bad one rejected
+/// with checktestdata's message, an invalid example it accepts reported; a `.viva` one is skipped, saying so.
+#[test]
+fn a_checktestdata_validator_judges_the_generated_inputs() {
+    let Some(tool) = checktestdata() else {
+        println!(
+            "SKIPPED: no checktestdata (bash scripts/install-checktestdata, or HARNESS_CHECKTESTDATA)"
+        );
+        return;
+    };
+    let (package, cache) = copy("generators-ctd");
+    let root = package.parent().unwrap().parent().unwrap().to_path_buf();
+    let validators = package.join("input_validators");
+    std::fs::remove_file(validators.join("validate.py")).unwrap();
+    std::fs::write(
+        validators.join("validate.ctd"),
+        "INT(1, 1000, a) SPACE INT(1, 1000, b) NEWLINE\nEOF\n",
+    )
+    .unwrap();
+    let validate = || {
+        let output = common::command_in(&root, Some(&cache), &["validate", "addition"])
+            .env("HARNESS_CHECKTESTDATA", &tool)
+            .output()
+            .expect("run the harness binary");
+        (output.status.code(), printed(&output))
+    };
+    let (code, text) = validate();
+    assert_eq!(code, Some(0), "{text}");
+    assert!(
+        text.contains("1 problems: 8 inputs valid, 1 invalid examples rejected, 0 exempt, 0 not as they must be"),
+        "{text}"
+    );
+    assert!(
+        text.contains("invalid_input/zero.in: rejected: ")
+            && text.contains("integer 0 outside of range [1, 1000]"),
+        "{text}"
+    );
+
+    // A generated input out of range, and an invalid example that is valid.
+    let yaml = package.join("generators/generators.yaml");
+    let rules = std::fs::read_to_string(&yaml).unwrap();
+    let rules = rules.replace(r#"in: "1 1""#, r#"in: "1 2000""#);
+    std::fs::write(&yaml, rules.replace(r#"in: "0 5\n""#, r#"in: "5 5\n""#)).unwrap();
+    let (code, text) = validate();
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("secret/4-tiny.in"), "{text}");
+    assert!(
+        text.contains("integer 2000 outside of range [1, 1000]"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "invalid_input/zero.in: accepted, but it is an invalid input the validator must reject"
+        ),
+        "{text}"
+    );
+
+    // VIVA: skipped, and said.
+    std::fs::rename(
+        validators.join("validate.ctd"),
+        validators.join("validate.viva"),
+    )
+    .unwrap();
+    let (code, text) = validate();
+    assert_eq!(code, Some(0), "{text}");
+    assert!(
+        text.contains("SKIPPED: problems/addition/input_validators/validate.viva: a VIVA script"),
+        "{text}"
+    );
+}
+
+/// `gen --check` on a package whose data is committed beside its generators.yaml: BAPCtools' own data is
+/// current; a file edited by hand, or one the generators do not make, is named.
+#[test]
+fn gen_check_compares_committed_data_with_what_generators_yaml_makes() {
+    let (package, cache) = copy("generators-check");
+    let root = package.parent().unwrap().parent().unwrap().to_path_buf();
+    common::copy_tree(
+        &common::fixtures("generated").join("addition-by-bapctools/data"),
+        &package.join("data"),
+    );
+    let output = harness(&root, &cache, &["gen", "--check", "addition"]);
+    let text = printed(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("1 problems: 19 generated files current, 0 not"),
+        "{text}"
+    );
+
+    std::fs::write(package.join("data/secret/3-small.in"), "1 1\n").unwrap();
+    std::fs::write(package.join("data/secret/extra.in"), "1 1\n").unwrap();
+    let output = harness(&root, &cache, &["gen", "--check", "addition"]);
+    let text = printed(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("data/secret/3-small.in differs from what generators/generators.yaml makes"),
+        "{text}"
+    );
+    assert!(
+        text.contains("data/secret/extra.in is not made by generators/generators.yaml"),
+        "{text}"
+    );
+    assert!(
+        text.contains("1 problems: 18 generated files current, 2 not"),
+        "{text}"
+    );
+}
