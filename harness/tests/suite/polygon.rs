@@ -1,7 +1,8 @@
 //! Codeforces Polygon packages (fixtures/polygon/, described in its README), judged in place by
 //! `harness verify` and when dropped into a workspace's `problems/`: a full package with a standard
 //! checker and a solution for every tag, a custom testlib checker built with the package's own
-//! `testlib.h`, an interactive problem with a testlib interactor, and what the judge refuses with its
+//! `testlib.h`, an interactive problem with a testlib interactor, groups with points under both
+//! points policies and dependencies, and what the judge refuses with its
 //! reason (named input and output files, generated tests, missing answers).
 
 use std::path::{Path, PathBuf};
@@ -317,4 +318,84 @@ fn a_malformed_problem_xml_is_named_with_its_line() {
             printed(&output)
         );
     }
+}
+
+/// The score of a submission of a report, and its groups' scores (each-test groups' tests within them).
+fn scores(report: &Value, file: &str) -> (f64, Vec<(String, f64)>) {
+    let submission = report["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["file"] == file)
+        .unwrap_or_else(|| panic!("no submission {file}"));
+    let score = &submission["score"];
+    fn walk(groups: &Value, into: &mut Vec<(String, f64)>) {
+        for group in groups.as_array().unwrap() {
+            let name = group["group"].as_str().unwrap().to_string();
+            into.push((name, group["score"].as_f64().unwrap()));
+            walk(&group["groups"], into);
+        }
+    }
+    let mut groups = Vec::new();
+    walk(&score["groups"], &mut groups);
+    (score["score"].as_f64().unwrap(), groups)
+}
+
+#[test]
+fn groups_score_by_their_points_policy_and_dependencies_are_named() {
+    if !have("g++") {
+        return common::skipped("polygon groups", "no g++ for its C++ solutions");
+    }
+    let output = verify(&fixture("groups"));
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    let groups = row(&report, "groups");
+    assert_eq!(groups["package"]["type"], "scoring");
+    assert_eq!(groups["checker"], "tokens", "std::ncmp.cpp");
+    assert_eq!(
+        groups["package"]["warnings"],
+        serde_json::json!([
+            "problem.xml: group `1` depends on group `0`: not enforced, it scores on its own tests even when `0` fails",
+            "problem.xml: group `2` depends on group `1`: not enforced, it scores on its own tests even when `1` fails",
+        ])
+    );
+    assert_eq!(
+        verdicts(&report),
+        owned(&[
+            ("solutions/sum.cpp", "AC", true),
+            ("solutions/sum-int.cpp", "WA", true),
+            ("solutions/first-only.py", "WA", true),
+        ])
+    );
+    let group = |name: &str, score: f64| (name.to_string(), score);
+    assert_eq!(
+        scores(&report, "solutions/sum.cpp"),
+        (
+            100.0,
+            vec![
+                group("0", 0.0),
+                group("1", 40.0),
+                group("2", 60.0),
+                group("2/04", 35.0),
+                group("2/05", 25.0)
+            ]
+        )
+    );
+    // 32 bits fail test 04 alone: group 2 is each-test, so test 05 keeps its 25 points.
+    assert_eq!(
+        scores(&report, "solutions/sum-int.cpp"),
+        (
+            65.0,
+            vec![
+                group("0", 0.0),
+                group("1", 40.0),
+                group("2", 25.0),
+                group("2/04", 0.0),
+                group("2/05", 25.0)
+            ]
+        )
+    );
+    // The first number is the sum of test 02 alone: group 1 is complete-group, so it scores nothing.
+    let (score, by_group) = scores(&report, "solutions/first-only.py");
+    assert_eq!((score, by_group[1].clone()), (0.0, group("1", 0.0)));
 }

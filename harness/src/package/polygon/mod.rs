@@ -1,9 +1,10 @@
 //! Codeforces Polygon packages (a folder with `problem.xml`), judged in place: the testset `tests`
-//! with its limits and files (`testset`), the checker, the interactor and the solutions with their tags
+//! with its limits and files (`testset`) and its points and groups (`groups`), the checker, the interactor and the solutions with their tags
 //! (`assets`), read into a `ProblemSource`. What is not read yet (generated tests, named input and
 //! output files) makes the problem unsupported with the reason, rather than misjudged.
 
 pub mod assets;
+pub mod groups;
 pub mod testset;
 pub mod xml;
 
@@ -80,13 +81,12 @@ pub fn load(dir: &Path) -> Result<ProblemSource> {
         }
     };
     let (planned, unplanned) = solutions;
-    let points = testset.tests.iter().any(|t| t.points.is_some());
-    if points {
-        warnings.push("problem.xml: tests carry points, not scored yet: judged pass-fail".into());
-    }
-    let kind = match &interactor {
-        Some(_) => "interactive",
-        None => "pass-fail",
+    let scoring = groups::load(&xml, testset.node, &testset.tests, &mut warnings)?;
+    let kind = match (&interactor, &scoring) {
+        (Some(_), Some(_)) => "interactive, scoring",
+        (Some(_), None) => "interactive",
+        (None, Some(_)) => "scoring",
+        (None, None) => "pass-fail",
     };
     let tests: Vec<_> = testset.tests.into_iter().map(|t| t.case).collect();
     let facts = PackageInfo {
@@ -113,7 +113,7 @@ pub fn load(dir: &Path) -> Result<ProblemSource> {
         data_id: id.clone(),
         id,
         dir,
-        scoring: None,
+        scoring: scoring.map(std::sync::Arc::new),
         groups: Vec::new(),
     };
     Ok(ProblemSource {
