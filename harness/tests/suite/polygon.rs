@@ -2,7 +2,7 @@
 //! `harness verify` and when dropped into a workspace's `problems/`: a full package with a standard
 //! checker and a solution for every tag, a custom testlib checker built with the package's own
 //! `testlib.h`, an interactive problem with a testlib interactor, groups with points under both
-//! points policies and dependencies, and what the judge refuses with its
+//! points policies and dependencies, two real packages as Polygon downloads them, and what the judge refuses with its
 //! reason (named input and output files, generated tests, missing answers).
 
 use std::path::{Path, PathBuf};
@@ -398,4 +398,40 @@ fn groups_score_by_their_points_policy_and_dependencies_are_named() {
     // The first number is the sum of test 02 alone: group 1 is complete-group, so it scores nothing.
     let (score, by_group) = scores(&report, "solutions/first-only.py");
     assert_eq!((score, by_group[1].clone()), (0.0, group("1", 0.0)));
+}
+
+/// Two packages as Polygon downloads them (fixtures/polygon/README.md names where they come from).
+#[test]
+fn real_polygon_packages_verify_as_their_tags_say() {
+    if !have("g++") {
+        return common::skipped("real polygon packages", "no g++ for their C++ programs");
+    }
+    let output = verify(&fixture("real/little-h-reboot"));
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    let reboot = row(&report, "little-h-reboot");
+    assert_eq!(reboot["title"], "Little H And Reboot");
+    assert_eq!(reboot["checker"], "float:0.0001", "std::rcmp4.cpp");
+    assert_eq!(reboot["time_limit_ms"], 5000);
+    assert_eq!(reboot["memory_limit_mib"], 256);
+    assert_eq!(reboot["package"]["tests"], 15);
+    assert_eq!(
+        verdicts(&report),
+        owned(&[
+            ("solutions/std.cpp", "AC", true),
+            ("solutions/wrong.cpp", "WA", true),
+        ])
+    );
+
+    let output = verify(&fixture("real/guess-array"));
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    let guess = row(&report, "guess-array");
+    assert_eq!(guess["package"]["type"], "interactive");
+    assert_eq!(guess["checker"], "testlib:files/checker.py");
+    assert_eq!(guess["package"]["tests"], 18);
+    assert_eq!(
+        verdicts(&report),
+        owned(&[("solutions/std.cpp", "AC", true)])
+    );
 }
