@@ -342,7 +342,7 @@ fn scores(report: &Value, file: &str) -> (f64, Vec<(String, f64)>) {
 }
 
 #[test]
-fn groups_score_by_their_points_policy_and_dependencies_are_named() {
+fn groups_score_by_their_points_policy_and_their_dependencies() {
     if !have("g++") {
         return common::skipped("polygon groups", "no g++ for its C++ solutions");
     }
@@ -352,18 +352,13 @@ fn groups_score_by_their_points_policy_and_dependencies_are_named() {
     let groups = row(&report, "groups");
     assert_eq!(groups["package"]["type"], "scoring");
     assert_eq!(groups["checker"], "tokens", "std::ncmp.cpp");
-    assert_eq!(
-        groups["package"]["warnings"],
-        serde_json::json!([
-            "problem.xml: group `1` depends on group `0`: not enforced, it scores on its own tests even when `0` fails",
-            "problem.xml: group `2` depends on group `1`: not enforced, it scores on its own tests even when `1` fails",
-        ])
-    );
+    assert_eq!(groups["package"]["warnings"], serde_json::json!([]));
     assert_eq!(
         verdicts(&report),
         owned(&[
             ("solutions/sum.cpp", "AC", true),
             ("solutions/sum-int.cpp", "WA", true),
+            ("solutions/digits-only.py", "WA", true),
             ("solutions/first-only.py", "WA", true),
         ])
     );
@@ -393,6 +388,30 @@ fn groups_score_by_their_points_policy_and_dependencies_are_named() {
                 group("2/04", 0.0),
                 group("2/05", 25.0)
             ]
+        )
+    );
+    // Negative numbers left out fail test 02 alone: group 1 scores nothing, and group 2, which depends
+    // on it, passes its tests but scores nothing either.
+    assert_eq!(
+        scores(&report, "solutions/digits-only.py"),
+        (
+            0.0,
+            vec![
+                group("0", 0.0),
+                group("1", 0.0),
+                group("2", 0.0),
+                group("2/04", 35.0),
+                group("2/05", 25.0)
+            ]
+        )
+    );
+    let digits = &report["submissions"][2]["score"]["groups"][2];
+    assert_eq!(
+        (&digits["verdict"], &digits["passed"], &digits["unmet"]),
+        (
+            &Value::from("AC"),
+            &Value::from(2),
+            &serde_json::json!(["1"])
         )
     );
     // The first number is the sum of test 02 alone: group 1 is complete-group, so it scores nothing.

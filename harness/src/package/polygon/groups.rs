@@ -1,9 +1,9 @@
 //! The points of a Polygon testset, in the judge's one scoring model (`model::score`): each group of
 //! `<groups>` under its `points-policy` (`complete-group`: the group's points when every test passes;
-//! `each-test`: each test passed earns its own `points`), the total their sum. A group's
-//! `dependencies` (no points while a group it depends on fails) are not expressed by that model: they
-//! are named in the warnings, and such a group scores on its own tests alone. `feedback-policy` is what
-//! contestants are shown, not how they score: not read.
+//! `each-test`: each test passed earns its own `points`), the total their sum; a group's `dependencies`
+//! its `requires` (no points while a group it depends on is not passed; its tests still run, where
+//! Polygon skips them). `feedback-policy` is what contestants are shown, not how they score: not
+//! read.
 
 use std::collections::BTreeMap;
 
@@ -78,9 +78,6 @@ pub fn load(
             if !declared.contains_key(dependency) && !members.contains_key(dependency) {
                 bail!("{at}: group `{name}` depends on `{dependency}`, a group the testset does not have");
             }
-            warnings.push(format!(
-                "problem.xml: group `{name}` depends on group `{dependency}`: not enforced, it scores on its own tests even when `{dependency}` fails"
-            ));
         }
     }
     let mut items = Vec::new();
@@ -90,7 +87,7 @@ pub fn load(
         let declared = declared.get(&name).map(|(d, _)| d);
         let each_test = declared.is_some_and(|d| d.each_test)
             || (declared.is_none() && tests.len() == 1);
-        let group = match each_test {
+        let mut group = match each_test {
             true => each_test_group(&name, tests),
             false => {
                 let points = declared.and_then(|d| d.points).unwrap_or_else(|| {
@@ -99,6 +96,7 @@ pub fn load(
                 complete_group(&name, tests, points)
             }
         };
+        group.rules.requires = declared.map(|d| d.dependencies.clone()).unwrap_or_default();
         total += group.rules.range.1;
         items.push(ScoreItem::Group(group));
     }
