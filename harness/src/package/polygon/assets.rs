@@ -137,6 +137,7 @@ pub fn solutions(
         return Ok((planned, unplanned));
     };
     let table = LanguageTable::builtin();
+    let mut main = Vec::new();
     for solution in children(solutions, "solution") {
         let tag = xml.required(solution, "tag")?;
         let Some(source) = child(solution, "source") else {
@@ -170,6 +171,9 @@ pub fn solutions(
             skip(reason);
             continue;
         }
+        if tag == "main" {
+            main.push(path.clone());
+        }
         planned.push(Submission {
             problem: id.to_string(),
             why: crate::package::text::leading_comment(&path),
@@ -179,6 +183,9 @@ pub fn solutions(
             given: false,
         });
     }
+    // The main solution first: a package judged by its submissions takes its first accepted one for its
+    // row.
+    planned.sort_by_key(|s: &Submission| !main.contains(&s.path));
     Ok((planned, unplanned))
 }
 

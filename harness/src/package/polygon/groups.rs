@@ -169,3 +169,94 @@ fn each_test_group(name: &str, tests: &[&PolygonTest]) -> ScoreGroup {
         items,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{TestCase, TestGroup};
+
+    /// The scoring of a testset, its tests `(group, points)` and its `<groups>` given.
+    fn scoring_of(tests: &[(Option<&str>, Option<f64>)], groups: &str) -> Result<Option<Scoring>> {
+        let xml = Xml {
+            path: "problem.xml".into(),
+            text: format!("<problem><testset>{groups}</testset></problem>"),
+        };
+        let document = xml.parse()?;
+        let testset = child(document.root_element(), "testset").unwrap();
+        let tests: Vec<PolygonTest> = (tests.iter().enumerate())
+            .map(|(i, (group, points))| PolygonTest {
+                case: TestCase {
+                    name: format!("{:02}", i + 1),
+                    group: TestGroup::Secret,
+                    input: "in".into(),
+                    expected: "ans".into(),
+                    checker_args: None,
+                },
+                group: group.map(str::to_string),
+                points: *points,
+            })
+            .collect();
+        load(&xml, testset, &tests, &mut Vec::new())
+    }
+
+    /// Each group of the root: its name, its highest score, what it requires, its items' names.
+    fn shape(scoring: &Scoring) -> Vec<(String, f64, Vec<String>, Vec<String>)> {
+        let names = |group: &ScoreGroup| -> Vec<String> {
+            (group.items.iter())
+                .map(|item| match item {
+                    ScoreItem::Test(name) => name.clone(),
+                    ScoreItem::Group(group) => group.name.clone(),
+                })
+                .collect()
+        };
+        (scoring.root.items.iter())
+            .map(|item| match item {
+                ScoreItem::Group(g) => (g.name.clone(), g.rules.range.1, g.rules.requires.clone(), names(g)),
+                ScoreItem::Test(t) => panic!("a test {t} right under the root"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn points_without_groups_are_each_tests_own() {
+        let scoring = scoring_of(&[(None, Some(0.0)), (None, Some(30.0)), (None, Some(70.0))], "")
+            .unwrap()
+            .expect("scored");
+        assert_eq!(scoring.root.rules.range, (0.0, 100.0));
+        let shape = shape(&scoring);
+        assert_eq!(shape.len(), 3);
+        assert_eq!((shape[1].0.as_str(), shape[1].1), ("02", 30.0));
+        assert_eq!(shape[1].3, ["02/02"], "an each-test group of its one test");
+    }
+
+    #[test]
+    fn a_complete_group_without_points_has_its_tests_points() {
+        let groups = r#"<groups>
+            <group name="a" points-policy="complete-group"/>
+            <group name="b" points="60" points-policy="complete-group">
+                <dependencies><dependency group="a"/></dependencies>
+            </group>
+        </groups>"#;
+        let tests = [(Some("a"), Some(15.0)), (Some("a"), Some(5.0)), (Some("b"), Some(1.0))];
+        let scoring = scoring_of(&tests, groups).unwrap().expect("scored");
+        let shape = shape(&scoring);
+        assert_eq!(shape[0], ("a".into(), 20.0, vec![], vec!["01".into(), "02".into()]));
+        assert_eq!(shape[1], ("b".into(), 60.0, vec!["a".into()], vec!["03".into()]));
+        assert_eq!(scoring.root.rules.range, (0.0, 80.0));
+    }
+
+    #[test]
+    fn no_points_is_pass_fail_and_bad_groups_are_named() {
+        assert!(scoring_of(&[(Some("1"), None)], "").unwrap().is_none());
+        let unknown = r#"<groups><group name="1" points="5">
+            <dependencies><dependency group="0"/></dependencies></group></groups>"#;
+        let error = scoring_of(&[(Some("1"), None)], unknown).unwrap_err().to_string();
+        assert!(
+            error.contains("problem.xml:1: group `1` depends on `0`, a group the testset does not have"),
+            "{error}"
+        );
+        let policy = r#"<groups><group name="1" points="5" points-policy="best"/></groups>"#;
+        let error = scoring_of(&[(Some("1"), None)], policy).unwrap_err().to_string();
+        assert!(error.contains("points-policy `best`"), "{error}");
+    }
+}
