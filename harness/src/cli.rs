@@ -48,8 +48,9 @@ pub enum Command {
     /// Run rustfmt --check and clippy (-D warnings) on every Rust file of problems/ (brute forces,
     /// generators, validators, checkers, interactors, submissions): single files that cargo does not see.
     Lint(LintArgs),
-    /// Judge Kattis / ICPC problem packages (folders with a problem.yaml, legacy, 2023-07-draft or 2025-09
-    /// format): every example submission must get what its folder under submissions/ says.
+    /// Judge problem packages: Kattis / ICPC (folders with a problem.yaml, legacy, 2023-07-draft or 2025-09
+    /// format) and Polygon (folders with a problem.xml): every example submission must get what its folder
+    /// under submissions/ or its Polygon tag says.
     Verify(VerifyArgs),
     /// Write problems of the workspace as Kattis problem packages (2023-07-draft format).
     Export(ExportArgs),
@@ -279,7 +280,7 @@ pub struct SubmitCheckArgs {
 
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
-    /// Problem package folders, each with a problem.yaml.
+    /// Problem package folders, each with a problem.yaml or a problem.xml.
     #[arg(value_name = "DIR", required = true)]
     pub dirs: Vec<PathBuf>,
 

@@ -74,6 +74,7 @@ pub fn score_explained(
         passed: 0,
         groups: Vec::new(),
         error: None,
+        unmet: None,
     });
     Ok(SubmissionScore {
         version: SCORE_VERSION,
@@ -123,6 +124,7 @@ fn score_group(
         passed: 0,
         groups: Vec::new(),
         error: None,
+        unmet: None,
     };
     let mut any = false;
     // Why the first child that is a judge error is one.
@@ -197,6 +199,7 @@ fn score_group(
     if !any {
         return Ok(None);
     }
+    unmet_requirements(group, &mut children, &mut result.groups);
     (result.verdict, result.score) = match children.iter().find(|(v, _)| *v == Verdict::JE) {
         Some(child) => {
             result.error = judge_error;
@@ -232,6 +235,58 @@ fn score_group(
         },
     };
     Ok(Some(result))
+}
+
+/// Takes the score of each child group whose required siblings (`GroupRules::requires`) are not all
+/// accepted with their scores, until none changes (a requirement of a requirement counts too): it gets
+/// its `reject_score`, and says which it lacked (`GroupScore::unmet`). `children` holds every child's
+/// (verdict, score) in order, `groups` the results of the child groups among them.
+fn unmet_requirements(
+    group: &ScoreGroup,
+    children: &mut [(Verdict, f64)],
+    groups: &mut [GroupScore],
+) {
+    // Each child group judged: its declaration and its place in `children` (`groups` in order).
+    let mut judged: Vec<(&ScoreGroup, usize)> = Vec::new();
+    let mut child = 0;
+    for item in &group.items {
+        match item {
+            ScoreItem::Group(sub) => {
+                if groups
+                    .get(judged.len())
+                    .is_some_and(|g| g.group == sub.name)
+                {
+                    judged.push((sub, child));
+                    child += 1;
+                }
+            }
+            ScoreItem::Test(_) => child += 1,
+        }
+    }
+    let passes = |groups: &[GroupScore], name: &str| {
+        judged.iter().zip(groups).any(|((sub, _), result)| {
+            sub.name == name && result.verdict == Verdict::AC && result.unmet.is_none()
+        })
+    };
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for (index, (sub, child)) in judged.iter().enumerate() {
+            if groups[index].unmet.is_some() {
+                continue;
+            }
+            let unmet: Vec<String> = (sub.rules.requires.iter())
+                .filter(|name| !passes(groups, name))
+                .cloned()
+                .collect();
+            if !unmet.is_empty() {
+                groups[index].score = sub.rules.reject_score;
+                groups[index].unmet = Some(unmet);
+                children[*child].1 = sub.rules.reject_score;
+                changed = true;
+            }
+        }
+    }
 }
 
 /// A test's verdict in the Kattis model: presentation errors are wrong answers, and a `score.txt` the
@@ -447,6 +502,76 @@ mod tests {
         })
         .unwrap();
         (result, judged)
+    }
+
+    /// Three groups of 10, 20 and 30 points, `b` requiring `a`, `c` requiring `b` (Polygon's
+    /// dependencies), each scoring its points when its one test passes.
+    fn chained() -> Scoring {
+        let group = |name: &str, points: f64, requires: &[&str]| {
+            ScoreItem::Group(ScoreGroup {
+                name: name.into(),
+                rules: GroupRules {
+                    scores: ScoreAggregation::Min,
+                    accept_score: points,
+                    range: (0.0, points),
+                    requires: requires.iter().map(|r| r.to_string()).collect(),
+                    ..GroupRules::default()
+                },
+                items: vec![ScoreItem::Test(name.into())],
+            })
+        };
+        Scoring {
+            root: ScoreGroup {
+                name: String::new(),
+                rules: GroupRules {
+                    on_reject: OnReject::Continue,
+                    verdicts: VerdictAggregation::FirstError,
+                    range: (0.0, 60.0),
+                    ..GroupRules::default()
+                },
+                items: vec![
+                    group("a", 10.0, &[]),
+                    group("b", 20.0, &["a"]),
+                    group("c", 30.0, &["b"]),
+                ],
+            },
+            validator_score: ValidatorScore::Forbidden,
+            expected: Vec::new(),
+            partial: PartialRule::PointsBelowFull,
+        }
+    }
+
+    #[test]
+    fn a_group_scores_only_when_the_groups_it_requires_pass() {
+        let scoring = chained();
+        let scores = |verdicts: &[(&str, Verdict)]| {
+            let (result, judged) = run(&scoring, verdicts);
+            assert_eq!(judged, ["a", "b", "c"], "every test is judged all the same");
+            let groups: Vec<(f64, Option<Vec<String>>)> = result
+                .groups
+                .iter()
+                .map(|g| (g.score, g.unmet.clone()))
+                .collect();
+            (result.score, groups)
+        };
+        let needs = |group: &str| Some(vec![group.to_string()]);
+        assert_eq!(
+            scores(&[]),
+            (60.0, vec![(10.0, None), (20.0, None), (30.0, None)])
+        );
+        // `a` fails: `b` passes its test but scores nothing, and neither does `c`, which requires `b`.
+        assert_eq!(
+            scores(&[("a", WA)]),
+            (0.0, vec![(0.0, None), (0.0, needs("a")), (0.0, needs("b"))])
+        );
+        assert_eq!(
+            scores(&[("b", TLE)]),
+            (10.0, vec![(10.0, None), (0.0, None), (0.0, needs("b"))])
+        );
+        assert_eq!(
+            scores(&[("c", WA)]),
+            (30.0, vec![(10.0, None), (20.0, None), (0.0, None)])
+        );
     }
 
     #[test]

@@ -64,6 +64,9 @@ pub struct GroupRules {
     /// `grading: custom`: the package's grader program aggregates the group, with these flags as its
     /// arguments (the default grader's flags above are then unused).
     pub custom_grader: Option<Vec<String>>,
+    /// The sibling groups (by name) that must all be accepted, and score, for this group to score
+    /// (Polygon's `dependencies`); else it scores its `reject_score`, its tests judged all the same.
+    pub requires: Vec<String>,
 }
 
 impl Default for GroupRules {
@@ -82,6 +85,7 @@ impl Default for GroupRules {
             validator_score: None,
             test_max: None,
             custom_grader: None,
+            requires: Vec::new(),
         }
     }
 }
@@ -233,6 +237,10 @@ pub struct GroupScore {
     /// Why the group is a judge error, when its custom grader failed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// The groups it requires (`GroupRules::requires`) that were not accepted, when its score was
+    /// taken for them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unmet: Option<Vec<String>>,
 }
 
 /// What a submission scored: the JSON `score` object of a submission.

@@ -66,7 +66,8 @@ pub(super) fn score_of(score: f64, max: Option<f64>) -> String {
     }
 }
 
-/// A scored submission's groups, one line each (verdict, score, tests passed, first failure) with the
+/// A scored submission's groups, one line each (verdict, score, tests passed, first failure, the groups it
+/// needs that did not pass) with the
 /// reason of a group's judge error under it, and why its score is not as expected.
 pub(super) fn score_lines(text: &mut String, score: &crate::model::SubmissionScore, paint: &Paint) {
     for group in score.all_groups() {
@@ -77,9 +78,13 @@ pub(super) fn score_lines(text: &mut String, score: &crate::model::SubmissionSco
             .as_ref()
             .map(|t| format!("  first failure {t}"))
             .unwrap_or_default();
+        let unmet = match &group.unmet {
+            Some(groups) => format!("  no points: needs {}", groups.join(", ")),
+            None => String::new(),
+        };
         let _ = writeln!(
             text,
-            "        {name:<30} {} {:>9}  {}/{} tests{first}",
+            "        {name:<30} {} {:>9}  {}/{} tests{first}{unmet}",
             paint.verdict(group.verdict, 3),
             score_of(group.score, group.max),
             group.passed,

@@ -1,0 +1,456 @@
+//! Codeforces Polygon packages (fixtures/polygon/, described in its README), judged in place by
+//! `harness verify` and when dropped into a workspace's `problems/`: a full package with a standard
+//! checker and a solution for every tag, a custom testlib checker built with the package's own
+//! `testlib.h`, an interactive problem with a testlib interactor, groups with points under both
+//! points policies and dependencies, two real packages as Polygon downloads them, and what the judge refuses with its
+//! reason (named input and output files, generated tests, missing answers).
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use serde_json::Value;
+
+use super::common::{self, json_report, printed, stdout};
+
+fn fixture(name: &str) -> PathBuf {
+    common::fixtures("polygon").join(name)
+}
+
+/// Python from the system's folders first, where a program run as another user can reach it.
+fn harness(root: &Path, args: &[&str]) -> Output {
+    let path = format!(
+        "/usr/local/bin:/usr/bin:/bin:{}",
+        std::env::var("PATH").unwrap_or_default()
+    );
+    common::command(root, args)
+        .env("PATH", path)
+        .output()
+        .expect("run the harness binary")
+}
+
+fn verify(dir: &Path) -> Output {
+    let dir = dir.to_str().unwrap();
+    harness(
+        &common::fixtures("polygon"),
+        &["verify", dir, "--format", "json"],
+    )
+}
+
+fn have(command: &str) -> bool {
+    std::process::Command::new(command)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// Each submission of a report: (file, verdict or why it was skipped, matched).
+fn verdicts(report: &Value) -> Vec<(String, String, bool)> {
+    report["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            let verdict = s["verdict"].as_str().or(s["skipped"].as_str());
+            (
+                s["file"].as_str().unwrap().to_string(),
+                verdict.unwrap_or("?").to_string(),
+                s["matched"].as_bool().unwrap(),
+            )
+        })
+        .collect()
+}
+
+fn row<'a>(report: &'a Value, id: &str) -> &'a Value {
+    let rows = report["problems"].as_array().unwrap();
+    rows.iter()
+        .find(|p| p["id"] == id)
+        .unwrap_or_else(|| panic!("no problem {id} in {report:#}"))
+}
+
+fn owned(rows: &[(&str, &str, bool)]) -> Vec<(String, String, bool)> {
+    rows.iter()
+        .map(|(f, v, m)| (f.to_string(), v.to_string(), *m))
+        .collect()
+}
+
+/// Every verdict of the `sum` package's solutions, as their tags ask.
+const SUM: &[(&str, &str, bool)] = &[
+    ("solutions/sum.cpp", "AC", true),
+    ("solutions/sum.py", "AC", true),
+    ("solutions/sum-int.cpp", "WA", true),
+    ("solutions/first-only.py", "WA", true),
+    ("solutions/forever.cpp", "TLE", true),
+    ("solutions/sum-slowly.py", "AC", true),
+    ("solutions/hog.cpp", "MLE", true),
+    ("solutions/grow.cpp", "MLE", true),
+    ("solutions/crash.py", "RE", true),
+    ("solutions/unfinished.py", "tagged do-not-run", false),
+    (
+        "solutions/sum.pas",
+        "type `pas.fpc`: not a language this judge runs",
+        false,
+    ),
+];
+
+#[test]
+fn a_full_package_gives_every_solution_the_verdict_its_tag_asks() {
+    if !have("g++") {
+        return common::skipped("polygon full package", "no g++ for its C++ solutions");
+    }
+    let output = verify(&fixture("sum"));
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    let sum = row(&report, "sum");
+    assert_eq!(sum["title"], "Sum of a List");
+    assert_eq!(sum["time_limit_ms"], 1000, "problem.xml's <time-limit>");
+    assert_eq!(sum["memory_limit_mib"], 64, "67108864 bytes");
+    assert_eq!(sum["checker"], "tokens", "std::wcmp.cpp is the tokens rule");
+    assert_eq!(sum["package"]["format"], "polygon");
+    assert_eq!(sum["package"]["validator"], "std::wcmp.cpp as tokens");
+    let tests: Vec<&str> = sum["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(tests, ["01", "02", "03"]);
+    assert_eq!(verdicts(&report), owned(SUM));
+    let wrong = &report["submissions"][2];
+    assert_eq!(
+        wrong["stopped_at"], "03",
+        "the sum passes 2^31 in test 3 only"
+    );
+
+    // A tag that does not hold fails the package, and says so.
+    let copy = common::scratch("polygon-wrong-tag");
+    common::copy_tree(&fixture("sum"), &copy);
+    let xml = std::fs::read_to_string(copy.join("problem.xml")).unwrap();
+    let xml = xml.replace(
+        "<solution tag=\"wrong-answer\">",
+        "<solution tag=\"accepted\">",
+    );
+    std::fs::write(copy.join("problem.xml"), xml).unwrap();
+    let output = harness(&copy, &["verify", copy.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(1), "{}", printed(&output));
+    assert!(
+        stdout(&output).contains("NOT AS EXPECTED: in accepted/, got WA at 03"),
+        "{}",
+        printed(&output)
+    );
+}
+
+#[test]
+fn a_custom_checker_is_built_with_the_packages_testlib_h() {
+    if !have("g++") {
+        return common::skipped("polygon custom checker", "no g++ for its testlib checker");
+    }
+    let output = verify(&fixture("pairs"));
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    let pairs = row(&report, "pairs");
+    assert_eq!(pairs["checker"], "testlib:files/check.cpp");
+    assert_eq!(
+        pairs["package"]["warnings"],
+        serde_json::json!(["problem.xml: testset `pretests` not judged (only `tests` is)"])
+    );
+    // halves.py answers otherwise than the answer files: only the package's checker accepts it; the
+    // checker's readLong fails on words, a presentation error.
+    assert_eq!(
+        verdicts(&report),
+        owned(&[
+            ("solutions/one-and-rest.cpp", "AC", true),
+            ("solutions/halves.py", "AC", true),
+            ("solutions/one-and-all.py", "WA", true),
+            ("solutions/in-words.py", "PE", true),
+        ])
+    );
+    let wrong = &report["submissions"][2]["tests"][0];
+    assert!(
+        wrong["checker_message"]
+            .as_str()
+            .is_some_and(|m| m.contains("b")),
+        "testlib's message: {wrong:#}"
+    );
+}
+
+#[test]
+fn an_interactive_package_runs_its_testlib_interactor_then_its_checker() {
+    if !have("g++") {
+        return common::skipped("polygon interactive", "no g++ for its interactor");
+    }
+    let output = verify(&fixture("guess"));
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    let guess = row(&report, "guess");
+    assert_eq!(guess["package"]["type"], "interactive");
+    assert_eq!(
+        verdicts(&report),
+        owned(&[
+            ("solutions/halving.cpp", "AC", true),
+            ("solutions/one-by-one.py", "WA", true),
+            ("solutions/waits.py", "TLE", true),
+        ])
+    );
+    let wrong = &report["submissions"][1]["tests"][0];
+    assert!(
+        wrong["checker_message"]
+            .as_str()
+            .is_some_and(|m| m.contains("seven guesses, and 50 not found")),
+        "the interactor's message: {wrong:#}"
+    );
+}
+
+#[test]
+fn a_package_dropped_into_problems_is_graded_in_place() {
+    if !have("g++") {
+        return common::skipped("polygon dropped package", "no g++ for its C++ solutions");
+    }
+    let root = common::copy_of("dropped", "polygon-dropped");
+    common::copy_tree(&fixture("sum"), &root.join("problems/list-sum"));
+    let list = harness(&root, &["list"]);
+    assert_eq!(list.status.code(), Some(0), "{}", printed(&list));
+    assert!(
+        stdout(&list).lines().any(|l| l.starts_with("list-sum ")
+            && l.contains("polygon")
+            && l.contains("Sum of a List")),
+        "{}",
+        stdout(&list)
+    );
+    let output = harness(&root, &["run", "list-sum", "--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    assert_eq!(row(&report, "list-sum")["verdict"], "AC");
+    let dropped: Vec<(String, String, bool)> = owned(SUM)
+        .into_iter()
+        .map(|(file, verdict, matched)| (format!("problems/list-sum/{file}"), verdict, matched))
+        .collect();
+    assert_eq!(verdicts(&report), dropped);
+}
+
+/// A copy of the `sum` package with `edit` applied to its problem.xml.
+fn edited_sum(name: &str, edit: impl Fn(String) -> String) -> PathBuf {
+    let copy = common::scratch(name).join("sum");
+    common::copy_tree(&fixture("sum"), &copy);
+    let xml = std::fs::read_to_string(copy.join("problem.xml")).unwrap();
+    std::fs::write(copy.join("problem.xml"), edit(xml)).unwrap();
+    copy
+}
+
+/// The error of the package's row, when it cannot be judged.
+fn refused(dir: &Path) -> String {
+    let output = verify(dir);
+    assert_eq!(output.status.code(), Some(1), "{}", printed(&output));
+    let report = json_report(&output);
+    let rows = report["problems"].as_array().unwrap();
+    assert_eq!(rows.len(), 1, "{report:#}");
+    assert!(
+        report["submissions"].as_array().unwrap().is_empty(),
+        "nothing is run"
+    );
+    rows[0]["error"].as_str().expect("an error").to_string()
+}
+
+#[test]
+fn what_the_judge_cannot_run_yet_is_refused_with_the_reason() {
+    assert_eq!(
+        refused(&fixture("fileio")),
+        "the program reads and writes named files (input-file `sum.in`, output-file `sum.out`); this judge runs programs on stdin and stdout only"
+    );
+
+    let generated = edited_sum("polygon-generated", |xml| {
+        xml.replacen(
+            "<test method=\"manual\"/>",
+            "<test cmd=\"gen 2 -5\" method=\"generated\"/>",
+            1,
+        )
+    });
+    std::fs::remove_file(generated.join("tests/02")).unwrap();
+    let error = refused(&generated);
+    assert!(
+        error.starts_with("tests generated by the package's generators are not made by this judge yet: 2 (`gen 2 -5`)"),
+        "{error}"
+    );
+
+    let unanswered = edited_sum("polygon-unanswered", |xml| xml);
+    std::fs::remove_file(unanswered.join("tests/03.a")).unwrap();
+    let error = refused(&unanswered);
+    assert!(
+        error.starts_with("answer files missing: tests/03.a"),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_malformed_problem_xml_is_named_with_its_line() {
+    let cases: &[(&str, &str, &str)] = &[
+        (
+            "<test-count>3</test-count>",
+            "<test-count>4</test-count>",
+            "problem.xml:14: <test-count> says 4, but <tests> lists 3",
+        ),
+        (
+            "<time-limit>1000</time-limit>",
+            "<time-limit>1s</time-limit>",
+            "problem.xml:12: <time-limit> must hold a whole number, not `1s`",
+        ),
+        (
+            "tests/%02d.a",
+            "tests/02.a",
+            "path pattern `tests/02.a` has no `%d` for the test's number",
+        ),
+        (
+            "<solution tag=\"main\">\n                <source path=\"solutions/sum.cpp\" type=\"cpp.g++17\"/>",
+            "<solution tag=\"main\">",
+            "<solution> has no <source>",
+        ),
+        ("</problem>", "", "not well-formed XML"),
+    ];
+    for (i, (from, to, message)) in cases.iter().enumerate() {
+        let copy = edited_sum(&format!("polygon-malformed-{i}"), |xml| {
+            assert!(xml.contains(from), "{from}");
+            xml.replacen(from, to, 1)
+        });
+        let output = verify(&copy);
+        assert_eq!(output.status.code(), Some(2), "{}", printed(&output));
+        assert!(
+            printed(&output).contains(message) && printed(&output).contains("problem.xml"),
+            "{message}: {}",
+            printed(&output)
+        );
+    }
+}
+
+/// The score of a submission of a report, and its groups' scores (each-test groups' tests within them).
+fn scores(report: &Value, file: &str) -> (f64, Vec<(String, f64)>) {
+    let submission = report["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["file"] == file)
+        .unwrap_or_else(|| panic!("no submission {file}"));
+    let score = &submission["score"];
+    fn walk(groups: &Value, into: &mut Vec<(String, f64)>) {
+        for group in groups.as_array().unwrap() {
+            let name = group["group"].as_str().unwrap().to_string();
+            into.push((name, group["score"].as_f64().unwrap()));
+            walk(&group["groups"], into);
+        }
+    }
+    let mut groups = Vec::new();
+    walk(&score["groups"], &mut groups);
+    (score["score"].as_f64().unwrap(), groups)
+}
+
+#[test]
+fn groups_score_by_their_points_policy_and_their_dependencies() {
+    if !have("g++") {
+        return common::skipped("polygon groups", "no g++ for its C++ solutions");
+    }
+    let output = verify(&fixture("groups"));
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    let groups = row(&report, "groups");
+    assert_eq!(groups["package"]["type"], "scoring");
+    assert_eq!(groups["checker"], "tokens", "std::ncmp.cpp");
+    assert_eq!(groups["package"]["warnings"], serde_json::json!([]));
+    assert_eq!(
+        verdicts(&report),
+        owned(&[
+            ("solutions/sum.cpp", "AC", true),
+            ("solutions/sum-int.cpp", "WA", true),
+            ("solutions/digits-only.py", "WA", true),
+            ("solutions/first-only.py", "WA", true),
+        ])
+    );
+    let group = |name: &str, score: f64| (name.to_string(), score);
+    assert_eq!(
+        scores(&report, "solutions/sum.cpp"),
+        (
+            100.0,
+            vec![
+                group("0", 0.0),
+                group("1", 40.0),
+                group("2", 60.0),
+                group("2/04", 35.0),
+                group("2/05", 25.0)
+            ]
+        )
+    );
+    // 32 bits fail test 04 alone: group 2 is each-test, so test 05 keeps its 25 points.
+    assert_eq!(
+        scores(&report, "solutions/sum-int.cpp"),
+        (
+            65.0,
+            vec![
+                group("0", 0.0),
+                group("1", 40.0),
+                group("2", 25.0),
+                group("2/04", 0.0),
+                group("2/05", 25.0)
+            ]
+        )
+    );
+    // Negative numbers left out fail test 02 alone: group 1 scores nothing, and group 2, which depends
+    // on it, passes its tests but scores nothing either.
+    assert_eq!(
+        scores(&report, "solutions/digits-only.py"),
+        (
+            0.0,
+            vec![
+                group("0", 0.0),
+                group("1", 0.0),
+                group("2", 0.0),
+                group("2/04", 35.0),
+                group("2/05", 25.0)
+            ]
+        )
+    );
+    let digits = &report["submissions"][2]["score"]["groups"][2];
+    assert_eq!(
+        (&digits["verdict"], &digits["passed"], &digits["unmet"]),
+        (
+            &Value::from("AC"),
+            &Value::from(2),
+            &serde_json::json!(["1"])
+        )
+    );
+    // The first number is the sum of test 02 alone: group 1 is complete-group, so it scores nothing.
+    let (score, by_group) = scores(&report, "solutions/first-only.py");
+    assert_eq!((score, by_group[1].clone()), (0.0, group("1", 0.0)));
+}
+
+/// Two packages as Polygon downloads them (fixtures/polygon/README.md names where they come from).
+#[test]
+fn real_polygon_packages_verify_as_their_tags_say() {
+    if !have("g++") {
+        return common::skipped("real polygon packages", "no g++ for their C++ programs");
+    }
+    let output = verify(&fixture("real/little-h-reboot"));
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    let reboot = row(&report, "little-h-reboot");
+    assert_eq!(reboot["title"], "Little H And Reboot");
+    assert_eq!(reboot["checker"], "float:0.0001", "std::rcmp4.cpp");
+    assert_eq!(reboot["time_limit_ms"], 5000);
+    assert_eq!(reboot["memory_limit_mib"], 256);
+    assert_eq!(reboot["package"]["tests"], 15);
+    assert_eq!(
+        verdicts(&report),
+        owned(&[
+            ("solutions/std.cpp", "AC", true),
+            ("solutions/wrong.cpp", "WA", true),
+        ])
+    );
+
+    let output = verify(&fixture("real/guess-array"));
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    let guess = row(&report, "guess-array");
+    assert_eq!(guess["package"]["type"], "interactive");
+    assert_eq!(guess["checker"], "testlib:files/checker.py");
+    assert_eq!(guess["package"]["tests"], 18);
+    assert_eq!(
+        verdicts(&report),
+        owned(&[("solutions/std.cpp", "AC", true)])
+    );
+}
