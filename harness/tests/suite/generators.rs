@@ -140,7 +140,7 @@ fn a_package_with_only_generators_yaml_is_run_and_validated_in_a_workspace() {
     let text = printed(&output);
     assert_eq!(output.status.code(), Some(0), "{text}");
     assert!(
-        text.contains("1 problems: 8 inputs valid, 1 invalid examples rejected, 0 exempt, 0 not as they must be"),
+        text.contains("1 problem: 8 inputs valid, 1 invalid examples rejected, 0 exempt, 0 not as they must be"),
         "{text}"
     );
     assert!(
@@ -243,7 +243,7 @@ fn a_checktestdata_validator_judges_the_generated_inputs() {
     let (code, text) = validate();
     assert_eq!(code, Some(0), "{text}");
     assert!(
-        text.contains("1 problems: 8 inputs valid, 1 invalid examples rejected, 0 exempt, 0 not as they must be"),
+        text.contains("1 problem: 8 inputs valid, 1 invalid examples rejected, 0 exempt, 0 not as they must be"),
         "{text}"
     );
     assert!(
@@ -299,7 +299,7 @@ fn gen_check_compares_committed_data_with_what_generators_yaml_makes() {
     let text = printed(&output);
     assert_eq!(output.status.code(), Some(0), "{text}");
     assert!(
-        text.contains("1 problems: 19 generated files current, 0 not"),
+        text.contains("1 problem: 19 generated files current, 0 not"),
         "{text}"
     );
 
@@ -317,7 +317,7 @@ fn gen_check_compares_committed_data_with_what_generators_yaml_makes() {
         "{text}"
     );
     assert!(
-        text.contains("1 problems: 18 generated files current, 2 not"),
+        text.contains("1 problem: 18 generated files current, 2 not"),
         "{text}"
     );
 }

@@ -1214,7 +1214,7 @@ fn validate_runs_a_packages_input_validators_on_its_data() {
     let text = printed(&output);
     assert_eq!(output.status.code(), Some(0), "{text}");
     assert!(
-        text.contains("1 problems: 3 inputs valid, 2 invalid examples rejected, 0 exempt, 0 not as they must be"),
+        text.contains("1 problem: 3 inputs valid, 2 invalid examples rejected, 0 exempt, 0 not as they must be"),
         "{text}"
     );
     assert!(
