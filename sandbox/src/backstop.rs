@@ -6,7 +6,9 @@
 //! than 1% of the window in CPU time and were seen runnable (running, or waiting for a CPU) in fewer than a
 //! quarter of the samples. A sleeping or blocked program is idle; a program starved of CPU by other work is
 //! runnable nearly all the time and keeps going until its CPU limit ends it. Whatever happens, the run ends
-//! at the wall-clock cap (`Limits::wall_cap_ms`, 10 × the backstop).
+//! at the wall-clock cap (`Limits::wall_cap_ms`, 10 × the backstop). A run ended there that was runnable
+//! in at least half of the samples since the backstop was starved, not slow: the machine was too busy to
+//! judge it, which is the judge's failure, not the program's (`Backstop::starved`).
 
 use crate::Limits;
 
@@ -18,6 +20,10 @@ pub(super) struct Backstop {
     wall_ms: u64,
     cap_ms: u64,
     window: Option<Window>,
+    /// Samples taken since one window before the backstop, and how many saw the run runnable.
+    samples: u32,
+    runnable: u32,
+    capped: bool,
 }
 
 struct Window {
@@ -39,6 +45,9 @@ impl Backstop {
             wall_ms: limits.wall_ms,
             cap_ms: limits.wall_cap_ms(),
             window: None,
+            samples: 0,
+            runnable: 0,
+            capped: false,
         }
     }
 
@@ -46,6 +55,7 @@ impl Backstop {
     /// window before the backstop on (reading it costs a walk of /proc).
     pub(super) fn expired(&mut self, elapsed_ms: u64, activity: impl FnOnce() -> Activity) -> bool {
         if elapsed_ms >= self.cap_ms {
+            self.capped = true;
             return true;
         }
         if elapsed_ms + WINDOW_MS < self.wall_ms {
@@ -60,6 +70,8 @@ impl Backstop {
         });
         window.samples += 1;
         window.runnable += u32::from(now.runnable);
+        self.samples += 1;
+        self.runnable += u32::from(now.runnable);
         let length_ms = elapsed_ms - window.started_ms;
         if elapsed_ms < self.wall_ms || length_ms < WINDOW_MS {
             return false;
@@ -71,6 +83,20 @@ impl Backstop {
             self.window = None;
         }
         !working
+    }
+
+    /// Whether the run was ended at the cap while waiting for a CPU (or running) in at least half of the
+    /// samples since the backstop: starved by other work, its verdict unknown.
+    pub(super) fn starved(&self) -> bool {
+        self.capped && self.samples > 0 && self.runnable * 2 >= self.samples
+    }
+
+    /// The judge error of a starved run (`starved`), with the CPU time it got.
+    pub(super) fn starved_reason(&self, cpu_ms: u64, limits: &Limits) -> String {
+        format!(
+            "the machine was too busy to judge this run: it was waiting for a CPU most of the time and got {cpu_ms} ms of CPU time (limit {} ms) before the wall-clock cap of {} ms; judge it again with fewer workers (-j) or on a quieter machine",
+            limits.cpu_ms, self.cap_ms
+        )
     }
 }
 
@@ -144,6 +170,32 @@ mod tests {
             fired.is_some_and(|t| (2000..3400).contains(&t)),
             "{fired:?}"
         );
+    }
+
+    #[test]
+    fn a_run_ended_at_the_cap_is_starved_only_when_it_was_mostly_runnable() {
+        for (runnable_every, starved) in [(1, true), (2, true), (3, false), (0, false)] {
+            let mut backstop = Backstop::new(&limits(1200));
+            // Some CPU time in every window (working, never idle), runnable in one sample of `every`.
+            let fired = run(&mut backstop, 50, 20_000, |t| Activity {
+                cpu_ms: t / 50,
+                runnable: runnable_every > 0 && (t / 50) % runnable_every == 0,
+            });
+            assert_eq!(fired, Some(12_000), "ended at the cap");
+            assert_eq!(
+                backstop.starved(),
+                starved,
+                "runnable every {runnable_every}"
+            );
+        }
+        // Killed as idle, before the cap: never starved.
+        let mut idle = Backstop::new(&limits(1200));
+        let fired = run(&mut idle, 50, 20_000, |_| Activity {
+            cpu_ms: 3,
+            runnable: false,
+        });
+        assert!(fired.is_some_and(|t| t < 12_000), "{fired:?}");
+        assert!(!idle.starved());
     }
 
     #[test]

@@ -38,6 +38,8 @@ struct Running {
     result: Option<(Exit, libc::rusage)>,
     ended_at: Option<Instant>,
     wall_killed: bool,
+    /// Ended at the wall-clock cap while starved of CPU (`Backstop::starved`): a judge error, and why.
+    starved: Option<String>,
     /// Killed after this long with neither side making progress (a deadlock).
     stalled_ms: Option<u64>,
     /// Killed this long after the interactor ended, still running.
@@ -196,8 +198,12 @@ pub(super) fn interact(
                 runnable: super::tree::any_runnable(),
             })
         {
+            let starved = backstop
+                .starved()
+                .then(|| backstop.starved_reason(cpu_ms, &request.solution.limits));
             for side in [&mut solution, &mut interactor] {
                 kill(side, true);
+                side.starved.clone_from(&starved);
             }
         }
     }
@@ -266,6 +272,7 @@ fn start(
         result: None,
         ended_at: None,
         wall_killed: false,
+        starved: None,
         stalled_ms: None,
         lingered_ms: None,
         in_cgroup: solution && side.isolate,
@@ -369,7 +376,7 @@ fn outcome(side: &Running, started: Instant) -> RunOutcome {
         wall_killed: side.wall_killed,
         stalled_ms: side.stalled_ms,
         lingered_ms: side.lingered_ms,
-        judge_error: None,
+        judge_error: side.starved.clone(),
         stdout_bytes: side.output_bytes,
         memory_killed: side.memory_killed,
         tasks_refused: false,

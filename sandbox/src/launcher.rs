@@ -418,7 +418,15 @@ fn launch(
         super::isolate::kill_adopted();
     }
     context.after_run();
-    let finished = result.map(|(exit, usage, wall_killed, sampled_kb, sampled_over)| {
+    let finished = result.map(|ended| {
+        let Supervised {
+            exit,
+            usage,
+            wall_killed,
+            sampled_kb,
+            memory_killed: sampled_over,
+            starved,
+        } = ended;
         let wall_us = started.elapsed().as_micros() as u64;
         drain_tail(err_read, tail);
         RunOutcome {
@@ -432,7 +440,8 @@ fn launch(
             wall_killed,
             stalled_ms: None,
             lingered_ms: None,
-            judge_error: None,
+            // Killed at the wall-clock cap while starved of CPU: not the program's verdict to give.
+            judge_error: starved,
             stdout_bytes: std::fs::metadata(&request.stdout).map_or(0, |m| m.len()),
             memory_killed: tree.oom_killed || sampled_over,
             tasks_refused: tree.tasks_refused,
@@ -846,10 +855,22 @@ unsafe fn hop(hop_write: i32) -> bool {
 }
 
 /// Waits for the child while draining its stderr into `tail`, killing it at the CPU limit and at the wall
-/// backstop. Returns the exit, the child's resource usage and whether the backstop fired. `group`: the
+/// backstop. Returns how it ended (`Supervised`). `group`: the
 /// containment whose control group holds the program and counts its tree; without one (no control group
 /// on the machine, or a compiler, which runs outside the runs' group) the tree is sampled from /proc and
 /// its memory limit enforced here.
+/// How a supervised program ended: its exit and resource usage, whether the backstop fired, the largest
+/// resident memory sampled and whether it was killed at the memory limit (without a control group), and
+/// why it was starved when it was ended at the wall-clock cap waiting for a CPU (a judge error).
+struct Supervised {
+    exit: Exit,
+    usage: libc::rusage,
+    wall_killed: bool,
+    sampled_kb: u64,
+    memory_killed: bool,
+    starved: Option<String>,
+}
+
 fn supervise(
     pid: i32,
     err_read: i32,
@@ -857,7 +878,7 @@ fn supervise(
     limits: &Limits,
     group: Option<&Isolation>,
     tail: &mut Vec<u8>,
-) -> Result<(Exit, libc::rusage, bool, u64, bool)> {
+) -> Result<Supervised> {
     let group = group.filter(|isolation| isolation.has_cgroup());
     let mut sampled_kb = 0;
     let mut memory_killed = false;
@@ -882,7 +903,17 @@ fn supervise(
     let result = loop {
         match reap(pid, true) {
             Ok(Some((exit, usage))) => {
-                break Ok((exit, usage, wall_killed, sampled_kb, memory_killed))
+                let starved = backstop
+                    .starved()
+                    .then(|| backstop.starved_reason(cpu_seen, limits));
+                break Ok(Supervised {
+                    exit,
+                    usage,
+                    wall_killed,
+                    sampled_kb,
+                    memory_killed,
+                    starved,
+                });
             }
             Ok(None) => {}
             Err(err) => break Err(err),

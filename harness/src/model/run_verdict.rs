@@ -36,7 +36,7 @@ fn wall_detail(outcome: &RunOutcome, limits: &Limits) -> String {
     let cap_ms = limits.wall_cap_ms();
     match outcome.wall_us / 1000 >= cap_ms {
         true => format!(
-            "killed at the wall-clock cap of {cap_ms} ms, still under its CPU limit (the machine was too busy to finish it)"
+            "killed at the wall-clock cap of {cap_ms} ms, under its CPU limit but sleeping or blocked most of the time"
         ),
         false => time_detail(false, limits),
     }
@@ -52,7 +52,8 @@ pub fn within(mut result: TestResult, limits: &Limits) -> (TestResult, bool) {
         result.near_limit = result.verdict == Verdict::AC && limits.near_limit(result.cpu_ms);
         return (result, false);
     }
-    let passes_longer = result.verdict != Verdict::TLE;
+    // A judge error under the longer limits (starved of CPU at the wall-clock cap) says nothing either way.
+    let passes_longer = !matches!(result.verdict, Verdict::TLE | Verdict::JE);
     let name = std::mem::take(&mut result.name);
     let timed_out = TestResult {
         verdict: Verdict::TLE,

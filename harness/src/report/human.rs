@@ -158,7 +158,7 @@ fn summary(text: &mut String, report: &Report) {
     if s.judge_errors > 0 {
         let _ = writeln!(
             text,
-            "\njudge errors: {} tests: a checker failed; fix the problem, not the submission",
+            "\njudge errors: {} tests: not judged (a checker or interactor failed, or the machine was too busy: each says why); fix that, not the submission",
             s.judge_errors
         );
     }

@@ -128,7 +128,7 @@ fn judge_errors_come_first_in_the_human_report() {
     assert!(first.contains("  JE  "), "{first}");
     assert!(
         text.contains(
-            "judge errors: 4 tests: a checker failed; fix the problem, not the submission"
+            "judge errors: 4 tests: not judged (a checker or interactor failed, or the machine was too busy: each says why); fix that, not the submission"
         ),
         "{text}"
     );

@@ -126,36 +126,75 @@ fn a_starved_program_is_judged_by_its_cpu_time_not_by_the_wall_clock() {
         (&given[0], "AC", None),
         (&given[1], "TLE", Some("CPU time over 400 ms")),
     ] {
-        let inner = super::common::command(
-            &root,
-            &[
-                "sum",
-                "--submission",
-                program,
-                "--format",
-                "json",
-                "-j",
-                "1",
-            ],
-        );
-        // The judge, and so every program it starts, on CPU 0 with the busy loops.
-        let mut pinned = std::process::Command::new("taskset");
-        pinned
-            .args(["-c", "0"])
-            .arg(inner.get_program())
-            .args(inner.get_args())
-            .stdin(std::process::Stdio::null());
-        for (key, value) in inner.get_envs() {
-            match value {
-                Some(value) => pinned.env(key, value),
-                None => pinned.env_remove(key),
-            };
-        }
-        let output = pinned.output().unwrap();
+        let output = pinned_to_cpu_0(&root, program);
         let report = json_report(&output);
         let s = &report["submissions"][0];
         let test = &s["tests"][0];
         assert_eq!(s["verdict"], verdict, "{s}");
         assert_eq!(test["detail"].as_str(), detail, "{test}");
     }
+}
+
+/// The judge, and so every program it starts, on CPU 0 (with the busy loops), judging `program` against
+/// the fixture's `sum` in JSON with one worker.
+fn pinned_to_cpu_0(root: &std::path::Path, program: &str) -> std::process::Output {
+    let inner = super::common::command(
+        root,
+        &[
+            "sum",
+            "--submission",
+            program,
+            "--format",
+            "json",
+            "-j",
+            "1",
+        ],
+    );
+    let mut pinned = std::process::Command::new("taskset");
+    pinned
+        .args(["-c", "0"])
+        .arg(inner.get_program())
+        .args(inner.get_args())
+        .stdin(std::process::Stdio::null());
+    for (key, value) in inner.get_envs() {
+        match value {
+            Some(value) => pinned.env(key, value),
+            None => pinned.env_remove(key),
+        };
+    }
+    pinned.output().unwrap()
+}
+
+/// A program starved of CPU until the wall-clock cap (runnable, waiting for a CPU, nearly all the time) has
+/// no verdict of its own: the test is a judge error saying the machine was too busy, never a TLE against
+/// the program. Its 300 ms of work at nice 19 beside eleven busy loops of normal priority would take
+/// minutes; the cap of a 400 ms limit is 22 s.
+#[test]
+fn a_program_starved_until_the_wall_clock_cap_is_a_judge_error_not_tle() {
+    if std::path::Path::new("/sys/fs/cgroup/cgroup.controllers").exists() {
+        // Under cgroup v2 a run's group may be weighed against the busy loops as a whole, whatever its
+        // nice value: the program is then not starved.
+        println!("SKIPPED: on cgroup v2 a run's control group may get its own CPU weight");
+        return;
+    }
+    let root = fixtures("timing");
+    let program = root
+        .join("programs/starved.c")
+        .to_string_lossy()
+        .into_owned();
+    let compiled = harness(&root, &["sum", "--submission", &program, "--no-run"]);
+    assert_eq!(compiled.status.code(), Some(0), "{}", printed(&compiled));
+    let _hogs = Hogs::start(11);
+    let output = pinned_to_cpu_0(&root, &program);
+    let report = json_report(&output);
+    let s = &report["submissions"][0];
+    let test = &s["tests"][0];
+    assert_eq!(s["verdict"], "JE", "{s}");
+    let detail = test["detail"].as_str().unwrap_or_default();
+    assert!(
+        detail.starts_with("the machine was too busy to judge this run")
+            && detail.contains("before the wall-clock cap of 22000 ms"),
+        "{test}"
+    );
+    assert_ne!(output.status.code(), Some(0), "{}", printed(&output));
 }
