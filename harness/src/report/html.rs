@@ -823,6 +823,23 @@ fn test_details(html: &mut String, id: &str, program: &str, test: &TestResult, a
 /// A diff as the checker wrote it, side by side: the line-by-line form as a table of expected and got
 /// lines, the unified form as two columns; anything else as it is.
 fn diff_html(diff: &str) -> String {
+    marked(diff_table(diff))
+}
+
+/// A carriage return as the checker marks it (`␍`), which Debian's default fonts lack (Chromium shows an
+/// empty box): drawn as a small boxed `CR` instead.
+const CARRIAGE_RETURN: &str = "<span class=\"cr\" title=\"a carriage return (\\r)\">CR</span>";
+
+/// Escaped HTML content with the checker's carriage-return mark drawn (`CARRIAGE_RETURN`); never for an
+/// attribute's value.
+fn marked(html: String) -> String {
+    match html.contains('␍') {
+        true => html.replace('␍', CARRIAGE_RETURN),
+        false => html,
+    }
+}
+
+fn diff_table(diff: &str) -> String {
     let mut lines = diff.lines();
     let Some(first) = lines.next() else {
         return String::new();
@@ -1063,7 +1080,10 @@ fn pre(text: &str, class: &str) -> String {
     if lines.len() > MAX_LINES {
         let _ = write!(shown, "\n… ({} more lines)", lines.len() - MAX_LINES);
     }
-    format!("<pre class=\"{class}\">{}</pre>", esc_block(&shown))
+    marked(format!(
+        "<pre class=\"{class}\">{}</pre>",
+        esc_block(&shown)
+    ))
 }
 
 /// Memory in MiB with one decimal.
@@ -1135,7 +1155,7 @@ svg.chart{width:100%;max-width:760px;height:auto;display:block}.axis{stroke:#999
 .failure{border-left:3px solid var(--wa);padding:2px 8px;margin:6px 0;background:#fdf7f7}.failure summary{cursor:pointer}
 .what{font-family:ui-monospace,monospace}pre{background:#f4f4f4;padding:6px;overflow-x:auto;margin:2px 0;font-size:12px}
 .label{margin:6px 0 0;color:#555;font-size:12px}.diff,.dialogue{font:12px ui-monospace,monospace;margin:2px 0}
-.diff td,.dialogue td{border:1px solid #e4e4e4;white-space:pre}.del{background:#fde8e8}.ins{background:#e6f4e6}.gap{background:#f4f4f4}
+.diff td,.dialogue td{border:1px solid #e4e4e4;white-space:pre}.cr{font-size:8px;border:1px solid #999;border-radius:2px;padding:0 1px;margin:0 1px;color:#555;vertical-align:1px}.del{background:#fde8e8}.ins{background:#e6f4e6}.gap{background:#f4f4f4}
 .hunk td{color:#888;background:#f0f4fa}.dialogue .to{background:#eef3fb}.dialogue .from{background:#f3fbee}
 .error{color:var(--wa)}.note{color:#666;font-size:12px}nav{margin:8px 0}.facts th{white-space:nowrap}
 body.only-failing .good{display:none}
@@ -1263,6 +1283,18 @@ pub(crate) mod tests {
             html.contains("<tr class=\"same\"><td>5</td><td>5</td></tr>"),
             "{html}"
         );
+    }
+
+    /// Debian's default fonts have no `␍`: Chromium drew an empty box where a line ended in CR.
+    #[test]
+    fn a_carriage_return_is_drawn_as_a_boxed_cr_in_diffs_and_blocks() {
+        let got = crate::check::visible(b"7\r");
+        let diff = format!("--- expected\n+++ got\n@@ from line 1 @@\n-7\n+{got}\n");
+        for html in [diff_html(&diff), pre(&got, "stderr")] {
+            assert!(!html.contains('␍'), "{html}");
+            assert!(html.contains(&format!("7{CARRIAGE_RETURN}")), "{html}");
+        }
+        assert_eq!(esc("a␍"), "a␍", "attribute values are left alone");
     }
 
     #[test]
