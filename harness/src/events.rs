@@ -8,6 +8,8 @@ use crate::model::TestResult;
 /// Something that happened during a run.
 #[derive(Debug, Clone, Copy)]
 pub enum Event<'a> {
+    /// The run starts: at most `runs` test runs in all (its stages plan what they will really run).
+    RunsAhead { runs: usize },
     /// `runs` more test runs are planned.
     RunsPlanned { runs: usize },
     /// A test run finished with this result.

@@ -238,6 +238,9 @@ pub fn grade(workspace: &Workspace, ids: &[String], options: &JudgeOptions) -> R
 /// limits and grades their submissions. The one path of `run` and `verify`.
 pub fn execute(mut plan: Plan, context: &RunContext, options: &JudgeOptions) -> Result<Report> {
     refuse_unshowable_names(&plan)?;
+    options.events.emit(Event::RunsAhead {
+        runs: plan.runs() * options.repeat.max(1),
+    });
     let started = std::time::Instant::now();
     let started_at = std::time::SystemTime::now();
     let (compiler, pool) = (&context.compiler, &context.pool);

@@ -232,6 +232,17 @@ fn run_scored(
     if let Some(error) = setup.into_inner() {
         return Err(error);
     }
+    // The tests its groups' rules left unrun (`on_reject: break`, a group that needs another passed).
+    for skipped in s
+        .tests
+        .iter()
+        .filter(|t| tests.iter().all(|r| r.name != t.name))
+    {
+        run.options.events.emit(Event::TestSkipped {
+            problem: &s.problem.id,
+            test: &skipped.name,
+        });
+    }
     Ok((tests, score))
 }
 

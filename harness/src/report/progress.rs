@@ -17,16 +17,23 @@ pub fn wanted(stderr_is_terminal: bool, ci: Option<&OsStr>, term: Option<&OsStr>
 }
 
 /// An indicatif bar on stderr that counts finished test runs (`runs`: the solutions' tests and every
-/// submission's, more than the tests the summary counts).
+/// submission's, more than the tests the summary counts). Its length is the run's bound from the start
+/// (`RunsAhead`), so that it fills once and never drops back when a later stage plans its runs; a skipped
+/// run (a wrong submission proven, a group's rule) counts as done.
 pub struct Bar {
     bar: ProgressBar,
-    /// Runs planned so far; the bar has no length (and stays empty) until some are.
-    planned: Mutex<u64>,
+    /// The bound given at the start, and the runs planned so far; the bar has no length (and stays
+    /// empty) until one is known.
+    lengths: Mutex<(u64, u64)>,
 }
 
 impl Bar {
     pub fn new() -> Bar {
-        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+        Bar::drawn_to(ProgressDrawTarget::stderr())
+    }
+
+    fn drawn_to(target: ProgressDrawTarget) -> Bar {
+        let bar = ProgressBar::with_draw_target(None, target);
         let style = ProgressStyle::with_template(
             "{spinner} [{elapsed:>3}] [{bar:32}] {pos}/{len} runs  {wide_msg}",
         )
@@ -37,7 +44,7 @@ impl Bar {
         bar.enable_steady_tick(Duration::from_millis(120));
         Bar {
             bar,
-            planned: Mutex::new(0),
+            lengths: Mutex::new((0, 0)),
         }
     }
 
@@ -61,10 +68,15 @@ impl Default for Bar {
 impl EventSink for Bar {
     fn event(&self, event: Event) {
         match event {
+            Event::RunsAhead { runs } => {
+                let mut lengths = self.lengths.lock().unwrap_or_else(|e| e.into_inner());
+                lengths.0 = runs as u64;
+                self.bar.set_length(lengths.0.max(lengths.1));
+            }
             Event::RunsPlanned { runs } => {
-                let mut planned = self.planned.lock().unwrap_or_else(|e| e.into_inner());
-                *planned += runs as u64;
-                self.bar.set_length(*planned);
+                let mut lengths = self.lengths.lock().unwrap_or_else(|e| e.into_inner());
+                lengths.1 += runs as u64;
+                self.bar.set_length(lengths.0.max(lengths.1));
             }
             Event::TestFinished { problem, result } => self.advance(
                 &super::shown::name(problem),
@@ -101,6 +113,34 @@ fn stage_line(runs: usize, planned: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A grading run's stages plan their runs one after the other (the solutions, then the submissions,
+    /// then the packages' timing phase): the bar's length is the run's bound from the start, so that it
+    /// never fills at the end of a stage and drops back at the next.
+    #[test]
+    fn the_bar_fills_once_across_stages() {
+        let bar = Bar::drawn_to(ProgressDrawTarget::hidden());
+        let result = crate::model::TestResult::compile_error("t");
+        let finish = |n: usize| {
+            for _ in 0..n {
+                bar.event(Event::TestFinished {
+                    problem: "p",
+                    result: &result,
+                });
+            }
+        };
+        let mut fill = Vec::new();
+        bar.event(Event::RunsAhead { runs: 40 });
+        for (planned, done) in [(10, 10), (25, 20), (5, 10)] {
+            bar.event(Event::RunsPlanned { runs: planned });
+            finish(done);
+            fill.push((bar.bar.position(), bar.bar.length()));
+        }
+        assert_eq!(fill, [(10, Some(40)), (30, Some(40)), (40, Some(40))]);
+        // Planned past the bound (it is only a bound): the bar grows rather than overflows.
+        bar.event(Event::RunsPlanned { runs: 10 });
+        assert_eq!(bar.bar.length(), Some(50));
+    }
 
     #[test]
     fn stages_count_runs_not_tests() {
