@@ -28,6 +28,9 @@ const CHART_WIDTH: f64 = 760.0;
 const CHART_HEIGHT: f64 = 150.0;
 const CHART_LEFT: f64 = 56.0;
 const CHART_TOP: f64 = 8.0;
+/// The bottom of a time chart's logarithmic scale.
+const LOG_FLOOR_MS: f64 = 0.1;
+
 /// The colours of the programs in a time chart, in order (the solution first).
 const PALETTE: [&str; 10] = [
     "#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22",
@@ -568,25 +571,53 @@ fn chart(html: &mut String, section: &Section, columns: &[&str]) {
         n => (0.0, plot / (n - 1) as f64),
     };
     let x = |i: usize| CHART_LEFT + first + step * i as f64;
-    let y = |ms: f64| CHART_TOP + CHART_HEIGHT * (1.0 - ms / top);
+    // Fast programs (every one under a tenth of the limit) would lie flat along the bottom of a linear
+    // scale: the scale is then logarithmic, from 0.1 ms, with a tick at each power of ten.
+    let peak = programs
+        .iter()
+        .flat_map(|(_, tests)| tests.iter().filter(ran).map(|t| t.cpu_ms))
+        .fold(0.0, f64::max);
+    let log = limit.is_some_and(|limit| peak * 10.0 < limit as f64);
+    let y = |ms: f64| {
+        let share = match log {
+            true => (ms.max(LOG_FLOOR_MS) / LOG_FLOOR_MS).log10() / (top / LOG_FLOOR_MS).log10(),
+            false => ms / top,
+        };
+        CHART_TOP + CHART_HEIGHT * (1.0 - share)
+    };
     let bottom = CHART_TOP + CHART_HEIGHT;
-    html.push_str("<h3>CPU time per test</h3>\n");
+    html.push_str(match log {
+        true => "<h3>CPU time per test <span class=\"muted\">(logarithmic scale)</span></h3>\n",
+        false => "<h3>CPU time per test</h3>\n",
+    });
     let _ = write!(
         html,
-        "<svg class=\"chart\" viewBox=\"0 0 {CHART_WIDTH} {}\" role=\"img\" aria-label=\"CPU time per test of every program against the time limit\">",
-        bottom + 22.0
+        "<svg class=\"chart\" viewBox=\"0 0 {CHART_WIDTH} {}\" role=\"img\" aria-label=\"CPU time per test of every program against the time limit{}\">",
+        bottom + 22.0,
+        if log { ", on a logarithmic scale" } else { "" }
     );
     let _ = write!(
         html,
         "<line class=\"axis\" x1=\"{CHART_LEFT}\" y1=\"{bottom}\" x2=\"{CHART_WIDTH}\" y2=\"{bottom}\"/>\
-         <line class=\"axis\" x1=\"{CHART_LEFT}\" y1=\"{CHART_TOP}\" x2=\"{CHART_LEFT}\" y2=\"{bottom}\"/>\
-         <text x=\"{}\" y=\"{}\" class=\"tick\">0</text><text x=\"{}\" y=\"{}\" class=\"tick\">{:.0} ms</text>",
-        CHART_LEFT - 4.0,
-        bottom,
-        CHART_LEFT - 4.0,
-        CHART_TOP + 8.0,
-        top
+         <line class=\"axis\" x1=\"{CHART_LEFT}\" y1=\"{CHART_TOP}\" x2=\"{CHART_LEFT}\" y2=\"{bottom}\"/>"
     );
+    let ticks: Vec<(f64, String)> = match log {
+        true => std::iter::successors(Some(LOG_FLOOR_MS), |ms| Some(ms * 10.0))
+            .take_while(|ms| *ms <= top)
+            .map(|ms| (y(ms), format!("{ms} ms")))
+            .collect(),
+        false => vec![
+            (bottom, "0".to_string()),
+            (CHART_TOP + 8.0, format!("{top:.0} ms")),
+        ],
+    };
+    for (at, label) in ticks {
+        let _ = write!(
+            html,
+            "<text x=\"{}\" y=\"{at:.1}\" class=\"tick\">{label}</text>",
+            CHART_LEFT - 4.0
+        );
+    }
     if let Some(limit) = limit {
         let (ly, hy) = (y(limit as f64), y(limit as f64 / 2.0));
         let _ = write!(
@@ -1320,6 +1351,57 @@ pub(crate) mod tests {
             html.contains("<td class=\"to\"></td><td class=\"from\">take 1</td>"),
             "{html}"
         );
+    }
+
+    /// A fast solution (1 and 10 ms under a 1000 ms limit) lay flat along the bottom of a linear chart:
+    /// its scale is logarithmic, the two tests a power of ten apart; a slow one keeps the linear scale.
+    #[test]
+    fn the_time_chart_of_fast_programs_is_logarithmic() {
+        let chart_of = |cpu: [f64; 2]| {
+            let mut row = ProblemResult::error("p", None, 1000, "");
+            row.error = None;
+            row.cpu_limit_ms = 1000;
+            row.tests = vec![test("rand-01", Verdict::AC), test("rand-02", Verdict::AC)];
+            row.tests[0].cpu_ms = cpu[0];
+            row.tests[1].cpu_ms = cpu[1];
+            let section = Section {
+                id: "p",
+                row: Some(&row),
+                submissions: Vec::new(),
+            };
+            let mut html = String::new();
+            chart(&mut html, &section, &["rand-01", "rand-02"]);
+            html
+        };
+        let heights = |html: &str| -> Vec<f64> {
+            html.split("<circle cx=\"")
+                .skip(1)
+                .map(|c| {
+                    c.split("cy=\"")
+                        .nth(1)
+                        .unwrap()
+                        .split('"')
+                        .next()
+                        .unwrap()
+                        .parse()
+                        .unwrap()
+                })
+                .collect()
+        };
+        let fast = chart_of([1.0, 10.0]);
+        assert!(fast.contains("(logarithmic scale)"), "{fast}");
+        for tick in [">0.1 ms<", ">1 ms<", ">10 ms<", ">100 ms<", ">1000 ms<"] {
+            assert!(fast.contains(tick), "{tick}: {fast}");
+        }
+        let [one, ten] = heights(&fast)[..] else {
+            panic!("two dots: {fast}")
+        };
+        // A power of ten apart: a quarter of the height between 0.1 ms and the top (1080 ms).
+        let decade = CHART_HEIGHT / (1080.0f64 / LOG_FLOOR_MS).log10();
+        assert!((one - ten - decade).abs() < 0.2, "{one} {ten} {decade}");
+        let slow = chart_of([300.0, 600.0]);
+        assert!(!slow.contains("logarithmic"), "{slow}");
+        assert!(slow.contains(">0<") && slow.contains(">1080 ms<"), "{slow}");
     }
 
     /// A report of two problems by hand: one accepted with a submission, one with a wrong answer, a
