@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 
 use super::jobs;
 use crate::cli::VerifyArgs;
@@ -32,7 +32,7 @@ pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
         Some(workspace) => workspace.languages()?,
         None => LanguageTable::builtin(),
     };
-    let mut context = RunContext::new(&cache_dir(workspace), languages, jobs(args.jobs))?;
+    let mut context = RunContext::new(&cache_dir(workspace)?, languages, jobs(args.jobs))?;
     let ours = workspace.map(Workspace::answer_folders).unwrap_or_default();
     context.compiler.seal(answers.into_iter().chain(ours));
     // The data a package generates is made first, once, and read as its data by its format.
@@ -85,13 +85,82 @@ pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
     super::grade::write_reports(&report, &args.report, None)
 }
 
-/// Where builds go: the workspace's cache, `$HARNESS_CACHE_DIR`, else `/var/tmp/harness-cache` (not
+/// Where builds go: the workspace's cache, `$HARNESS_CACHE_DIR`, else `/var/tmp/harness-cache-UID` (not
 /// `/tmp`: a program under judgement gets a private `/tmp`, where the copies it runs from would vanish).
-fn cache_dir(workspace: Option<&Workspace>) -> PathBuf {
-    match (workspace, crate::package::workspace::cache_dir_from_env()) {
-        (Some(workspace), _) => workspace.cache_dir(),
-        (None, Some(dir)) => dir,
-        _ if std::path::Path::new("/var/tmp").is_dir() => PathBuf::from("/var/tmp/harness-cache"),
-        _ => std::env::temp_dir().join("harness-cache"),
+/// The shared folder is one per user and must be the user's own: another user who could write there could
+/// replace a cached build with a program of theirs.
+fn cache_dir(workspace: Option<&Workspace>) -> Result<PathBuf> {
+    let shared = match (workspace, crate::package::workspace::cache_dir_from_env()) {
+        (Some(workspace), _) => return Ok(workspace.cache_dir()),
+        (None, Some(dir)) => return Ok(dir),
+        _ if std::path::Path::new("/var/tmp").is_dir() => PathBuf::from("/var/tmp"),
+        _ => std::env::temp_dir(),
+    };
+    let uid = sandbox::layers::uid();
+    let dir = shared.join(format!("harness-cache-{uid}"));
+    own_private_folder(&dir, uid)?;
+    Ok(dir)
+}
+
+/// Makes `dir` (mode 0700) unless it exists, and refuses it unless it is a folder of `uid`'s that no one
+/// else can write to.
+fn own_private_folder(dir: &std::path::Path, uid: u32) -> Result<()> {
+    use std::os::unix::fs::{DirBuilderExt, MetadataExt};
+    match std::fs::DirBuilder::new().mode(0o700).create(dir) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+        Err(e) => anyhow::bail!(
+            "{}: cannot create the build cache ({e}); set HARNESS_CACHE_DIR to a folder of your own",
+            dir.display()
+        ),
+    }
+    let meta = std::fs::symlink_metadata(dir)
+        .with_context(|| format!("{}: cannot read the build cache", dir.display()))?;
+    if !meta.is_dir() || meta.uid() != uid || meta.mode() & 0o022 != 0 {
+        anyhow::bail!(
+            "{}: the build cache is not a private folder of yours (owner uid {}, mode {:o}): another user could replace a cached build there; remove it, or set HARNESS_CACHE_DIR to a folder of your own",
+            dir.display(),
+            meta.uid(),
+            meta.mode() & 0o7777
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::os::unix::fs::PermissionsExt;
+
+    use super::own_private_folder;
+
+    /// The shared build cache of `harness verify` outside a workspace: a folder that another user could
+    /// write to (or that another user owns, or a link) is refused, not used.
+    #[test]
+    fn the_shared_build_cache_must_be_a_private_folder_of_ones_own() {
+        let base = std::env::temp_dir().join(format!("harness-own-cache-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        std::fs::create_dir_all(&base).unwrap();
+        let uid = sandbox::layers::uid();
+        let made = base.join("made");
+        own_private_folder(&made, uid).unwrap();
+        let mode = std::fs::metadata(&made).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o700, "made private");
+        own_private_folder(&made, uid).unwrap();
+
+        let open = base.join("open");
+        std::fs::create_dir(&open).unwrap();
+        std::fs::set_permissions(&open, std::fs::Permissions::from_mode(0o777)).unwrap();
+        let refused = own_private_folder(&open, uid).unwrap_err().to_string();
+        assert!(
+            refused.contains("is not a private folder of yours") && refused.contains("mode 777"),
+            "{refused}"
+        );
+
+        let link = base.join("link");
+        std::os::unix::fs::symlink(&made, &link).unwrap();
+        assert!(own_private_folder(&link, uid).is_err(), "a link is refused");
+        let others = own_private_folder(&made, uid + 1).unwrap_err().to_string();
+        assert!(others.contains(&format!("owner uid {uid}")), "{others}");
+        std::fs::remove_dir_all(&base).unwrap();
     }
 }
