@@ -261,12 +261,14 @@ impl Compiler {
         }
         let mut env: Vec<OsString> = COMPILER_ENVIRONMENT.iter().map(OsString::from).collect();
         // A package's build script calls compilers by name, as on a judge's machine: Rust's too, which
-        // may live outside the system's folders (rustup's toolchains).
+        // may live outside the sandbox's PATH (rustup's toolchains in a home, or under /opt).
         let rustc = rust(&self.table).map(|rust| super::toolchain::compiler(&tool(&rust, "rustc")));
+        let on_sandbox_path =
+            |bin: &Path| super::version::SANDBOX_PATH.iter().any(|dir| bin == Path::new(dir));
         if let Some(bin) = rustc
             .iter()
-            .filter(|r| !super::toolchain::in_system(r))
             .find_map(|r| r.parent())
+            .filter(|bin| !on_sandbox_path(bin))
         {
             let mut path = OsString::from("PATH=");
             path.push(bin);
