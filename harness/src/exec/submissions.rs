@@ -27,6 +27,12 @@ pub(super) fn grade<S: Borrow<PlannedSubmission> + Sync>(
     let compiled: Vec<Compiled> = plan
         .par_iter()
         .map(|s| match &run.checkers.get(&s.problem.id) {
+            Some(Ok(_))
+                if s.problem.runs == crate::model::Runs::Answers
+                    && crate::grade::answers::is_answers(&s.submission.path) =>
+            {
+                super::compile(&s.problem, &s.submission.path, run.compiler)
+            }
             Some(Ok(_)) => match run.compiler.table().program(&s.submission.path) {
                 Ok(program) => run.compiler.compile_program(&program),
                 Err(unknown) => Ok(Compiled::Skipped {
@@ -90,6 +96,9 @@ fn grade_one(s: &PlannedSubmission, compiled: Compiled, run: &Run) -> Result<Sub
                 .collect();
         }
         Compiled::Ok(executable) => {
+            if executable.is_answers() {
+                result.language = Some("answer files".to_string());
+            }
             let passes_longer;
             (result.tests, passes_longer) = match &s.problem.scoring {
                 Some(scoring) => {
