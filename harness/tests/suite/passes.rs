@@ -238,12 +238,27 @@ fn a_validator_that_breaks_the_multi_pass_rules_is_a_judge_error_with_its_reason
         detail.contains("nextpass.in but rejected pass 1"),
         "{detail}"
     );
-    // The human report names both reasons and shows the passes.
-    let human = verify(&fixture("endless"), "human");
+    // The human and HTML reports name both reasons and show the passes.
+    let page = common::scratch("passes-endless-html").join("report.html");
+    let human = common::harness(
+        &common::fixtures("passes"),
+        &[
+            "verify",
+            fixture("endless").to_str().unwrap(),
+            "--html",
+            page.to_str().unwrap(),
+        ],
+    );
     let text = stdout(&human);
     assert!(text.contains("asked for pass 3"), "{text}");
     assert!(text.contains("nextpass.in but rejected pass 1"), "{text}");
     assert!(text.contains("    pass 2: JE"), "{text}");
+    let html = fs::read_to_string(&page).unwrap();
+    assert!(html.contains("asked for pass 3"), "{html}");
+    assert!(
+        html.contains(r#"<p class="label">pass 2 <span class="badge v-JE">JE"#),
+        "{html}"
+    );
 }
 
 const SUM_ANSWERS: &[(&str, &str, bool)] = &[
