@@ -550,7 +550,10 @@ fn grade_problems(planned: &[&PlannedProblem], run: &Run) -> Result<Vec<ProblemR
     let compiled: Vec<Compiled> = planned
         .par_iter()
         .map(|p| match &run.checkers[&p.problem.id] {
-            Ok(_) => compile(&p.problem, &p.solution, run.compiler),
+            Ok(_) => match answer_files(&p.problem, &p.solution) {
+                Some(answers) => Ok(Compiled::Ok(answers)),
+                None => run.compiler.compile(&p.solution),
+            },
             Err(why) => Ok(Compiled::Skipped {
                 reason: why.clone(),
             }),
@@ -724,13 +727,11 @@ fn standard<'a>(problem: &Problem, run: &Run<'a>) -> Option<Standard<'a>> {
     })
 }
 
-/// The program of a problem's solution or submission: built, or, for an output-only problem, a folder of
-/// answer files as it is (`grade::answers`).
-pub(crate) fn compile(problem: &Problem, path: &Path, compiler: &Compiler) -> Result<Compiled> {
-    match problem.runs == Runs::Answers && crate::grade::answers::is_answers(path) {
-        true => Ok(Compiled::Ok(Executable::answers(path.to_path_buf()))),
-        false => compiler.compile(path),
-    }
+/// A solution or submission of an output-only problem that is a folder of answer files: taken as it is,
+/// nothing to build (`grade::answers`).
+pub(crate) fn answer_files(problem: &Problem, path: &Path) -> Option<Executable> {
+    let answers = problem.runs == Runs::Answers && crate::grade::answers::is_answers(path);
+    answers.then(|| Executable::answers(path.to_path_buf()))
 }
 
 /// Runs one test with the problem's grader and reports it.

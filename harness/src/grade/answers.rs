@@ -103,3 +103,33 @@ impl Grader for Answers<'_> {
         Ok(result)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answer_files_are_found_by_the_tests_names() {
+        let dir = std::env::temp_dir().join(format!("harness-answers-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(dir.join("secret")).unwrap();
+        assert!(!is_answers(&dir), "an empty folder answers nothing");
+        fs::write(dir.join("main.py"), "print(1)\n").unwrap();
+        assert!(!is_answers(&dir), "a program's folder");
+        fs::write(dir.join("secret/2.ans"), "2\n").unwrap();
+        assert!(is_answers(&dir));
+        assert!(!is_answers(&dir.join("main.py")), "a file is a program");
+        fs::write(dir.join("secret/1.out"), "1\n").unwrap();
+        fs::write(dir.join("secret/1.ans"), "one\n").unwrap();
+        assert_eq!(
+            answer_file(&dir, "secret/1"),
+            Some(dir.join("secret/1.out"))
+        );
+        assert_eq!(
+            answer_file(&dir, "secret/2"),
+            Some(dir.join("secret/2.ans"))
+        );
+        assert_eq!(answer_file(&dir, "secret/3"), None);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}

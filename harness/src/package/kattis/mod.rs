@@ -531,6 +531,31 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_types_say_how_a_submission_meets_a_test() {
+        let path = Path::new("problem.yaml");
+        let types = |names: &[&str]| names.iter().map(|n| n.to_string()).collect::<Vec<_>>();
+        let limits = |passes: u64| {
+            let mut map = serde_norway::Mapping::new();
+            map.insert("validation_passes".into(), passes.into());
+            YamlMap::from_map(path, map)
+        };
+        let runs = |names: &[&str], limits: Option<&YamlMap>| runs(&types(names), limits, path);
+        assert_eq!(runs(&["pass-fail"], None).unwrap(), Runs::Once);
+        assert_eq!(runs(&["multi-pass"], None).unwrap(), Runs::Passes(2));
+        let three = limits(3);
+        let both = ["interactive", "multi-pass"];
+        assert_eq!(runs(&both, Some(&three)).unwrap(), Runs::Passes(3));
+        assert_eq!(runs(&["submit-answer"], None).unwrap(), Runs::Answers);
+        let refused = |names: &[&str], limits: Option<&YamlMap>| {
+            runs(names, limits).unwrap_err().to_string()
+        };
+        assert!(refused(&["multi-pass"], Some(&limits(1))).contains("at least 2"));
+        assert!(refused(&["pass-fail"], Some(&three)).contains("not multi-pass"));
+        assert!(refused(&["submit-answer", "interactive"], None).contains("excludes"));
+        assert!(refused(&["submit-answer", "multi-pass"], None).contains("excludes"));
+    }
+
+    #[test]
     fn problem_names_from_latex() {
         assert_eq!(
             problem_name("\\problemname{Hello $x^{2}$}\nText").as_deref(),
