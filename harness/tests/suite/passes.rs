@@ -379,3 +379,31 @@ fn impossible_pass_settings_are_refused_naming_the_key() {
         );
     }
 }
+
+#[test]
+fn a_legacy_package_with_custom_multi_pass_validation_runs_in_passes() {
+    if no_python("passes legacy") {
+        return;
+    }
+    let copy = common::scratch("passes-legacy").join("doubling");
+    common::copy_tree(&fixture("doubling"), &copy);
+    fs::create_dir_all(copy.join("output_validators")).unwrap();
+    fs::rename(
+        copy.join("output_validator"),
+        copy.join("output_validators/doubling"),
+    )
+    .unwrap();
+    let yaml = "name: Doubling\nvalidation: custom multi-pass\nlimits:\n  time_limit: 2\n  validation_passes: 3\n";
+    fs::write(copy.join("problem.yaml"), yaml).unwrap();
+    let output = verify(&copy, "json");
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    assert_eq!(verdicts(&report), owned(DOUBLING));
+    let warnings = &report["problems"][0]["package"]["warnings"];
+    assert_eq!(warnings.as_array().map(Vec::len), Some(0), "{warnings:#}");
+    let crash = test(
+        submission(&report, "run_time_error/third_pass_crash.py"),
+        "sample/1",
+    );
+    assert_eq!(crash["passes"].as_array().unwrap().len(), 3);
+}

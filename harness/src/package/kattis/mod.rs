@@ -152,6 +152,8 @@ const LEGACY_LIMITS: &[&str] = &[
     "validation_time",
     "validation_memory",
     "validation_output",
+    // Not a key of the legacy format: read all the same for `validation: custom multi-pass`.
+    "validation_passes",
 ];
 const NEW_LIMITS: &[&str] = &[
     "time_multipliers",
