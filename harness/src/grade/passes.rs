@@ -35,7 +35,11 @@ pub struct MultiPass<'a> {
 impl Grader for MultiPass<'_> {
     fn grade(&self, test: &TestCase, exe: &Executable, scratch: &Scratch) -> Result<TestResult> {
         let feedback = scratch.worker_dir()?.join("feedback");
-        let next_input = scratch.file("pass.in");
+        // The next pass's input in a folder of its own: the validator or interactor that reads it is bound
+        // that folder, not the worker's other files.
+        let folder = scratch.file("pass");
+        crate::check::program::empty_folder(&folder)?;
+        let next_input = folder.join("next.in");
         let mut passes: Vec<Pass> = Vec::new();
         let mut this = test.clone();
         for number in 1..=self.most {
