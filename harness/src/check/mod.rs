@@ -73,4 +73,10 @@ pub struct CheckFiles<'a> {
 /// Decides one test from its files. Errors are setup problems (a file that cannot be read), not verdicts.
 pub trait Checker: Send + Sync {
     fn check(&self, files: &CheckFiles) -> Result<CheckResult>;
+
+    /// A later pass of a multi-pass test: as `check`, the feedback folder left as the last pass left it
+    /// (the validator appends to its messages; `scratch/feedback`). The built-ins keep no feedback.
+    fn check_again(&self, files: &CheckFiles) -> Result<CheckResult> {
+        self.check(files)
+    }
 }

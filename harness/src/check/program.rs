@@ -43,8 +43,14 @@ impl ProgramChecker {
 
 impl Checker for ProgramChecker {
     fn check(&self, files: &CheckFiles) -> Result<CheckResult> {
+        empty_folder(&files.scratch.join("feedback"))?;
+        self.check_again(files)
+    }
+
+    fn check_again(&self, files: &CheckFiles) -> Result<CheckResult> {
         let feedback = files.scratch.join("feedback");
-        empty_folder(&feedback)?;
+        fs::create_dir_all(&feedback)
+            .with_context(|| format!("cannot create {}", feedback.display()))?;
         let (mut args, stdin): (Vec<OsString>, &Path) = match self.protocol {
             Protocol::Testlib => (
                 testlib::checker_args(files.input, files.output, files.answer),

@@ -15,10 +15,10 @@ use crate::check::Checker;
 use crate::events::{Event, Events};
 use crate::grade::custom_grader::ProgramGrader;
 use crate::grade::scratch::Scratch;
-use crate::grade::{Grader, Interactive, Standard};
+use crate::grade::{Answers, Grader, Interactive, MultiPass, OnePass, Standard};
 use crate::lang::{Compiled, Compiler, Executable, LanguageTable};
 use crate::model::{
-    repeats, CheckerSpec, Limits, Problem, ProblemResult, ProgramSpec, Report, Shard,
+    repeats, CheckerSpec, Limits, Problem, ProblemResult, ProgramSpec, Report, Runs, Shard,
     SubmissionResult, TestCase, TestResult,
 };
 use crate::package::Workspace;
@@ -553,7 +553,10 @@ fn grade_problems(planned: &[&PlannedProblem], run: &Run) -> Result<Vec<ProblemR
     let compiled: Vec<Compiled> = planned
         .par_iter()
         .map(|p| match &run.checkers[&p.problem.id] {
-            Ok(_) => run.compiler.compile(&p.solution),
+            Ok(_) => match answer_files(&p.problem, &p.solution) {
+                Some(answers) => Ok(Compiled::Ok(answers)),
+                None => run.compiler.compile(&p.solution),
+            },
             Err(why) => Ok(Compiled::Skipped {
                 reason: why.clone(),
             }),
@@ -719,11 +722,19 @@ fn standard<'a>(problem: &Problem, run: &Run<'a>) -> Option<Standard<'a>> {
     let Ok(judges) = &run.checkers[&problem.id] else {
         unreachable!("a problem whose checker cannot judge runs no test");
     };
-    judges.interactor.is_none().then(|| Standard {
+    let once = problem.runs == Runs::Once;
+    (once && judges.interactor.is_none()).then(|| Standard {
         sandbox: run.compiler.sandbox(),
         limits: run.options.limits(problem),
         checker: judges.checker.as_ref(),
     })
+}
+
+/// A solution or submission of an output-only problem that is a folder of answer files: taken as it is,
+/// nothing to build (`grade::answers`).
+pub(crate) fn answer_files(problem: &Problem, path: &Path) -> Option<Executable> {
+    let answers = problem.runs == Runs::Answers && crate::grade::answers::is_answers(path);
+    answers.then(|| Executable::answers(path.to_path_buf()))
 }
 
 /// Runs one test with the problem's grader and reports it.
@@ -736,18 +747,34 @@ pub(crate) fn run_test(
     let Ok(judges) = &run.checkers[&problem.id] else {
         unreachable!("a problem whose checker cannot judge runs no test");
     };
-    let result = match (standard(problem, run), &judges.interactor) {
-        (Some(grader), _) => grader.grade(test, binary, run.scratch)?,
-        (None, interactor) => Interactive {
-            sandbox: run.compiler.sandbox(),
-            limits: run.options.limits(problem),
-            interactor: interactor.as_ref().expect("not standard: interactive"),
-            // With the testlib protocol, a checker program judges the transcript afterwards.
-            checker: matches!(problem.checker, CheckerSpec::Program(_))
-                .then_some(judges.checker.as_ref()),
-        }
-        .grade(test, binary, run.scratch)?,
+    let limits = run.options.limits(problem);
+    let checker = judges.checker.as_ref();
+    let standard = Standard {
+        sandbox: run.compiler.sandbox(),
+        limits,
+        checker,
     };
+    let interactive = judges.interactor.as_ref().map(|interactor| Interactive {
+        sandbox: run.compiler.sandbox(),
+        limits,
+        interactor,
+        // With the testlib protocol, a checker program judges the transcript afterwards.
+        checker: matches!(problem.checker, CheckerSpec::Program(_)).then_some(checker),
+    });
+    let grader: Box<dyn Grader + '_> = match (problem.runs, interactive) {
+        (Runs::Answers, _) if binary.is_answers() => Box::new(Answers { checker, limits }),
+        (Runs::Passes(most), Some(interactive)) => Box::new(MultiPass {
+            pass: OnePass::Interactive(interactive),
+            most,
+        }),
+        (Runs::Passes(most), None) => Box::new(MultiPass {
+            pass: OnePass::Batch(standard),
+            most,
+        }),
+        (_, Some(interactive)) => Box::new(interactive),
+        (_, None) => Box::new(standard),
+    };
+    let result = grader.grade(test, binary, run.scratch)?;
     finished(problem, &result, run);
     Ok(result)
 }

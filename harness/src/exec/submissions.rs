@@ -27,11 +27,14 @@ pub(super) fn grade<S: Borrow<PlannedSubmission> + Sync>(
     let compiled: Vec<Compiled> = plan
         .par_iter()
         .map(|s| match &run.checkers.get(&s.problem.id) {
-            Some(Ok(_)) => match run.compiler.table().program(&s.submission.path) {
-                Ok(program) => run.compiler.compile_program(&program),
-                Err(unknown) => Ok(Compiled::Skipped {
-                    reason: format!("{}: {unknown:#}", s.submission.relative),
-                }),
+            Some(Ok(_)) => match super::answer_files(&s.problem, &s.submission.path) {
+                Some(answers) => Ok(Compiled::Ok(answers)),
+                None => match run.compiler.table().program(&s.submission.path) {
+                    Ok(program) => run.compiler.compile_program(&program),
+                    Err(unknown) => Ok(Compiled::Skipped {
+                        reason: format!("{}: {unknown:#}", s.submission.relative),
+                    }),
+                },
             },
             Some(Err(why)) => Ok(Compiled::Skipped {
                 reason: format!("the problem cannot be judged: {why}"),
@@ -90,6 +93,9 @@ fn grade_one(s: &PlannedSubmission, compiled: Compiled, run: &Run) -> Result<Sub
                 .collect();
         }
         Compiled::Ok(executable) => {
+            if executable.is_answers() {
+                result.language = Some("answer files".to_string());
+            }
             let passes_longer;
             (result.tests, passes_longer) = match &s.problem.scoring {
                 Some(scoring) => {

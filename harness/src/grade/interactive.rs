@@ -38,9 +38,30 @@ pub struct Interactive<'a> {
 
 impl Grader for Interactive<'_> {
     fn grade(&self, test: &TestCase, exe: &Executable, scratch: &Scratch) -> Result<TestResult> {
+        let mut result = self.grade_pass(test, exe, scratch, true)?;
+        if result.verdict == Verdict::AC {
+            result.transcript = None;
+        }
+        Ok(result)
+    }
+}
+
+impl Interactive<'_> {
+    /// One interaction, its transcript kept whatever the verdict; after the first pass of a multi-pass
+    /// test, the feedback folder is left as the last pass left it (`nextpass.in` taken out).
+    pub fn grade_pass(
+        &self,
+        test: &TestCase,
+        exe: &Executable,
+        scratch: &Scratch,
+        first: bool,
+    ) -> Result<TestResult> {
         let dir = scratch.worker_dir()?;
         let feedback = dir.join("feedback");
-        crate::check::program::empty_folder(&feedback)?;
+        match first {
+            true => crate::check::program::empty_folder(&feedback)?,
+            false => fs::create_dir_all(&feedback)?,
+        }
         // A testlib interactor writes its transcript into a folder of its own.
         let own = dir.join("interactor");
         crate::check::program::empty_folder(&own)?;
@@ -96,12 +117,10 @@ impl Grader for Interactive<'_> {
             crate::check::program::empty_folder(&own)?;
         }
         let mut result = self.judge(test, &interaction, &feedback, &transcript_file, &dir)?;
-        if result.verdict != Verdict::AC {
-            result.transcript = Some(interaction.transcript);
-            if !interaction.solution.stderr_tail.is_empty() {
-                let tail = String::from_utf8_lossy(&interaction.solution.stderr_tail);
-                result.stderr_tail = Some(tail.into_owned());
-            }
+        result.transcript = Some(interaction.transcript);
+        if result.verdict != Verdict::AC && !interaction.solution.stderr_tail.is_empty() {
+            let tail = String::from_utf8_lossy(&interaction.solution.stderr_tail);
+            result.stderr_tail = Some(tail.into_owned());
         }
         result.near_limit = result.verdict == Verdict::AC && self.limits.near_limit(result.cpu_ms);
         Ok(result)

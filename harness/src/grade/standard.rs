@@ -46,6 +46,19 @@ impl Standard<'_> {
         stdout: &Path,
         scratch: &Scratch,
     ) -> Result<TestResult> {
+        self.judge_pass(test, outcome, stdout, scratch, true)
+    }
+
+    /// `judge`, for a pass of a multi-pass test: after the first, the checker finds its feedback folder
+    /// as it left it (`Checker::check_again`).
+    pub fn judge_pass(
+        &self,
+        test: &TestCase,
+        outcome: &RunOutcome,
+        stdout: &Path,
+        scratch: &Scratch,
+        first: bool,
+    ) -> Result<TestResult> {
         let mut result = judge_run(&test.name, outcome, &self.limits);
         if result.verdict == Verdict::AC {
             let scratch_dir = scratch.worker_dir()?;
@@ -56,7 +69,10 @@ impl Standard<'_> {
                 scratch: &scratch_dir,
                 args: test.checker_args.as_deref(),
             };
-            let checked = self.checker.check(&files)?;
+            let checked = match first {
+                true => self.checker.check(&files)?,
+                false => self.checker.check_again(&files)?,
+            };
             result.verdict = final_verdict(result.verdict, checked.judgement);
             result.first_difference = checked.first_difference;
             result.diff = checked.diff;

@@ -44,6 +44,25 @@ pub struct Executable {
 }
 
 impl Executable {
+    /// The language name of a submission that is answer files (`Executable::answers`).
+    pub const ANSWERS: &'static str = "answers";
+
+    /// A submission of answer files, one per test (an output-only problem): nothing to run, its files in
+    /// `dir` (`grade::answers`).
+    pub fn answers(dir: PathBuf) -> Executable {
+        Executable {
+            language: Executable::ANSWERS.to_string(),
+            dir,
+            run: Vec::new(),
+            unlimited_address_space: false,
+        }
+    }
+
+    /// Whether it is answer files rather than a program.
+    pub fn is_answers(&self) -> bool {
+        self.language == Executable::ANSWERS && self.run.is_empty()
+    }
+
     /// The command that runs it under a memory limit of `memory_mb`, with extra arguments.
     pub fn invocation(&self, memory_mb: u64, extra: &[OsString]) -> Invocation {
         let memory = memory_mb.to_string();

@@ -15,10 +15,10 @@ pub mod verdict;
 pub use expected::{judge_expectation, Expected, VerdictRule, PARTIALLY_ACCEPTED};
 pub use limits::Limits;
 pub use problem::{
-    BuiltinChecker, CheckerSpec, Problem, ProgramSpec, Protocol, Submission, TestCase, TestGroup,
-    TokenOptions,
+    BuiltinChecker, CheckerSpec, Problem, ProgramSpec, Protocol, Runs, Submission, TestCase,
+    TestGroup, TokenOptions,
 };
-pub use result::{PackageInfo, ProblemResult, Report, SubmissionResult, Summary, TestResult};
+pub use result::{PackageInfo, Pass, ProblemResult, Report, SubmissionResult, Summary, TestResult};
 pub use run::{Chunk, Direction, Exit, Invocation, RunOutcome};
 pub use run_verdict::judge_run;
 pub use score::{

@@ -181,6 +181,21 @@ impl std::fmt::Display for CheckerSpec {
     }
 }
 
+/// How a submission meets a test (whatever the format calls it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Runs {
+    /// Once per test, batch or interactive.
+    #[default]
+    Once,
+    /// Multi-pass (Kattis 2025-09): run again on the input the output validator writes into its
+    /// feedback folder (`nextpass.in`, accepting), at most this many runs in all (`validation_passes`).
+    Passes(u32),
+    /// No run: a submission is an answer file per test, judged by the checker (Kattis `submit-answer`,
+    /// CMS OutputOnly); a program submitted instead is run once per test and its output is its answer.
+    Answers,
+}
+
 /// A validated problem.
 #[derive(Debug, Clone, Serialize)]
 pub struct Problem {
@@ -205,6 +220,9 @@ pub struct Problem {
     pub data_id: String,
     #[serde(skip)]
     pub dir: PathBuf,
+    /// How a submission meets each test: run once, in passes, or not at all (answer files).
+    #[serde(skip)]
+    pub runs: Runs,
     /// The test groups and how they score, for a scoring problem; `None`: every test must pass.
     #[serde(skip)]
     pub scoring: Option<std::sync::Arc<super::score::Scoring>>,

@@ -41,6 +41,10 @@ pub struct TestResult {
     /// The score the output validator wrote in its feedback folder (`score.txt`), when it wrote one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub validator_score: Option<f64>,
+    /// A multi-pass test: each pass, in order (the result's verdict is its last pass's, its figures
+    /// the most of any pass).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub passes: Option<Vec<Pass>>,
     /// With `--repeat N`: every run's CPU time and verdict (this result is the median run, `cpu_ms` the
     /// median CPU time).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -79,9 +83,29 @@ impl TestResult {
             transcript: None,
             near_limit: false,
             validator_score: None,
+            passes: None,
             repeats: None,
         }
     }
+}
+
+/// One pass of a multi-pass test: what went in, what came out, what the validator said.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Pass {
+    pub verdict: Verdict,
+    pub cpu_ms: f64,
+    pub wall_ms: f64,
+    pub peak_kib: u64,
+    /// The first lines of its input: the test's, then what the validator wrote (`nextpass.in`).
+    pub input_head: Option<String>,
+    /// The first lines of the program's output (batch).
+    pub output_head: Option<String>,
+    /// The exchanges of an interactive pass.
+    pub transcript: Option<Vec<Chunk>>,
+    /// What the validator's feedback said after this pass (its messages, which grow from pass to pass).
+    pub feedback: Option<String>,
+    /// Why it is the last, when the validator did not simply stop asking for another.
+    pub detail: Option<String>,
 }
 
 /// The results of one problem.

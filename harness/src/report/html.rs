@@ -825,6 +825,30 @@ fn test_details(html: &mut String, id: &str, program: &str, test: &TestResult, a
     if let Some(transcript) = &test.transcript {
         html.push_str(&dialogue(transcript));
     }
+    for (number, pass) in test.passes.iter().flatten().enumerate() {
+        let _ = write!(
+            html,
+            "<p class=\"label\">pass {} {} <span class=\"what\">{}</span> <span class=\"muted\">(cpu {:.0} ms, wall {:.0} ms, mem {} MiB)</span></p>",
+            number + 1,
+            badge(pass.verdict),
+            esc(pass.detail.as_deref().unwrap_or("")),
+            pass.cpu_ms,
+            pass.wall_ms,
+            mib(pass.peak_kib)
+        );
+        for (label, part) in [
+            ("input", &pass.input_head),
+            ("output", &pass.output_head),
+            ("validator's feedback", &pass.feedback),
+        ] {
+            if let Some(part) = part {
+                let _ = write!(html, "<p class=\"label\">{label}</p>{}", pre(part, "input"));
+            }
+        }
+        if let Some(transcript) = &pass.transcript {
+            html.push_str(&dialogue(transcript));
+        }
+    }
     if test.input_path.is_some() || test.input_head.is_some() {
         let path = test
             .input_path

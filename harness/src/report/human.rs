@@ -446,6 +446,9 @@ fn test_details(
             indent(&indent(&last_exchanges(transcript), usize::MAX), usize::MAX)
         );
     }
+    for (number, pass) in test.passes.iter().flatten().enumerate() {
+        pass_details(text, number + 1, pass, paint);
+    }
     if let Some(input) = &test.input_head {
         let path = test
             .input_path
@@ -470,6 +473,42 @@ fn test_details(
             let lines: Vec<&str> = shown.iter().map(String::as_str).collect();
             let tail = lines[lines.len().saturating_sub(MAX_MESSAGE_LINES)..].join("\n");
             let _ = writeln!(text, "{}", indent(&tail, MAX_MESSAGE_LINES));
+        }
+    }
+}
+
+/// One pass of a multi-pass test: its verdict and figures, its input, its output or transcript, and the
+/// validator's feedback after it.
+fn pass_details(text: &mut String, number: usize, pass: &crate::model::Pass, paint: &Paint) {
+    let detail = pass.detail.as_deref().map(escaped).unwrap_or_default();
+    let _ = writeln!(
+        text,
+        "    pass {number}: {}  {detail}  (cpu {:.0} ms, wall {:.0} ms, mem {})",
+        paint.verdict(pass.verdict, 0),
+        pass.cpu_ms,
+        pass.wall_ms,
+        memory(pass.peak_kib)
+    );
+    let parts = [
+        ("input (first lines)", pass.input_head.clone()),
+        ("output (first lines)", pass.output_head.clone()),
+        (
+            "transcript (last exchanges)",
+            pass.transcript.as_deref().map(last_exchanges),
+        ),
+        ("validator's feedback", pass.feedback.clone()),
+    ];
+    for (label, part) in parts {
+        if let Some(part) = part.filter(|p| !p.trim().is_empty()) {
+            let _ = writeln!(text, "        {label}:");
+            let _ = write!(
+                text,
+                "{}",
+                indent(
+                    &indent(&indent(&part, MAX_MESSAGE_LINES), usize::MAX),
+                    usize::MAX
+                )
+            );
         }
     }
 }

@@ -151,6 +151,15 @@ fn test_result(test: &mut TestResult) {
     for chunk in test.transcript.iter_mut().flatten() {
         in_place(&mut chunk.text, block);
     }
+    for pass in test.passes.iter_mut().flatten() {
+        in_place_opt(&mut pass.input_head, block);
+        in_place_opt(&mut pass.output_head, block);
+        in_place_opt(&mut pass.feedback, block);
+        in_place_opt(&mut pass.detail, block);
+        for chunk in pass.transcript.iter_mut().flatten() {
+            in_place(&mut chunk.text, block);
+        }
+    }
 }
 
 /// A JSON formatter that writes the bidirectional controls of strings as `\uXXXX` escapes: the document

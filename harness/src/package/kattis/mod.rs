@@ -21,7 +21,7 @@ use anyhow::{bail, Context, Result};
 use crate::model::limits::PROBE_TIME_LIMIT_MS;
 use crate::package::text::MAX_TIME_MS;
 use crate::model::{
-    BuiltinChecker, CheckerSpec, Expected, Limits, PackageInfo, Problem, ProgramSpec, Protocol,
+    BuiltinChecker, CheckerSpec, Expected, Limits, PackageInfo, Problem, ProgramSpec, Protocol, Runs,
     Submission, Verdict, VerdictSet,
 };
 use crate::package::source::{InputValidation, ProblemSource, Timing, Unplanned};
@@ -104,6 +104,7 @@ pub const DEFAULT_OUTPUT_MIB: u64 = 8;
 const DEFAULT_VALIDATION_SECONDS: u64 = 60;
 const DEFAULT_VALIDATION_MEMORY_MIB: u64 = 2048;
 const DEFAULT_VALIDATION_OUTPUT_MIB: u64 = 8;
+const DEFAULT_VALIDATION_PASSES: u32 = 2;
 
 const LEGACY_KEYS: &[&str] = &[
     "problem_format_version",
@@ -151,6 +152,8 @@ const LEGACY_LIMITS: &[&str] = &[
     "validation_time",
     "validation_memory",
     "validation_output",
+    // Not a key of the legacy format: read all the same for `validation: custom multi-pass`.
+    "validation_passes",
 ];
 const NEW_LIMITS: &[&str] = &[
     "time_multipliers",
@@ -206,6 +209,7 @@ pub fn load(dir: &Path) -> Result<(ProblemSource, FormatVersion)> {
             warnings.push(format!("problem.yaml: unknown key `{key}` ignored"));
         }
     }
+    let runs = runs(&types, limits.as_ref(), &yaml.path)?;
     let timing = timing(&dir, limits.as_ref(), format)?;
     let whole = |key: &str, unit: &str, default: u64| -> Result<u64> {
         Ok(match &limits {
@@ -320,6 +324,7 @@ pub fn load(dir: &Path) -> Result<(ProblemSource, FormatVersion)> {
         data_id: id.clone(),
         id,
         dir,
+        runs,
         scoring,
         groups: Vec::new(),
     };
@@ -375,13 +380,9 @@ fn kind(
             .one_or_many("type")?
             .unwrap_or_else(|| vec!["pass-fail".into()]),
     };
-    let mut unsupported = None;
     for kind in &types {
         match kind.as_str() {
-            "pass-fail" | "interactive" | "scoring" => {}
-            "multi-pass" | "submit-answer" => {
-                unsupported = Some(format!("{kind} problems are not supported yet"))
-            }
+            "pass-fail" | "interactive" | "scoring" | "multi-pass" | "submit-answer" => {}
             other => bail!(
                 "{}: key `type`: unknown problem type `{other}` (pass-fail, scoring, interactive, multi-pass, submit-answer)",
                 yaml.path.display()
@@ -392,7 +393,40 @@ fn kind(
         FormatVersion::Legacy => yaml.words("validator_flags")?,
         _ => yaml.words("output_validator_args")?,
     };
-    Ok((types, unsupported, args.unwrap_or_default()))
+    Ok((types, None, args.unwrap_or_default()))
+}
+
+/// How a submission meets a test, by the package's types: `multi-pass` in passes (at most
+/// `limits.validation_passes`, 2 by default), `submit-answer` by answer files; the two exclude each other and
+/// `submit-answer` excludes `interactive` (the specification's table of types).
+fn runs(types: &[String], limits: Option<&YamlMap>, path: &Path) -> Result<Runs> {
+    let has = |kind: &str| types.iter().any(|t| t == kind);
+    let passes = match limits {
+        Some(limits) => limits.whole("validation_passes", "passes")?,
+        None => None,
+    };
+    if has("submit-answer") && (has("multi-pass") || has("interactive")) {
+        bail!(
+            "{}: key `type`: submit-answer excludes multi-pass and interactive (a submission is answer files, not a program)",
+            path.display()
+        );
+    }
+    match passes {
+        Some(n) if !has("multi-pass") => bail!(
+            "{}: key `limits.validation_passes`: {n} passes, but the problem is not multi-pass (add multi-pass to `type`, or remove the key)",
+            path.display()
+        ),
+        Some(1) => bail!(
+            "{}: key `limits.validation_passes`: expected at least 2 (a multi-pass problem runs twice at least)",
+            path.display()
+        ),
+        _ => {}
+    }
+    Ok(match (has("multi-pass"), has("submit-answer")) {
+        (true, _) => Runs::Passes(passes.map_or(DEFAULT_VALIDATION_PASSES, |n| n as u32)),
+        (false, true) => Runs::Answers,
+        (false, false) => Runs::Once,
+    })
 }
 
 /// The time limit and its multipliers.
@@ -497,6 +531,31 @@ fn problem_name(tex: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_types_say_how_a_submission_meets_a_test() {
+        let path = Path::new("problem.yaml");
+        let types = |names: &[&str]| names.iter().map(|n| n.to_string()).collect::<Vec<_>>();
+        let limits = |passes: u64| {
+            let mut map = serde_norway::Mapping::new();
+            map.insert("validation_passes".into(), passes.into());
+            YamlMap::from_map(path, map)
+        };
+        let runs = |names: &[&str], limits: Option<&YamlMap>| runs(&types(names), limits, path);
+        assert_eq!(runs(&["pass-fail"], None).unwrap(), Runs::Once);
+        assert_eq!(runs(&["multi-pass"], None).unwrap(), Runs::Passes(2));
+        let three = limits(3);
+        let both = ["interactive", "multi-pass"];
+        assert_eq!(runs(&both, Some(&three)).unwrap(), Runs::Passes(3));
+        assert_eq!(runs(&["submit-answer"], None).unwrap(), Runs::Answers);
+        let refused = |names: &[&str], limits: Option<&YamlMap>| {
+            runs(names, limits).unwrap_err().to_string()
+        };
+        assert!(refused(&["multi-pass"], Some(&limits(1))).contains("at least 2"));
+        assert!(refused(&["pass-fail"], Some(&three)).contains("not multi-pass"));
+        assert!(refused(&["submit-answer", "interactive"], None).contains("excludes"));
+        assert!(refused(&["submit-answer", "multi-pass"], None).contains("excludes"));
+    }
 
     #[test]
     fn problem_names_from_latex() {

@@ -218,6 +218,7 @@ impl Workspace {
             grader: None,
             data_id,
             dir,
+            runs: Default::default(),
             scoring: None,
             groups: groups::declared(&path, &text, &raw.group)?,
         })

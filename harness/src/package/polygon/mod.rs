@@ -113,6 +113,7 @@ pub fn load(dir: &Path) -> Result<ProblemSource> {
         data_id: id.clone(),
         id,
         dir,
+        runs: Default::default(),
         scoring: scoring.map(std::sync::Arc::new),
         groups: Vec::new(),
     };
