@@ -1,9 +1,11 @@
 //! Codeforces Polygon packages (a folder with `problem.xml`), judged in place: the testset `tests`
 //! with its limits and files (`testset`) and its points and groups (`groups`), the checker, the interactor and the solutions with their tags
-//! (`assets`), read into a `ProblemSource`. What is not read yet (generated tests, named input and
-//! output files) makes the problem unsupported with the reason, rather than misjudged.
+//! (`assets`), read into a `ProblemSource`; a standard package's missing tests and answers made by its
+//! generators and main solution (`generate`). What is not read yet makes the problem unsupported with
+//! the reason, rather than misjudged.
 
 pub mod assets;
+pub mod generate;
 pub mod groups;
 pub mod testset;
 pub mod xml;
@@ -29,6 +31,16 @@ impl crate::package::Format for Polygon {
     }
     fn load(&self, dir: &Path, _submissions: bool) -> Result<ProblemSource> {
         load(dir)
+    }
+    fn generates(&self, dir: &Path) -> bool {
+        generate::wanted(dir)
+    }
+    fn generate(
+        &self,
+        dir: &Path,
+        maker: &crate::package::generated::Maker,
+    ) -> Result<Option<std::path::PathBuf>> {
+        generate::generate(dir, maker)
     }
 }
 
