@@ -626,3 +626,138 @@ fn real_packages_without_their_generated_files_are_made_as_polygon_made_them() {
         assert!(made(&cache, &input) == shipped, "{input} differs");
     }
 }
+
+/// Zips the folder `dir` into `zip`, its files at the zip's top (as Polygon's downloads are), each
+/// entry named as `name` says (`None`: left out).
+fn zip_folder(dir: &Path, zip: &Path, name: impl Fn(&str) -> Option<String>) {
+    use std::io::Write;
+    let mut writer = zip::ZipWriter::new(std::fs::File::create(zip).unwrap());
+    let options = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    for entry in walkdir::WalkDir::new(dir).sort_by_file_name() {
+        let entry = entry.unwrap();
+        if !entry.file_type().is_file() {
+            continue;
+        }
+        let relative = entry.path().strip_prefix(dir).unwrap().to_str().unwrap();
+        if let Some(named) = name(relative) {
+            writer.start_file(named, options).unwrap();
+            writer
+                .write_all(&std::fs::read(entry.path()).unwrap())
+                .unwrap();
+        }
+    }
+    writer.finish().unwrap();
+}
+
+#[test]
+fn a_zipped_package_is_judged_without_unzipping_it_by_hand() {
+    if !have("g++") {
+        return common::skipped("polygon zip", "no g++ for its programs");
+    }
+    let scratch = common::scratch("polygon-zip");
+    let dir = package("generated", "polygon-zip-package");
+    let zip = scratch.join("generated-sum-2$linux.zip");
+    zip_folder(&dir, &zip, |r| Some(r.to_string()));
+    let cache = scratch.join("cache");
+    let output = verify_in(&zip, &cache);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    assert_eq!(
+        row(&report, "generated-sum-2")["title"],
+        "Sum of Generated Lists"
+    );
+    assert_eq!(
+        verdicts(&report),
+        owned(&[
+            ("solutions/sum.cpp", "AC", true),
+            ("solutions/sum.py", "AC", true),
+            ("solutions/sum-int.cpp", "WA", true),
+        ])
+    );
+    let listed: Vec<_> = std::fs::read_dir(&scratch)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert!(
+        !listed.iter().any(|n| n == "generated-sum-2"),
+        "nothing unpacked beside the zip: {listed:?}"
+    );
+
+    // An entry that would land outside the package is refused, naming the zip and the entry.
+    let evil = scratch.join("evil.zip");
+    zip_folder(&dir, &evil, |r| match r {
+        "solutions/sum.py" => Some("../sum.py".to_string()),
+        other => Some(other.to_string()),
+    });
+    let output = verify_in(&evil, &cache);
+    assert_eq!(output.status.code(), Some(2), "{}", printed(&output));
+    assert!(
+        common::stderr(&output)
+            .contains("evil.zip: entry `../sum.py`: its path leaves the package's folder"),
+        "{}",
+        printed(&output)
+    );
+    assert!(!scratch.join("cache-unzipped").join("sum.py").exists());
+
+    // Not a zip at all.
+    let broken = scratch.join("broken.zip");
+    std::fs::write(&broken, b"PK not really").unwrap();
+    let output = verify_in(&broken, &cache);
+    assert_eq!(output.status.code(), Some(2), "{}", printed(&output));
+    assert!(
+        common::stderr(&output).contains("broken.zip: not a zip file the judge can read"),
+        "{}",
+        printed(&output)
+    );
+}
+
+#[test]
+fn a_contest_package_verifies_its_problems_as_a_whole() {
+    if !have("g++") {
+        return common::skipped("polygon contest", "no g++ for its programs");
+    }
+    let contest = common::scratch("polygon-contest");
+    common::copy_tree(&fixture("sum"), &contest.join("problems/sum"));
+    common::copy_tree(&fixture("groups"), &contest.join("problems/B"));
+    let xml = |second: &str| {
+        format!(
+            r#"<?xml version="1.0" encoding="utf-8" standalone="no"?>
+<contest>
+    <names>
+        <name language="english" value="A Fixture Contest"/>
+    </names>
+    <problems>
+        <problem index="A" url="https://polygon.codeforces.com/p0000000/fixture/sum"/>
+        <problem index="B" url="https://polygon.codeforces.com/p0000000/fixture/{second}"/>
+    </problems>
+</contest>
+"#
+        )
+    };
+    // Problem B is found by its index where no folder has its short name.
+    std::fs::write(contest.join("contest.xml"), xml("groups-of-sums")).unwrap();
+    let output = verify(&contest);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    let ids: Vec<&str> = report["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, ["sum", "B"]);
+    assert_eq!(row(&report, "sum")["verdict"], "AC");
+    assert_eq!(row(&report, "B")["verdict"], "AC");
+
+    std::fs::remove_dir_all(contest.join("problems/B")).unwrap();
+    let output = verify(&contest);
+    assert_eq!(output.status.code(), Some(2), "{}", printed(&output));
+    assert!(
+        common::stderr(&output)
+            .contains("contest.xml:8: problem B (groups-of-sums): no package in"),
+        "{}",
+        printed(&output)
+    );
+}

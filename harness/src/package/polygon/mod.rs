@@ -5,6 +5,7 @@
 //! the reason, rather than misjudged.
 
 pub mod assets;
+pub mod contest;
 pub mod generate;
 pub mod groups;
 pub mod testset;
@@ -31,6 +32,9 @@ impl crate::package::Format for Polygon {
     }
     fn load(&self, dir: &Path, _submissions: bool) -> Result<ProblemSource> {
         load(dir)
+    }
+    fn contest(&self, dir: &Path) -> Result<Option<Vec<std::path::PathBuf>>> {
+        contest::problems(dir)
     }
     fn generates(&self, dir: &Path) -> bool {
         generate::wanted(dir)
