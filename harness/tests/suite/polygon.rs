@@ -262,11 +262,6 @@ fn refused(dir: &Path) -> String {
 
 #[test]
 fn what_the_judge_cannot_run_yet_is_refused_with_the_reason() {
-    assert_eq!(
-        refused(&fixture("fileio")),
-        "the program reads and writes named files (input-file `sum.in`, output-file `sum.out`); this judge runs programs on stdin and stdout only"
-    );
-
     // An interactive problem's answers are what its interactor writes beside the main solution: not
     // made by the judge.
     let unanswered = package("guess", "polygon-unanswered");
@@ -757,6 +752,62 @@ fn a_contest_package_verifies_its_problems_as_a_whole() {
     assert!(
         common::stderr(&output)
             .contains("contest.xml:8: problem B (groups-of-sums): no package in"),
+        "{}",
+        printed(&output)
+    );
+}
+
+#[test]
+fn named_input_and_output_files_are_given_and_read_in_the_programs_folder() {
+    if !have("g++") {
+        return common::skipped("polygon named files", "no g++ for its solutions");
+    }
+    let output = verify(&fixture("fileio"));
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    // stdout.cpp prints its sum where no one reads it: sum.out is missing, the output empty.
+    assert_eq!(
+        verdicts(&report),
+        owned(&[
+            ("solutions/sum.cpp", "AC", true),
+            ("solutions/sum.py", "AC", true),
+            ("solutions/stdout.cpp", "WA", true),
+        ])
+    );
+    assert_eq!(report["submissions"][2]["stopped_at"], "01");
+
+    // Without its answers, the main solution makes them through the same files.
+    let copy = common::scratch("polygon-fileio").join("fileio");
+    common::copy_tree(&fixture("fileio"), &copy);
+    for number in 1..=3 {
+        std::fs::remove_file(copy.join(format!("tests/{number:02}.a"))).unwrap();
+    }
+    let cache = common::scratch("polygon-fileio-cache");
+    let output = verify_in(&copy, &cache);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    assert_eq!(
+        verdicts(&json_report(&output)),
+        verdicts(&report),
+        "{}",
+        printed(&output)
+    );
+    for number in 1..=3 {
+        let answer = format!("tests/{number:02}.a");
+        let by_hand = std::fs::read(fixture("fileio").join(&answer)).unwrap();
+        assert!(made(&cache, &answer) == by_hand, "{answer}");
+    }
+
+    // A name that is a path is refused.
+    let xml = std::fs::read_to_string(copy.join("problem.xml")).unwrap();
+    std::fs::write(
+        copy.join("problem.xml"),
+        xml.replace("input-file=\"sum.in\"", "input-file=\"../sum.in\""),
+    )
+    .unwrap();
+    let output = verify(&copy);
+    assert_eq!(output.status.code(), Some(2), "{}", printed(&output));
+    assert!(
+        common::stderr(&output).contains("input-file `../sum.in`: expected a file name"),
         "{}",
         printed(&output)
     );

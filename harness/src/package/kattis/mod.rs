@@ -322,6 +322,7 @@ pub fn load(dir: &Path) -> Result<(ProblemSource, FormatVersion)> {
         dir,
         scoring,
         groups: Vec::new(),
+        files: Default::default(),
     };
     let source = ProblemSource {
         submissions,

@@ -220,6 +220,7 @@ impl Workspace {
             dir,
             scoring: None,
             groups: groups::declared(&path, &text, &raw.group)?,
+            files: Default::default(),
         })
     }
 

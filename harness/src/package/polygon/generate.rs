@@ -15,6 +15,7 @@ use sha2::{Digest, Sha256};
 use super::testset::{self, PolygonTest};
 use super::xml::{child, children, Xml};
 use crate::lang::Executable;
+use crate::model::NamedFiles;
 use crate::package::generated::Maker;
 
 /// The package's tests with the files it lacks, its generators by name, and its main solution.
@@ -23,6 +24,7 @@ struct Recipe {
     executables: BTreeMap<String, PathBuf>,
     main: Option<PathBuf>,
     interactive: bool,
+    files: NamedFiles,
 }
 
 /// Whether the package in `dir` lacks a test's input or answer that it says how to make.
@@ -48,6 +50,7 @@ fn recipe(dir: &Path) -> Result<Recipe> {
         bail!("{}: <problem> has no <judging>", xml.at(root));
     };
     let tests = testset::load(&xml, judging, dir, &mut Vec::new())?.tests;
+    let files = super::named_files(&xml, judging)?;
     let mut executables = BTreeMap::new();
     let listed = child(root, "files").and_then(|files| child(files, "executables"));
     for executable in listed.into_iter().flat_map(|e| children(e, "executable")) {
@@ -75,6 +78,7 @@ fn recipe(dir: &Path) -> Result<Recipe> {
         executables,
         main,
         interactive,
+        files,
     })
 }
 
@@ -119,8 +123,18 @@ pub fn generate(dir: &Path, maker: &Maker) -> Result<Option<PathBuf>> {
             main = Some(maker.compile(solution)?);
         }
         let what = format!("the main solution on test {number}");
-        let answer = maker.run(main.as_ref().expect("built"), &what, &[], Some(&input))?;
-        made.push((test.answer.clone(), answer.stdout));
+        let given: Vec<(String, Vec<u8>)> = (recipe.files.input.iter())
+            .map(|name| (name.clone(), input.clone()))
+            .collect();
+        let run = maker.run_with(main.as_ref().expect("built"), &what, &[], Some(&input), &given)?;
+        let answer = match &recipe.files.output {
+            None => run.stdout,
+            Some(name) => match run.files.get(name) {
+                Some(bytes) => bytes.clone(),
+                None => bail!("{what} wrote no `{name}` (the problem's output-file)"),
+            },
+        };
+        made.push((test.answer.clone(), answer));
     }
     let mut hasher = Sha256::new();
     hasher.update(dir.as_os_str().as_encoded_bytes());
