@@ -423,7 +423,10 @@ fn real_polygon_packages_verify_as_their_tags_say() {
     let report = json_report(&output);
     let reboot = row(&report, "little-h-reboot");
     assert_eq!(reboot["title"], "Little H And Reboot");
-    assert_eq!(reboot["checker"], "float:0.0001", "std::rcmp4.cpp");
+    assert_eq!(
+        reboot["checker"], "testlib:files/check.cpp",
+        "std::rcmp4.cpp, compiled from the source the package ships"
+    );
     assert_eq!(reboot["time_limit_ms"], 5000);
     assert_eq!(reboot["memory_limit_mib"], 256);
     assert_eq!(reboot["package"]["tests"], 15);
@@ -810,5 +813,45 @@ fn named_input_and_output_files_are_given_and_read_in_the_programs_folder() {
         common::stderr(&output).contains("input-file `../sum.in`: expected a file name"),
         "{}",
         printed(&output)
+    );
+}
+
+/// testlib's `checkers/yesno.cpp` as the package ships it (fixtures/polygon/README.md): compiled, it gives
+/// its own verdicts at the edges, PE for a word that is neither YES nor NO and for extra words after it.
+#[test]
+fn a_standard_checker_shipped_with_the_package_judges_its_edges_as_testlib_does() {
+    if !have("g++") {
+        return common::skipped("polygon yesno", "no g++ for its checker");
+    }
+    let dir = package("yesno", "polygon-yesno");
+    let output = verify(&dir);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    let even = row(&report, "yesno");
+    assert_eq!(even["checker"], "testlib:files/check.cpp");
+    assert_eq!(
+        even["package"]["validator"],
+        "std::yesno.cpp (files/check.cpp)"
+    );
+    assert_eq!(
+        verdicts(&report),
+        owned(&[
+            ("solutions/even.py", "AC", true),
+            ("solutions/lower.py", "AC", true),
+            ("solutions/odd.py", "WA", true),
+            ("solutions/chatty.py", "PE", true),
+            ("solutions/maybe.py", "PE", true),
+        ])
+    );
+
+    // Without its source, the built-in rule judges, and the warning says where it differs.
+    std::fs::remove_file(dir.join("files/check.cpp")).unwrap();
+    let output = verify(&dir);
+    let report = json_report(&output);
+    let warnings = row(&report, "yesno")["package"]["warnings"].to_string();
+    assert!(
+        warnings.contains("std::yesno.cpp without its source: judged by the judge's")
+            && warnings.contains("gives WA where testlib's checker gives PE"),
+        "{warnings}"
     );
 }
