@@ -855,3 +855,46 @@ fn a_standard_checker_shipped_with_the_package_judges_its_edges_as_testlib_does(
         "{warnings}"
     );
 }
+
+#[test]
+fn polygon_validators_judge_every_test_and_their_own_tests_by_testlibs_exit_codes() {
+    if !have("g++") {
+        return common::skipped("polygon validators", "no g++ for its validator");
+    }
+    let root = common::copy_of("dropped", "polygon-validate");
+    let dir = root.join("problems/gensum");
+    common::copy_tree(&fixture("generated"), &dir);
+    std::fs::copy(fixture("testlib.h"), dir.join("files/testlib.h")).unwrap();
+    let output = harness(&root, &["validate", "gensum"]);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    // Five tests (two by hand, three generated) and the validator's valid example; its two invalid
+    // examples rejected for the rule each breaks.
+    let text = stdout(&output);
+    assert!(
+        text.contains("1 problem: 6 inputs valid, 2 invalid examples rejected"),
+        "{text}"
+    );
+    assert!(
+        text.contains("validator-tests/02: rejected: FAIL Integer parameter [name=n] equals to 0"),
+        "{text}"
+    );
+    assert!(
+        text.contains("validator-tests/03: rejected: FAIL Expected EOLN"),
+        "{text}"
+    );
+
+    // A generated test beyond the bounds is named, with the validator's reason.
+    let xml = std::fs::read_to_string(dir.join("problem.xml")).unwrap();
+    std::fs::write(
+        dir.join("problem.xml"),
+        xml.replace("gen 1000 3", "gen 1001 3"),
+    )
+    .unwrap();
+    let output = harness(&root, &["validate", "gensum"]);
+    assert_eq!(output.status.code(), Some(1), "{}", printed(&output));
+    assert!(
+        printed(&output).contains("tests/04 (with --testset tests): rejected: FAIL Integer parameter [name=n] equals to 1001"),
+        "{}",
+        printed(&output)
+    );
+}

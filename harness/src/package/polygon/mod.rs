@@ -9,6 +9,7 @@ pub mod contest;
 pub mod generate;
 pub mod groups;
 pub mod testset;
+pub mod validators;
 pub mod xml;
 
 use std::path::Path;
@@ -32,6 +33,9 @@ impl crate::package::Format for Polygon {
     }
     fn load(&self, dir: &Path, _submissions: bool) -> Result<ProblemSource> {
         load(dir)
+    }
+    fn input_validation(&self, dir: &Path) -> Result<Option<crate::package::InputValidation>> {
+        validators::load(dir)
     }
     fn contest(&self, dir: &Path) -> Result<Option<Vec<std::path::PathBuf>>> {
         contest::problems(dir)
