@@ -345,7 +345,10 @@ fn groups_score_by_their_points_policy_and_their_dependencies() {
     let groups = row(&report, "groups");
     assert_eq!(groups["package"]["type"], "scoring");
     assert_eq!(groups["checker"], "tokens", "std::ncmp.cpp");
-    assert_eq!(groups["package"]["warnings"], serde_json::json!([]));
+    assert_eq!(
+        groups["package"]["warnings"],
+        serde_json::json!(["problem.xml: std::ncmp.cpp without its source: judged by the judge's tokens rule, which gives WA where testlib's checker gives PE (extra or malformed tokens)"])
+    );
     assert_eq!(
         verdicts(&report),
         owned(&[
