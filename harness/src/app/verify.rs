@@ -25,23 +25,26 @@ pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
     super::grade::check_tle_margin(args.tle_margin)?;
     super::grade::check_repeat(args.repeat.repeat)?;
     super::grade::check_report_files(&args.report)?;
+    // A `.zip` is judged from its copy unpacked into the cache; a contest folder is its problems.
+    let cache = cache_dir(workspace)?;
+    let dirs = crate::package::expand(&args.dirs, &cache)?;
     // Where the answers are: no program of a folder is compiled in place beside them.
-    let answers: Vec<_> = args.dirs.iter().map(|dir| dir.join("data")).collect();
+    let answers: Vec<_> = dirs.iter().map(|dir| dir.join("data")).collect();
 
     let languages = match workspace {
         Some(workspace) => workspace.languages()?,
         None => LanguageTable::builtin(),
     };
-    let mut context = RunContext::new(&cache_dir(workspace)?, languages, jobs(args.jobs))?;
+    let mut context = RunContext::new(&cache, languages, jobs(args.jobs))?;
     let ours = workspace.map(Workspace::answer_folders).unwrap_or_default();
     context.compiler.seal(answers.into_iter().chain(ours));
     // The data a package generates is made first, once, and read as its data by its format.
     let packages = context
         .pool
-        .install(|| crate::package::generated::prepare(&args.dirs, &context.compiler));
+        .install(|| crate::package::generated::prepare(&dirs, &context.compiler));
     packages?;
     // A problem is judged whole, in one shard: its time limit may come from all its accepted submissions.
-    let mut plan = crate::plan::plan_folders(&args.dirs)?;
+    let mut plan = crate::plan::plan_folders(&dirs)?;
     if let Some(partition) = args.partition {
         crate::plan::keep_share(&mut plan, partition);
     }

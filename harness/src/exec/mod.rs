@@ -672,7 +672,8 @@ impl Lane<'_> {
                 continue;
             };
             let (problem, test) = (&planned[i].problem, &planned[i].tests[t]);
-            match standard(problem, run) {
+            // A program that reads and writes named files runs in a folder of its own, one run at a time.
+            match standard(problem, run).filter(|grader| !grader.files.any()) {
                 Some(grader) => {
                     let stdout = run.scratch.file(["out", "out-next"][self.files % 2]);
                     self.files += 1;
@@ -727,6 +728,7 @@ fn standard<'a>(problem: &Problem, run: &Run<'a>) -> Option<Standard<'a>> {
         sandbox: run.compiler.sandbox(),
         limits: run.options.limits(problem),
         checker: judges.checker.as_ref(),
+        files: problem.files.clone(),
     })
 }
 
@@ -753,6 +755,7 @@ pub(crate) fn run_test(
         sandbox: run.compiler.sandbox(),
         limits,
         checker,
+        files: problem.files.clone(),
     };
     let interactive = judges.interactor.as_ref().map(|interactor| Interactive {
         sandbox: run.compiler.sandbox(),

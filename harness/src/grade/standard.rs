@@ -1,26 +1,34 @@
 //! The standard grader: stdin from the `.in` file, stdout to a file, the run judged against the limits, and
 //! an accepted run's output judged by the problem's checker.
 
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 
 use super::{judge_run, Grader};
 use crate::check::{CheckFiles, Checker, Judgement};
 use crate::grade::scratch::Scratch;
 use crate::lang::Executable;
-use crate::model::{Invocation, Limits, TestCase, TestResult, Verdict};
+use crate::model::{Invocation, Limits, NamedFiles, TestCase, TestResult, Verdict};
+use crate::sandbox::protocol::Bind;
 use crate::sandbox::{RunOutcome, RunRequest, Sandbox};
 
 pub struct Standard<'a> {
     pub sandbox: &'a Sandbox,
     pub limits: Limits,
     pub checker: &'a dyn Checker,
+    /// The files the program reads and writes by name, where not stdin and stdout.
+    pub files: NamedFiles,
 }
 
 impl Grader for Standard<'_> {
     fn grade(&self, test: &TestCase, exe: &Executable, scratch: &Scratch) -> Result<TestResult> {
         let stdout = scratch.stdout_file();
+        if self.files.any() {
+            return self.grade_with_files(test, exe, scratch, &stdout);
+        }
         let outcome = self
             .sandbox
             .run_request(&self.request(test, exe, &stdout))?;
@@ -36,6 +44,50 @@ impl Standard<'_> {
             ..exe.invocation(self.limits.memory_kb / 1024, &[])
         };
         Sandbox::request(&command, &test.input, stdout, &self.limits)
+    }
+
+    /// A test of a program that reads and writes named files: run in a working folder of its own (a
+    /// fresh one per test, writable, bound into its sandbox) holding the input under its name (and on
+    /// stdin too); its output is the file it leaves under the output's name (none: empty), else stdout.
+    fn grade_with_files(
+        &self,
+        test: &TestCase,
+        exe: &Executable,
+        scratch: &Scratch,
+        stdout: &Path,
+    ) -> Result<TestResult> {
+        let work = scratch.file("files");
+        let _ = fs::remove_dir_all(&work);
+        fs::create_dir_all(&work).with_context(|| format!("cannot create {}", work.display()))?;
+        // The program may run as another user, who writes its output here.
+        fs::set_permissions(&work, fs::Permissions::from_mode(0o777))
+            .with_context(|| format!("cannot open {} to the program", work.display()))?;
+        if let Some(name) = &self.files.input {
+            let to = work.join(name);
+            fs::copy(&test.input, &to).with_context(|| {
+                format!("cannot copy {} to {}", test.input.display(), to.display())
+            })?;
+        }
+        let mut request = self.request(test, exe, stdout);
+        request.binds.push(Bind::writable(&work));
+        request.cwd = Some(work.clone());
+        let outcome = self.sandbox.run_request(&request)?;
+        let output = match &self.files.output {
+            None => stdout.to_path_buf(),
+            Some(name) => {
+                let written = work.join(name);
+                let output = scratch.file("output");
+                match written.is_file() {
+                    true => fs::rename(&written, &output),
+                    false => fs::write(&output, b""),
+                }
+                .with_context(|| format!("cannot keep {}", written.display()))?;
+                output
+            }
+        };
+        let result = self.judge(test, &outcome, &output, scratch);
+        let _ = fs::remove_dir_all(&work);
+        result
     }
 
     /// A test's result from how its run ended, its output in `stdout`: the limits, then the checker.

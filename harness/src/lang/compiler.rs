@@ -282,8 +282,11 @@ impl Compiler {
         // A package's build script calls compilers by name, as on a judge's machine: Rust's too, which
         // may live outside the sandbox's PATH (rustup's toolchains in a home, or under /opt).
         let rustc = rust(&self.table).map(|rust| super::toolchain::compiler(&tool(&rust, "rustc")));
-        let on_sandbox_path =
-            |bin: &Path| super::version::SANDBOX_PATH.iter().any(|dir| bin == Path::new(dir));
+        let on_sandbox_path = |bin: &Path| {
+            super::version::SANDBOX_PATH
+                .iter()
+                .any(|dir| bin == Path::new(dir))
+        };
         if let Some(bin) = rustc
             .iter()
             .find_map(|r| r.parent())

@@ -15,8 +15,8 @@ pub mod verdict;
 pub use expected::{judge_expectation, Expected, VerdictRule, PARTIALLY_ACCEPTED};
 pub use limits::Limits;
 pub use problem::{
-    BuiltinChecker, CheckerSpec, Problem, ProgramSpec, Protocol, Runs, Submission, TestCase,
-    TestGroup, TokenOptions,
+    BuiltinChecker, CheckerSpec, NamedFiles, Problem, ProgramSpec, Protocol, Runs, Submission,
+    TestCase, TestGroup, TokenOptions,
 };
 pub use result::{PackageInfo, Pass, ProblemResult, Report, SubmissionResult, Summary, TestResult};
 pub use run::{Chunk, Direction, Exit, Invocation, RunOutcome};

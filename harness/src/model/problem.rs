@@ -230,6 +230,24 @@ pub struct Problem {
     /// are known.
     #[serde(skip)]
     pub groups: Vec<super::score::GroupDecl>,
+    /// The files a program reads its input from and writes its output to, in its working folder, where
+    /// not stdin and stdout (Polygon's `input-file`, `output-file`).
+    #[serde(skip)]
+    pub files: NamedFiles,
+}
+
+/// A program's input and output files by name (`None`: stdin, stdout).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct NamedFiles {
+    pub input: Option<String>,
+    pub output: Option<String>,
+}
+
+impl NamedFiles {
+    /// Whether the program reads or writes a named file.
+    pub fn any(&self) -> bool {
+        self.input.is_some() || self.output.is_some()
+    }
 }
 
 /// Which part of the data a test belongs to: the statement's samples, or the rest.

@@ -128,6 +128,19 @@ impl Maker<'_> {
         args: &[String],
         stdin: Option<&[u8]>,
     ) -> Result<Made> {
+        self.run_with(binary, what, args, stdin, &[])
+    }
+
+    /// `run`, with the files `given` (name, bytes) in its working folder when it starts (a program that
+    /// reads its input from a named file).
+    pub fn run_with(
+        &self,
+        binary: &Executable,
+        what: &str,
+        args: &[String],
+        stdin: Option<&[u8]>,
+        given: &[(String, Vec<u8>)],
+    ) -> Result<Made> {
         let mut hasher = Sha256::new();
         hasher.update(binary.dir.as_os_str().as_encoded_bytes());
         for arg in args {
@@ -136,6 +149,13 @@ impl Maker<'_> {
         }
         hasher.update([1]);
         hasher.update(stdin.unwrap_or_default());
+        for (name, bytes) in given {
+            hasher.update([2]);
+            hasher.update(name.as_bytes());
+            hasher.update([0]);
+            hasher.update((bytes.len() as u64).to_le_bytes());
+            hasher.update(bytes);
+        }
         let key: String = hasher.finalize()[..16]
             .iter()
             .map(|b| format!("{b:02x}"))
@@ -144,8 +164,8 @@ impl Maker<'_> {
         if let Some(made) = read_made(&cached) {
             return Ok(made);
         }
-        let first = self.run_once(binary, what, args, stdin, &key, "a")?;
-        let second = self.run_once(binary, what, args, stdin, &key, "b")?;
+        let first = self.run_once(binary, what, args, stdin, given, &format!("{key}-a"))?;
+        let second = self.run_once(binary, what, args, stdin, given, &format!("{key}-b"))?;
         if first != second {
             let which = match first.stdout == second.stdout {
                 true => "the files it writes",
@@ -166,17 +186,21 @@ impl Maker<'_> {
         what: &str,
         args: &[String],
         stdin: Option<&[u8]>,
-        key: &str,
+        given: &[(String, Vec<u8>)],
         pass: &str,
     ) -> Result<Made> {
         let number = NEXT.fetch_add(1, Ordering::Relaxed);
         let work = self
             .cache_dir()
             .join("work")
-            .join(format!("{key}-{pass}-{}-{number}", std::process::id()));
+            .join(format!("{pass}-{}-{number}", std::process::id()));
         let _ = fs::remove_dir_all(&work);
         let cwd = work.join("cwd");
         fs::create_dir_all(&cwd).with_context(|| format!("cannot create {}", cwd.display()))?;
+        for (name, bytes) in given {
+            let file = cwd.join(name);
+            fs::write(&file, bytes).with_context(|| format!("cannot write {}", file.display()))?;
+        }
         let input = work.join("stdin");
         fs::write(&input, stdin.unwrap_or_default())
             .with_context(|| format!("cannot write {}", input.display()))?;

@@ -3,6 +3,7 @@
 //! (`source`): our own layout (`native`: `problem.toml`, `tests.toml`, `testdata/`) and Kattis problem
 //! packages (`kattis`: `problem.yaml`), Codeforces Polygon packages (`polygon`: `problem.xml`). A format is registered by one line in `formats!` below.
 
+pub mod archive;
 pub mod changes;
 pub mod generated;
 pub mod links;
@@ -62,6 +63,11 @@ pub trait Format: Sync {
     ) -> Result<Option<generated::Comparison>> {
         Ok(None)
     }
+    /// The problem folders of a contest folder in this format (Polygon's `contest.xml`), in the
+    /// contest's order; `None` when `dir` is not one.
+    fn contest(&self, _dir: &Path) -> Result<Option<Vec<std::path::PathBuf>>> {
+        Ok(None)
+    }
     /// Whether it keeps the files of our setter tools (`tests.toml` and its generators, `brute.rs`, one
     /// file solutions): `gen`, `stress`, `submit-check` and `export` need them.
     fn has_setter_files(&self) -> bool {
@@ -90,6 +96,30 @@ formats! {
 pub fn format_of(dir: &Path) -> &'static dyn Format {
     let detected = FORMATS.iter().find(|format| format.detects(dir));
     *detected.unwrap_or(&FORMATS[0])
+}
+
+/// The problem folders that paths given on the command line name: a `.zip` is unpacked into `cache`
+/// (`archive`), a contest folder stands for its problems; any other path is itself.
+pub fn expand(paths: &[std::path::PathBuf], cache: &Path) -> Result<Vec<std::path::PathBuf>> {
+    let mut dirs = Vec::new();
+    for path in paths {
+        let dir = match archive::is_zip(path) {
+            true => archive::unpacked(path, cache)?,
+            false => path.clone(),
+        };
+        let mut members = None;
+        for format in FORMATS {
+            if let Some(found) = format.contest(&dir)? {
+                members = Some(found);
+                break;
+            }
+        }
+        match members {
+            Some(members) => dirs.extend(members),
+            None => dirs.push(dir),
+        }
+    }
+    Ok(dirs)
 }
 
 /// Reads the problem in `dir` with its format. In a workspace, its submissions are named from the

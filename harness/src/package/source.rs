@@ -97,6 +97,8 @@ impl Timing {
 pub struct InputValidation {
     pub validators: Vec<PathBuf>,
     pub checks: Vec<InputCheck>,
+    /// The validators are testlib's (Polygon's): exit 0 when the input is valid, another code when not.
+    pub testlib: bool,
 }
 
 /// An input and what every validator must say of it, with the arguments they get.

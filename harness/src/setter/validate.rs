@@ -86,13 +86,13 @@ pub fn validate(workspace: &Workspace, ids: &[String], jobs: usize) -> Result<Va
             outcome.problems += 1;
             continue; // every validator skipped, with the reason
         }
-        let checks = validation.checks;
+        let (checks, testlib) = (validation.checks, validation.testlib);
         outcome.exempt += checks.iter().filter(|c| c.must == Must::Exempt).count();
         let judged: Vec<Judged> = pool.install(|| {
             checks
                 .par_iter()
                 .filter(|c| c.must != Must::Exempt)
-                .map(|check| run(&sandbox, &validators, check, &scratch))
+                .map(|check| run(&sandbox, &validators, check, testlib, &scratch))
                 .collect::<Result<_>>()
         })?;
         outcome.problems += 1;
@@ -202,6 +202,7 @@ fn run(
     sandbox: &Sandbox,
     validators: &[Validator],
     check: &InputCheck,
+    testlib: bool,
     scratch: &Scratch,
 ) -> Result<Judged> {
     let mut args: Vec<OsString> = match check.must {
@@ -229,6 +230,13 @@ fn run(
             outcome.exit = match outcome.exit {
                 Exit::Code(0) => Exit::Code(VALID),
                 Exit::Code(1) => Exit::Code(INVALID),
+                other => other,
+            };
+        } else if testlib {
+            // testlib's: 0 valid, any other code (3 from its checks) invalid; a signal stays a failure.
+            outcome.exit = match outcome.exit {
+                Exit::Code(0) => Exit::Code(VALID),
+                Exit::Code(_) => Exit::Code(INVALID),
                 other => other,
             };
         }

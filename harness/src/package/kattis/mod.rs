@@ -67,7 +67,11 @@ impl crate::package::Format for Kattis {
         if !folder.is_dir() {
             let validators = vec![folder];
             let checks = Vec::new();
-            return Ok(Some(InputValidation { validators, checks }));
+            return Ok(Some(InputValidation {
+                validators,
+                checks,
+                testlib: false,
+            }));
         }
         let (package, format) = load(dir)?;
         validation::load(&package.problem.dir, format, &package.tests).map(Some)
@@ -327,6 +331,7 @@ pub fn load(dir: &Path) -> Result<(ProblemSource, FormatVersion)> {
         runs,
         scoring,
         groups: Vec::new(),
+        files: Default::default(),
     };
     let source = ProblemSource {
         submissions,

@@ -54,7 +54,11 @@ pub fn load(dir: &Path, format: FormatVersion, tests: &[TestCase]) -> Result<Inp
             }
         }
     }
-    Ok(InputValidation { validators, checks })
+    Ok(InputValidation {
+        validators,
+        checks,
+        testlib: false,
+    })
 }
 
 /// The programs of the validators' folder, by name, checktestdata (`.ctd`) and VIVA (`.viva`) scripts

@@ -221,6 +221,7 @@ impl Workspace {
             runs: Default::default(),
             scoring: None,
             groups: groups::declared(&path, &text, &raw.group)?,
+            files: Default::default(),
         })
     }
 

@@ -1,5 +1,6 @@
-//! The assets of a Polygon package: the checker (testlib's standard checkers as the built-in rules
-//! they are, any other compiled from its source with the package's `testlib.h`), the interactor, and
+//! The assets of a Polygon package: the checker (compiled from its source with the package's
+//! `testlib.h`, testlib's standard checkers too; a standard one whose source is not in the package as
+//! the built-in rule it is), the interactor, and
 //! the solutions with the verdicts their tags ask and the language their `type` names.
 
 use std::path::Path;
@@ -65,24 +66,33 @@ pub fn checker(
     let standard = name
         .and_then(|n| n.strip_prefix("std::"))
         .map(|n| n.trim_end_matches(".cpp"));
+    // The package's own source first, testlib's standard checkers included: compiled, it judges every
+    // edge (extra tokens, a word where a number belongs: PE; `ncmp`'s numbers by value) as on Polygon.
+    if let Some(spec) = source(xml, node, dir)? {
+        let shown = match name {
+            Some(name) => format!("{name} ({})", spec.program),
+            None => spec.program.clone(),
+        };
+        return Ok((CheckerSpec::Program(spec), shown));
+    }
     if let Some(builtin) = standard.and_then(standard_checker) {
+        // wcmp's verdicts are the tokens rule's; the others' edges are not.
+        if standard != Some("wcmp") {
+            warnings.push(format!(
+            "problem.xml: {} without its source: judged by the judge's {builtin} rule, which gives WA \
+             where testlib's checker gives PE (extra or malformed tokens)",
+                name.unwrap_or_default()
+            ));
+        }
         let shown = format!("{} as {builtin}", name.unwrap_or_default());
         return Ok((CheckerSpec::Builtin(builtin), shown));
     }
-    let source = source(xml, node, dir)?;
-    match source {
-        Some(spec) => {
-            let shown = match name {
-                Some(name) => format!("{name} ({})", spec.program),
-                None => spec.program.clone(),
-            };
-            Ok((CheckerSpec::Program(spec), shown))
-        }
-        None if standard == Some("lcmp") => {
+    match standard {
+        Some("lcmp") => {
             warnings.push("problem.xml: std::lcmp.cpp without its source: judged by lines (spaces inside a line count, as they do not for lcmp)".into());
             Ok((CheckerSpec::Builtin(BuiltinChecker::Lines), "std::lcmp.cpp as lines".into()))
         }
-        None => bail!(
+        _ => bail!(
             "{}: the checker{} has no <source path=...> in the package to compile",
             xml.at(node),
             name.map(|n| format!(" {n}")).unwrap_or_default()

@@ -194,6 +194,11 @@ mod tests {
                 },
                 group: group.map(str::to_string),
                 points: *points,
+                number: i + 1,
+                input: "in".into(),
+                answer: "ans".into(),
+                cmd: None,
+                from_file: None,
             })
             .collect();
         load(&xml, testset, &tests, &mut Vec::new())

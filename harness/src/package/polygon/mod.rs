@@ -1,11 +1,15 @@
 //! Codeforces Polygon packages (a folder with `problem.xml`), judged in place: the testset `tests`
 //! with its limits and files (`testset`) and its points and groups (`groups`), the checker, the interactor and the solutions with their tags
-//! (`assets`), read into a `ProblemSource`. What is not read yet (generated tests, named input and
-//! output files) makes the problem unsupported with the reason, rather than misjudged.
+//! (`assets`), read into a `ProblemSource`; a standard package's missing tests and answers made by its
+//! generators and main solution (`generate`). What is not read yet makes the problem unsupported with
+//! the reason, rather than misjudged.
 
 pub mod assets;
+pub mod contest;
+pub mod generate;
 pub mod groups;
 pub mod testset;
+pub mod validators;
 pub mod xml;
 
 use std::path::Path;
@@ -13,7 +17,7 @@ use std::path::Path;
 use anyhow::{Context, Result};
 
 use crate::model::limits::DEFAULT_OUTPUT_LIMIT_MIB;
-use crate::model::{PackageInfo, Problem};
+use crate::model::{NamedFiles, PackageInfo, Problem};
 use crate::package::source::ProblemSource;
 use xml::{child, children, Xml};
 
@@ -29,6 +33,22 @@ impl crate::package::Format for Polygon {
     }
     fn load(&self, dir: &Path, _submissions: bool) -> Result<ProblemSource> {
         load(dir)
+    }
+    fn input_validation(&self, dir: &Path) -> Result<Option<crate::package::InputValidation>> {
+        validators::load(dir)
+    }
+    fn contest(&self, dir: &Path) -> Result<Option<Vec<std::path::PathBuf>>> {
+        contest::problems(dir)
+    }
+    fn generates(&self, dir: &Path) -> bool {
+        generate::wanted(dir)
+    }
+    fn generate(
+        &self,
+        dir: &Path,
+        maker: &crate::package::generated::Maker,
+    ) -> Result<Option<std::path::PathBuf>> {
+        generate::generate(dir, maker)
     }
 }
 
@@ -55,19 +75,7 @@ pub fn load(dir: &Path) -> Result<ProblemSource> {
     };
     let testset = testset::load(&xml, judging, &dir, &mut warnings)?;
     let mut unsupported = testset.unsupported.clone();
-    let named: Vec<String> = ["input-file", "output-file"]
-        .into_iter()
-        .filter_map(|key| {
-            let file = judging.attribute(key).unwrap_or("").trim();
-            (!file.is_empty()).then(|| format!("{key} `{file}`"))
-        })
-        .collect();
-    if !named.is_empty() {
-        unsupported = Some(format!(
-            "the program reads and writes named files ({}); this judge runs programs on stdin and stdout only",
-            named.join(", ")
-        ));
-    }
+    let files = named_files(&xml, judging)?;
     let (checker, interactor, shown, solutions) = match child(root, "assets") {
         Some(assets) => {
             let (checker, shown) = assets::checker(&xml, assets, &dir, &mut warnings)?;
@@ -82,6 +90,11 @@ pub fn load(dir: &Path) -> Result<ProblemSource> {
     };
     let (planned, unplanned) = solutions;
     let scoring = groups::load(&xml, testset.node, &testset.tests, &mut warnings)?;
+    if interactor.is_some() && files.any() {
+        unsupported = Some(
+            "an interactive problem with named input or output files: its program talks to the interactor on stdin and stdout".into(),
+        );
+    }
     let kind = match (&interactor, &scoring) {
         (Some(_), Some(_)) => "interactive, scoring",
         (Some(_), None) => "interactive",
@@ -116,6 +129,7 @@ pub fn load(dir: &Path) -> Result<ProblemSource> {
         runs: Default::default(),
         scoring: scoring.map(std::sync::Arc::new),
         groups: Vec::new(),
+        files,
     };
     Ok(ProblemSource {
         submissions: planned.into_iter().map(|s| (s, false)).collect(),
@@ -123,6 +137,29 @@ pub fn load(dir: &Path) -> Result<ProblemSource> {
         facts: Some(facts),
         unsupported,
         ..ProblemSource::of(problem, tests)
+    })
+}
+
+/// `<judging>`'s `input-file` and `output-file`: the files the program reads and writes in its working
+/// folder (empty: stdin, stdout). A name must be a plain file name.
+pub fn named_files(xml: &Xml, judging: roxmltree::Node) -> Result<NamedFiles> {
+    let name = |key: &str| -> Result<Option<String>> {
+        let file = judging.attribute(key).unwrap_or("").trim();
+        if file.is_empty() {
+            return Ok(None);
+        }
+        let plain = Path::new(file).file_name().is_some_and(|n| n == file);
+        if !plain || file == "." || file == ".." {
+            anyhow::bail!(
+                "{}: {key} `{file}`: expected a file name such as `input.txt`",
+                xml.at(judging)
+            );
+        }
+        Ok(Some(file.to_string()))
+    };
+    Ok(NamedFiles {
+        input: name("input-file")?,
+        output: name("output-file")?,
     })
 }
 
