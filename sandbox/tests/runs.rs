@@ -1151,6 +1151,26 @@ fn a_program_cannot_reopen_its_input_for_writing() {
     assert_eq!(std::fs::read_to_string(&input).unwrap(), "2 3\n");
 }
 
+/// The launcher keeps the sealed copy of an input for its next run: every run reads it whole from its
+/// start, a program that tries to write it changes nothing for the next, and a changed file (the same size)
+/// is copied afresh.
+#[test]
+fn every_run_of_an_input_reads_it_whole_and_as_it_is_now() {
+    let input = setup().join("kept.in");
+    std::fs::write(&input, "2 3\n").unwrap();
+    let script = "cat; echo HACKED >> /proc/self/fd/0; echo HACKED > /proc/self/fd/0";
+    for round in 0..3 {
+        let (outcome, text) = run_with_input("/bin/sh", &["-c", script], &input);
+        assert_eq!(text, "2 3\n", "round {round}: {outcome:?}");
+    }
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    std::fs::write(&input, "4 5\n").unwrap();
+    let (outcome, text) = run_with_input("/bin/sh", &["-c", "cat"], &input);
+    assert_eq!(outcome.exit, Exit::Code(0), "{outcome:?}");
+    assert_eq!(text, "4 5\n", "the changed input: {outcome:?}");
+    assert_eq!(std::fs::read_to_string(&input).unwrap(), "4 5\n");
+}
+
 #[test]
 fn forbidden_system_calls_kill_the_program() {
     if !has_layer("seccomp", "system-call filter") {
