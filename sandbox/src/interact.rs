@@ -255,6 +255,7 @@ fn start(
         binds: &side.binds,
         cwd: side.cwd.as_deref(),
         in_cgroup: solution,
+        compiler: false,
     });
     let (pid, err_read) = start_program(prepared, setup, &side.program, announce)?;
     // SAFETY: making our own descriptor non-blocking.

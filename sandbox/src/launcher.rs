@@ -187,6 +187,8 @@ pub(super) struct Spec<'a> {
     pub cwd: Option<&'a std::path::Path>,
     /// In the launcher's control group (a compiler and an interactor are not).
     pub in_cgroup: bool,
+    /// A compiler: its system-call filter allows sockets (`seccomp::for_compilers`).
+    pub compiler: bool,
 }
 
 impl LaunchContext {
@@ -201,6 +203,9 @@ impl LaunchContext {
         );
         if !spec.in_cgroup {
             setup.join.clear();
+        }
+        if spec.compiler && setup.seccomp.is_some() {
+            setup.seccomp = super::seccomp::for_compilers();
         }
         setup.add_binds(&self.isolation, spec.binds);
         setup.set_cwd(spec.cwd);
@@ -387,11 +392,16 @@ fn launch(
         binds: &request.binds,
         cwd: request.cwd.as_deref(),
         in_cgroup: !request.compiler,
+        compiler: request.compiler,
     });
     // A program in the control group: the group counts the CPU of its whole tree and holds every process
     // it started. Else what the launcher reaps is counted, and its descendants are swept.
     let in_group = !setup.join.is_empty();
     let reaped_base = (!in_group).then(tree::reaped_cpu_us);
+    // Its private `/tmp` and `/dev/shm`, whose files are charged to its memory where it is sampled; not a
+    // compiler's (its object files: each file system is already bounded by its memory limit, and a binary
+    // too large to keep gets its own compile error).
+    let private_tmp = setup.mount_ns && setup.root.is_some() && !request.compiler;
     context.isolation.prepare(request.limits.memory_kb * 1024);
     let started = Instant::now();
     // A compiler is forked (its task limit is a rlimit of its uid; it runs once per program anyway).
@@ -404,6 +414,7 @@ fn launch(
         started,
         &request.limits,
         in_group.then_some(&context.isolation),
+        private_tmp,
         tail,
     );
     // Sweep whatever the program left behind in its group (a grandchild holding a pipe, a daemon), in
@@ -423,7 +434,7 @@ fn launch(
             exit,
             usage,
             wall_killed,
-            sampled_kb,
+            sampled,
             memory_killed: sampled_over,
             starved,
         } = ended;
@@ -431,12 +442,14 @@ fn launch(
         drain_tail(err_read, tail);
         RunOutcome {
             exit,
-            // Everything the launcher reaped since the start: the program and every orphan of its tree.
+            // Everything the launcher reaped since the start: the program and every orphan of its tree;
+            // where sampled, what the run's processes were seen to use (those reaped by no one included).
             cpu_us: (timeval_us(usage.ru_utime) + timeval_us(usage.ru_stime))
                 .max(tree.cpu_us.unwrap_or(0))
-                .max(reaped_base.map_or(0, |base| tree::reaped_cpu_us().saturating_sub(base))),
+                .max(reaped_base.map_or(0, |base| tree::reaped_cpu_us().saturating_sub(base)))
+                .max(sampled.cpu_ms * 1000),
             wall_us,
-            peak_kb: (usage.ru_maxrss.max(0) as u64).max(sampled_kb),
+            peak_kb: (usage.ru_maxrss.max(0) as u64).max(sampled.rss_kb),
             wall_killed,
             stalled_ms: None,
             lingered_ms: None,
@@ -855,31 +868,36 @@ unsafe fn hop(hop_write: i32) -> bool {
 }
 
 /// Waits for the child while draining its stderr into `tail`, killing it at the CPU limit and at the wall
-/// backstop. Returns how it ended (`Supervised`). `group`: the
-/// containment whose control group holds the program and counts its tree; without one (no control group
-/// on the machine, or a compiler, which runs outside the runs' group) the tree is sampled from /proc and
-/// its memory limit enforced here.
-/// How a supervised program ended: its exit and resource usage, whether the backstop fired, the largest
-/// resident memory sampled and whether it was killed at the memory limit (without a control group), and
-/// why it was starved when it was ended at the wall-clock cap waiting for a CPU (a judge error).
+/// How a supervised program ended: its exit and resource usage, whether the backstop fired, the sampled
+/// peak memory and CPU time (zero where a control group counts them), whether the sampled memory went over
+/// the limit, and why it was starved when it was ended at the wall-clock cap waiting for a CPU (a judge
+/// error).
 struct Supervised {
     exit: Exit,
     usage: libc::rusage,
     wall_killed: bool,
-    sampled_kb: u64,
+    sampled: tree::TreeSample,
     memory_killed: bool,
     starved: Option<String>,
 }
 
+/// Waits for the child while draining its stderr into `tail`, killing it at the CPU limit and at the wall
+/// backstop. Returns how it ended (`Supervised`). `group`: the containment whose control group holds the
+/// program and counts its tree; without one (no control group on the machine, or a compiler, which runs
+/// outside the runs' group) the tree is sampled from /proc and its memory limit enforced here;
+/// `private_tmp`: the run has a private `/tmp` and `/dev/shm`, whose files a sample charges.
 fn supervise(
     pid: i32,
     err_read: i32,
     started: Instant,
     limits: &Limits,
     group: Option<&Isolation>,
+    private_tmp: bool,
     tail: &mut Vec<u8>,
 ) -> Result<Supervised> {
     let group = group.filter(|isolation| isolation.has_cgroup());
+    let mut ledger = tree::Ledger::default();
+    let mut sampled_cpu_ms = 0;
     let mut sampled_kb = 0;
     let mut memory_killed = false;
     // Only sampling (no control group) counts what the launcher reaps.
@@ -910,7 +928,10 @@ fn supervise(
                     exit,
                     usage,
                     wall_killed,
-                    sampled_kb,
+                    sampled: tree::TreeSample {
+                        rss_kb: sampled_kb,
+                        cpu_ms: sampled_cpu_ms,
+                    },
                     memory_killed,
                     starved,
                 });
@@ -941,7 +962,12 @@ fn supervise(
         sampled_at = Instant::now();
         // Memory and CPU of the whole tree, from its control group, else sampled from /proc (and the
         // memory limit enforced here).
-        let sample = group.is_none().then(|| tree::sample(reaped_base));
+        let sample = group
+            .is_none()
+            .then(|| tree::sample(reaped_base, &mut ledger, private_tmp.then_some(pid)));
+        if let Some(sample) = sample {
+            sampled_cpu_ms = sampled_cpu_ms.max(sample.cpu_ms);
+        }
         let rss = group
             .and_then(Isolation::tree_rss_kb)
             .or(sample.map(|s| s.rss_kb));

@@ -17,7 +17,12 @@
 //!   are in memory, where a filter cannot read them: the C library then uses `clone`, whose flags are
 //!   checked), `io_uring_*` (a second way to every call), and the keyring (`add_key`, `request_key`,
 //!   `keyctl`: the session keyring the judge was started with, and its uid's user keyring, which outlives a
-//!   run and, as root, the judge).
+//!   run and, as root, the judge); and the memory a program could hold outside its own pages, which no
+//!   sampling of a process sees where no control group counts it: System V shared memory, message queues
+//!   and semaphores, `memfd_create` (a file in no folder, its pages in no process once unmapped), sockets
+//!   (`socket`, `socketpair`: their buffers; the network namespace leaves nothing to reach anyway; a
+//!   compiler may make them, and the launcher charges them to its memory) and `fcntl(F_SETPIPE_SZ)` (a pipe
+//!   keeps its 64 KiB, which the launcher charges to the run).
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -82,6 +87,27 @@ const REFUSED: &[(i64, &str)] = &[
     (libc::SYS_add_key, "add_key"),
     (libc::SYS_request_key, "request_key"),
     (libc::SYS_keyctl, "keyctl"),
+    (libc::SYS_shmget, "shmget"),
+    (libc::SYS_shmat, "shmat"),
+    (libc::SYS_shmctl, "shmctl"),
+    (libc::SYS_shmdt, "shmdt"),
+    (libc::SYS_msgget, "msgget"),
+    (libc::SYS_msgsnd, "msgsnd"),
+    (libc::SYS_msgrcv, "msgrcv"),
+    (libc::SYS_msgctl, "msgctl"),
+    (libc::SYS_semget, "semget"),
+    (libc::SYS_semop, "semop"),
+    (libc::SYS_semtimedop, "semtimedop"),
+    (libc::SYS_semctl, "semctl"),
+    (libc::SYS_memfd_create, "memfd_create"),
+    (libc::SYS_memfd_secret, "memfd_secret"),
+];
+
+/// Calls refused with `ENOSYS` to every program but a compiler (rustc starts its linker through a socket
+/// pair; the launcher charges a compiler's sockets to its memory instead).
+const REFUSED_BUT_TO_COMPILERS: &[(i64, &str)] = &[
+    (libc::SYS_socket, "socket"),
+    (libc::SYS_socketpair, "socketpair"),
 ];
 
 /// The namespace flags a `clone` may not have.
@@ -108,17 +134,21 @@ pub fn killed_calls() -> impl Iterator<Item = &'static str> {
 
 /// The names of the calls refused with `ENOSYS`.
 pub fn refused_calls() -> impl Iterator<Item = &'static str> {
-    REFUSED.iter().map(|(_, name)| *name)
+    REFUSED
+        .iter()
+        .map(|(_, name)| *name)
+        .chain(REFUSED_BUT_TO_COMPILERS.iter().map(|(_, name)| *name))
+        .chain(["fcntl(F_SETPIPE_SZ)"])
 }
 
-/// The two BPF programs, built once; `None` where they cannot be (an architecture `seccompiler` does not
-/// know).
-pub fn programs() -> Option<&'static [BpfProgram; 2]> {
-    static PROGRAMS: OnceLock<Option<[BpfProgram; 2]>> = OnceLock::new();
+/// The three BPF programs (what kills; what is refused to a compiler; what is refused to the rest), built
+/// once; `None` where they cannot be (an architecture `seccompiler` does not know).
+pub fn programs() -> Option<&'static [BpfProgram; 3]> {
+    static PROGRAMS: OnceLock<Option<[BpfProgram; 3]>> = OnceLock::new();
     PROGRAMS.get_or_init(|| build().ok()).as_ref()
 }
 
-fn build() -> Result<[BpfProgram; 2], seccompiler::Error> {
+fn build() -> Result<[BpfProgram; 3], seccompiler::Error> {
     let arch = std::env::consts::ARCH.try_into()?;
     let mut killed: BTreeMap<i64, Vec<SeccompRule>> =
         KILLED.iter().map(|(nr, _)| (*nr, Vec::new())).collect();
@@ -152,12 +182,31 @@ fn build() -> Result<[BpfProgram; 2], seccompiler::Error> {
         SeccompAction::KillProcess,
         arch,
     )?;
-    let refused = SeccompFilter::new(
-        REFUSED.iter().map(|(nr, _)| (*nr, Vec::new())).collect(),
-        SeccompAction::Allow,
-        SeccompAction::Errno(libc::ENOSYS as u32),
-        arch,
+    let pipe_size = SeccompCondition::new(
+        1,
+        SeccompCmpArgLen::Dword,
+        SeccompCmpOp::Eq,
+        libc::F_SETPIPE_SZ as u64,
     )?;
+    let refusing = |calls: &[&[(i64, &str)]]| -> Result<SeccompFilter, seccompiler::Error> {
+        let mut refused: BTreeMap<i64, Vec<SeccompRule>> = calls
+            .iter()
+            .flat_map(|calls| calls.iter())
+            .map(|(nr, _)| (*nr, Vec::new()))
+            .collect();
+        refused.insert(
+            libc::SYS_fcntl,
+            vec![SeccompRule::new(vec![pipe_size.clone()])?],
+        );
+        Ok(SeccompFilter::new(
+            refused,
+            SeccompAction::Allow,
+            SeccompAction::Errno(libc::ENOSYS as u32),
+            arch,
+        )?)
+    };
+    let refused_to_compilers = refusing(&[REFUSED])?;
+    let refused = refusing(&[REFUSED, REFUSED_BUT_TO_COMPILERS])?;
     let mut killed: BpfProgram = killed.try_into()?;
     if cfg!(target_arch = "x86_64") {
         // Before the rest: load the call's number; bit 30 set (x32) kills.
@@ -168,7 +217,11 @@ fn build() -> Result<[BpfProgram; 2], seccompiler::Error> {
         ];
         killed.splice(0..0, x32);
     }
-    Ok([killed, refused.try_into()?])
+    Ok([
+        killed,
+        refused_to_compilers.try_into()?,
+        refused.try_into()?,
+    ])
 }
 
 const BPF_LD: u16 = 0x00;
@@ -192,22 +245,38 @@ pub struct Program {
 }
 
 impl Program {
-    /// The programs of `programs()`, where they are in the launcher's memory.
-    pub fn of(programs: &'static [BpfProgram; 2]) -> [Program; 2] {
-        programs.each_ref().map(|program| Program {
+    /// A program of `programs()`, where it is in the launcher's memory.
+    pub fn of(program: &'static BpfProgram) -> Program {
+        Program {
             filter: program.as_ptr(),
             len: program.len() as u16,
-        })
+        }
     }
 }
 
 /// The filters of a program under judgement, where the kernel has seccomp and they could be built.
 pub fn for_runs() -> Option<[Program; 2]> {
+    filters(false)
+}
+
+/// The filters of a compiler: as `for_runs`, sockets allowed.
+pub fn for_compilers() -> Option<[Program; 2]> {
+    filters(true)
+}
+
+fn filters(compiler: bool) -> Option<[Program; 2]> {
     static AVAILABLE: OnceLock<bool> = OnceLock::new();
-    match AVAILABLE.get_or_init(available) {
-        true => programs().map(Program::of),
-        false => None,
+    if !*AVAILABLE.get_or_init(available) {
+        return None;
     }
+    let [killed, refused_to_compilers, refused] = programs()?;
+    Some([
+        Program::of(killed),
+        Program::of(match compiler {
+            true => refused_to_compilers,
+            false => refused,
+        }),
+    ])
 }
 
 /// Whether this kernel filters system calls (`CONFIG_SECCOMP_FILTER`).
@@ -246,8 +315,10 @@ mod tests {
 
     #[test]
     fn the_filters_build_on_this_machine() {
-        let [killed, refused] = programs().expect("seccompiler knows this architecture");
+        let [killed, refused_to_compilers, refused] =
+            programs().expect("seccompiler knows this architecture");
         assert!(killed.len() > KILLED.len());
-        assert!(refused.len() > REFUSED.len());
+        assert!(refused_to_compilers.len() > REFUSED.len());
+        assert!(refused.len() > refused_to_compilers.len());
     }
 }

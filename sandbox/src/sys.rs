@@ -146,11 +146,78 @@ pub(super) unsafe fn fork_sibling() -> libc::c_long {
 /// (`/proc/self/fd/0`) for writing and change the test data on the machine: a judge that is not root
 /// owns that file, and so does the program's user namespace. Anything else (a pipe, `/dev/null`) is handed
 /// over as it is.
+///
+/// The sealed copies are kept by the launcher (`SealedInputs`), keyed on the file's device, inode, size
+/// and modification and change times: the next run of the same input (every submission is run on every
+/// test) gets a new read-only description of the same copy, its own offset at 0, instead of a new copy.
+/// The copy cannot be changed by anyone, so sharing it between runs shares nothing a run could write.
 pub(super) fn sealed_input(file: std::fs::File) -> Result<std::os::fd::OwnedFd> {
-    use std::os::fd::FromRawFd;
-    if !file.metadata()?.is_file() {
+    use std::os::unix::fs::MetadataExt;
+    let meta = file.metadata()?;
+    if !meta.is_file() {
         return Ok(file.into());
     }
+    let key = (
+        meta.dev(),
+        meta.ino(),
+        meta.size(),
+        meta.mtime(),
+        meta.mtime_nsec(),
+        meta.ctime(),
+        meta.ctime_nsec(),
+    );
+    let mut kept = SEALED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(at) = kept.iter().position(|(k, _)| *k == key) {
+        let entry = kept.remove(at);
+        let reopened = reopen_read_only(&entry.1);
+        kept.push(entry);
+        if let Ok(fd) = reopened {
+            return Ok(fd);
+        }
+    }
+    let copy = sealed_copy(&file)?;
+    let handed = reopen_read_only(&copy)?;
+    // Keep the copy for the next run of this input within a bound (the latest kept, the oldest dropped).
+    if meta.size() <= SEALED_KEPT_BYTES {
+        kept.push((key, copy));
+        while kept.len() > SEALED_KEPT_FILES
+            || kept.iter().map(|(k, _)| k.2).sum::<u64>() > SEALED_KEPT_BYTES
+        {
+            kept.remove(0);
+        }
+    }
+    Ok(handed)
+}
+
+/// The key of a kept sealed copy: device, inode, size, modification and change times (s, ns).
+type SealedKey = (u64, u64, u64, i64, i64, i64, i64);
+
+/// The sealed copies a launcher keeps, oldest first.
+static SEALED: std::sync::Mutex<Vec<(SealedKey, std::os::fd::OwnedFd)>> =
+    std::sync::Mutex::new(Vec::new());
+
+/// At most this many copies kept, of at most this many bytes together.
+const SEALED_KEPT_FILES: usize = 32;
+const SEALED_KEPT_BYTES: u64 = 64 << 20;
+
+/// A new open file description of a sealed copy, read-only, at offset 0 (a `dup` would share the offset
+/// of the last run's).
+fn reopen_read_only(copy: &std::os::fd::OwnedFd) -> Result<std::os::fd::OwnedFd> {
+    use std::os::fd::AsRawFd;
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_CLOEXEC)
+        .open(format!("/proc/self/fd/{}", copy.as_raw_fd()))
+        .context("cannot reopen the sealed copy of the input")?;
+    Ok(file.into())
+}
+
+/// A sealed copy of `file` in memory.
+fn sealed_copy(file: &std::fs::File) -> Result<std::os::fd::OwnedFd> {
+    use std::os::fd::FromRawFd;
     // SAFETY: a constant name; the kernel returns a new descriptor (close-on-exec), owned below.
     let fd = unsafe {
         libc::memfd_create(
@@ -163,7 +230,7 @@ pub(super) fn sealed_input(file: std::fs::File) -> Result<std::os::fd::OwnedFd> 
     }
     // SAFETY: the descriptor just made, owned by nobody else.
     let mut copy = unsafe { std::fs::File::from_raw_fd(fd) };
-    io::copy(&mut &file, &mut copy).context("cannot copy the input into memory")?;
+    io::copy(&mut &*file, &mut copy).context("cannot copy the input into memory")?;
     let seals = libc::F_SEAL_SEAL | libc::F_SEAL_SHRINK | libc::F_SEAL_GROW | libc::F_SEAL_WRITE;
     // SAFETY: fcntl and lseek on our own descriptor.
     let sealed = unsafe {

@@ -83,21 +83,176 @@ pub fn reaped_cpu_us() -> u64 {
     super::sys::timeval_us(usage.ru_utime) + super::sys::timeval_us(usage.ru_stime) + adopted
 }
 
-/// Samples the launcher's whole tree; `reaped_base_us` is `reaped_cpu_us()` at the start of the run.
-pub fn sample(reaped_base_us: u64) -> TreeSample {
+/// One run's account of its processes where no control group counts them: the CPU time each process was
+/// last seen to have used itself, kept after it ends. A process whose parent ignores `SIGCHLD` is reaped by
+/// the kernel at its end, and its CPU time is added to no one's (`RUSAGE_CHILDREN`, a parent's `cutime`):
+/// without this account a program that leaves its work to many short children is charged nothing for it.
+/// What such a child used after its last sample (at most a sampling period) is still missed.
+#[derive(Default)]
+pub struct Ledger {
+    /// Own CPU ticks (user + system) by (pid, start time), the start time telling a reused pid apart.
+    own_ticks: std::collections::HashMap<(i32, u64), u64>,
+    /// Their sum.
+    total_ticks: u64,
+}
+
+impl Ledger {
+    fn record(&mut self, pid: i32, start: u64, ticks: u64) {
+        // A bound on the account of a fork bomb (its tasks are bounded; its turnover is not).
+        if self.own_ticks.len() >= 1 << 20 && !self.own_ticks.contains_key(&(pid, start)) {
+            return;
+        }
+        let seen = self.own_ticks.entry((pid, start)).or_insert(0);
+        if ticks > *seen {
+            self.total_ticks += ticks - *seen;
+            *seen = ticks;
+        }
+    }
+
+    /// The CPU time of every process seen, ended ones included, in milliseconds.
+    pub fn cpu_ms(&self) -> u64 {
+        self.total_ticks * 1000 / ticks_per_second()
+    }
+}
+
+fn ticks_per_second() -> u64 {
+    // SAFETY: sysconf has no preconditions.
+    unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64
+}
+
+/// The memory a pipe may hold (its default size; growing it is refused to a program under judgement,
+/// `seccomp`): charged to the run for every pipe its processes hold, as no sample of a process sees it.
+pub const PIPE_KB: u64 = 64;
+
+/// The memory a socket may hold in its send buffer (twice `net.core.wmem_max`, what `SO_SNDBUF` can ask
+/// for, at least `net.core.wmem_default`): charged for every socket a process holds (only a compiler may
+/// make one, `seccomp`).
+fn socket_kb() -> u64 {
+    static KB: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *KB.get_or_init(|| {
+        let read = |name: &str| -> u64 {
+            fs::read_to_string(format!("/proc/sys/net/core/{name}"))
+                .ok()
+                .and_then(|text| text.trim().parse().ok())
+                .unwrap_or(212_992)
+        };
+        (2 * read("wmem_max")).max(read("wmem_default")) / 1024
+    })
+}
+
+/// Samples the launcher's whole tree; `reaped_base_us` is `reaped_cpu_us()` at the start of the run. The
+/// CPU time is the larger of what the tree's live processes and the launcher's reaping say and what the
+/// run's `ledger` has seen (which this sample adds to). The memory is the processes' resident pages, the
+/// pipes and sockets they hold (`PIPE_KB`, `socket_kb()` each) and what the run's private `/tmp` and `/dev/shm` hold (`private_tmp`:
+/// a process of the run, whose root has them; `None` where the run has no private ones).
+pub fn sample(reaped_base_us: u64, ledger: &mut Ledger, private_tmp: Option<i32>) -> TreeSample {
     // SAFETY: getpid has no preconditions.
     let me = unsafe { libc::getpid() };
-    // SAFETY: sysconf has no preconditions.
-    let ticks_per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
+    let ticks_per_second = ticks_per_second();
     let mut sample = TreeSample {
         rss_kb: 0,
         cpu_ms: reaped_cpu_us().saturating_sub(reaped_base_us) / 1000,
     };
-    for pid in descendants(me) {
+    let mut buffers = Buffers::default();
+    let pids = descendants(me);
+    for &pid in &pids {
         sample.rss_kb += rss_kb(pid).unwrap_or(0);
-        sample.cpu_ms += cpu_ticks(pid).unwrap_or(0) * 1000 / ticks_per_second;
+        if let Some(stat) = Stat::of(pid) {
+            sample.cpu_ms += (stat.own_ticks + stat.reaped_ticks) * 1000 / ticks_per_second;
+            ledger.record(pid, stat.start, stat.own_ticks);
+        }
+        buffers.add(pid);
+    }
+    sample.cpu_ms = sample.cpu_ms.max(ledger.cpu_ms());
+    sample.rss_kb +=
+        buffers.pipes.len() as u64 * PIPE_KB + buffers.sockets.len() as u64 * socket_kb();
+    if let Some(pid) = private_tmp {
+        // The program itself, or, once it has ended, any process of the run left (same root).
+        let holder = std::iter::once(pid).chain(pids.iter().copied());
+        if let Some(kb) = holder.map(private_tmp_kb).find_map(|kb| kb) {
+            sample.rss_kb += kb;
+        }
     }
     sample
+}
+
+/// What a process's /proc/PID/stat says of its CPU time and start.
+struct Stat {
+    /// utime + stime, in clock ticks.
+    own_ticks: u64,
+    /// cutime + cstime: what it reaped.
+    reaped_ticks: u64,
+    /// When it started, in clock ticks since boot.
+    start: u64,
+}
+
+impl Stat {
+    fn of(pid: i32) -> Option<Stat> {
+        let stat = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+        let all: Vec<&str> = stat.rsplit_once(')')?.1.split_ascii_whitespace().collect();
+        let field =
+            |i: usize| -> Option<u64> { Some(all.get(i)?.parse::<i64>().ok()?.max(0) as u64) };
+        Some(Stat {
+            own_ticks: field(11)? + field(12)?,
+            reaped_ticks: field(13)? + field(14)?,
+            start: field(19)?,
+        })
+    }
+}
+
+/// The pipes and sockets a run's processes hold open, by inode.
+#[derive(Default)]
+struct Buffers {
+    pipes: std::collections::HashSet<u64>,
+    sockets: std::collections::HashSet<u64>,
+}
+
+impl Buffers {
+    /// Adds those of process `pid`.
+    fn add(&mut self, pid: i32) {
+        let Ok(fds) = fs::read_dir(format!("/proc/{pid}/fd")) else {
+            return;
+        };
+        for fd in fds.flatten() {
+            let Ok(target) = fs::read_link(fd.path()) else {
+                continue;
+            };
+            let target = target.as_os_str().as_encoded_bytes();
+            let inode = |prefix: &[u8]| -> Option<u64> {
+                let inode = target.strip_prefix(prefix)?.strip_suffix(b"]")?;
+                std::str::from_utf8(inode).ok()?.parse().ok()
+            };
+            if let Some(inode) = inode(b"pipe:[") {
+                self.pipes.insert(inode);
+            } else if let Some(inode) = inode(b"socket:[") {
+                self.sockets.insert(inode);
+            }
+        }
+    }
+}
+
+/// What the private `/tmp` and `/dev/shm` in the root of process `pid` hold, in KiB: `None` when they
+/// cannot be read, or are not file systems of the run's own (the machine's own `/tmp`, which is not the
+/// run's to be charged).
+fn private_tmp_kb(pid: i32) -> Option<u64> {
+    use std::os::unix::fs::MetadataExt;
+    let machine_tmp = fs::metadata("/tmp").ok()?.dev();
+    let mut kb = 0;
+    for dir in ["tmp", "dev/shm"] {
+        let path = format!("/proc/{pid}/root/{dir}");
+        if fs::metadata(&path).ok()?.dev() == machine_tmp {
+            return None;
+        }
+        let path = std::ffi::CString::new(path).ok()?;
+        // SAFETY: zeroed statfs is a valid out-parameter.
+        let mut fs: libc::statfs = unsafe { std::mem::zeroed() };
+        // SAFETY: statfs with a valid C string and out-pointer.
+        if unsafe { libc::statfs(path.as_ptr(), &mut fs) } != 0 || fs.f_type != libc::TMPFS_MAGIC {
+            return None;
+        }
+        kb += (fs.f_blocks.saturating_sub(fs.f_bfree)) * fs.f_bsize as u64 / 1024;
+    }
+    Some(kb)
 }
 
 /// What one process and its descendants use now (what they reaped included, as CPU time).

@@ -67,7 +67,19 @@ pub fn changed_since(workspace: &Workspace, rev: &str, ids: &[String]) -> Result
     })?;
     let mut files: Vec<String> = Vec::new();
     for listing in [
-        git(root, &["diff", "--name-only", "--relative", rev, "--", "."])?,
+        git(
+            root,
+            &[
+                "diff",
+                "--no-ext-diff",
+                "--no-textconv",
+                "--name-only",
+                "--relative",
+                rev,
+                "--",
+                ".",
+            ],
+        )?,
         git(
             root,
             &["ls-files", "--others", "--exclude-standard", "--", "."],
@@ -193,9 +205,22 @@ fn judge_packages(lock: &str) -> Option<toml::Table> {
     Some(table)
 }
 
+/// Settings that keep git from running a program the workspace's own `.git/config` names: its file
+/// system monitor hook (run by `status` and `diff`), external diff drivers and text conversions. The judge
+/// runs git uncontained, as itself.
+const SAFE_GIT: [&str; 6] = [
+    "-c",
+    "core.fsmonitor=false",
+    "-c",
+    "diff.external=",
+    "-c",
+    "core.hooksPath=/dev/null",
+];
+
 /// Runs git in `root`; its stdout, or why it failed.
 fn git(root: &Path, args: &[&str]) -> Result<String> {
     let output = Command::new("git")
+        .args(SAFE_GIT)
         .arg("-C")
         .arg(root)
         .args(args)

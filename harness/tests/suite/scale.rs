@@ -575,3 +575,51 @@ fn verify_shards_merge_into_the_whole_verification() {
         }
     }
 }
+
+/// The workspace's own `.git/config` names a file system monitor hook, which `git status` and `git diff`
+/// run: the judge's git calls for `--changed-since` and for a shard's commit must not run it (it would run
+/// uncontained, as the judge).
+#[test]
+fn the_workspaces_git_config_runs_no_program_of_its_own() {
+    let root = three_problems_under_git("scale-fsmonitor");
+    let mark = root.join("target/fsmonitor-ran");
+    let hook = root.join("target/fsmonitor-hook");
+    fs::create_dir_all(root.join("target")).unwrap();
+    fs::write(
+        &hook,
+        format!("#!/bin/sh\ntouch '{}'\nexit 1\n", mark.display()),
+    )
+    .unwrap();
+    fs::set_permissions(&hook, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    git(&root, &["config", "core.fsmonitor", hook.to_str().unwrap()]);
+    // The hook works: git itself runs it.
+    git(&root, &["status", "--porcelain"]);
+    assert!(
+        mark.exists(),
+        "git did not run the hook: the test proves nothing"
+    );
+    fs::remove_file(&mark).unwrap();
+    for args in [
+        &["--changed-since", "HEAD", "--format", "json"][..],
+        &[
+            "--changed-since",
+            "HEAD",
+            "--partition",
+            "count:1/1",
+            "--format",
+            "json",
+        ][..],
+    ] {
+        let output = harness(&root, args);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+        assert!(
+            !mark.exists(),
+            "{args:?}: the judge ran the workspace's fsmonitor hook"
+        );
+    }
+}
