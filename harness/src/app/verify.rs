@@ -42,6 +42,7 @@ pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
     packages?;
     // A problem is judged whole, in one shard: its time limit may come from all its accepted submissions.
     let mut plan = crate::plan::plan_folders(&args.dirs)?;
+    scoring_rules(&mut plan, args.scoring_rules)?;
     if let Some(partition) = args.partition {
         crate::plan::keep_share(&mut plan, partition);
     }
@@ -94,4 +95,21 @@ fn cache_dir(workspace: Option<&Workspace>) -> PathBuf {
         _ if std::path::Path::new("/var/tmp").is_dir() => PathBuf::from("/var/tmp/harness-cache"),
         _ => std::env::temp_dir().join("harness-cache"),
     }
+}
+
+/// Scores every scoring problem of the plan by `rules`, as its format reads its groups for them.
+fn scoring_rules(plan: &mut crate::plan::Plan, rules: crate::model::ScoringRules) -> Result<()> {
+    if rules == crate::model::ScoringRules::Specification {
+        return Ok(());
+    }
+    let planned = plan.problems.iter_mut().map(|p| &mut p.problem);
+    let submissions = plan.submissions.iter_mut().flatten();
+    for problem in planned.chain(submissions.map(|s| &mut s.problem)) {
+        if let Some(scoring) = &problem.scoring {
+            let format = crate::package::format_of(&problem.dir);
+            let scoring = format.scoring_rules(&problem.dir, scoring, rules)?;
+            problem.scoring = Some(std::sync::Arc::new(scoring));
+        }
+    }
+    Ok(())
 }

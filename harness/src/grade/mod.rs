@@ -3,6 +3,7 @@
 //! another grader here.
 
 pub mod custom_grader;
+pub mod domjudge;
 pub mod interactive;
 pub mod score;
 pub mod scratch;

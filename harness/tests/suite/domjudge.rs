@@ -353,3 +353,109 @@ fn what_domjudge_refuses_is_refused_with_the_reason() {
     assert_eq!(skipped.len(), 1, "{report:#}");
     assert!(skipped[0].1.contains("given twice"), "{skipped:?}");
 }
+
+/// A submission's score and verdict in a report, by its file.
+fn scored(report: &Value, file: &str) -> (f64, String, bool) {
+    let submissions = report["submissions"].as_array().unwrap();
+    let s = submissions
+        .iter()
+        .find(|s| s["file"] == file)
+        .unwrap_or_else(|| panic!("no {file} in {report:#}"));
+    (
+        s["score"]["score"].as_f64().unwrap(),
+        s["score"]["verdict"].as_str().unwrap().to_string(),
+        s["matched"].as_bool().unwrap(),
+    )
+}
+
+fn verify_with(dir: &Path, args: &[&str]) -> Output {
+    let mut all = vec!["verify", dir.to_str().unwrap()];
+    all.extend(args);
+    common::command(&common::fixtures("domjudge"), &all)
+        .output()
+        .expect("run the harness binary")
+}
+
+/// DOMjudge's scoring examples expect DOMjudge's figures (`@EXPECTED_SCORE@` in their sources): they are
+/// met under `--scoring-rules domjudge`; under the specification's rules (the default, as problemtools)
+/// `addone` scores 121, its groups' accept_score once per test and its sample's 1 counted, and
+/// `knapsack`, whose problem.yaml does not say `validation: custom score`, is a judge error that names
+/// its reason.
+#[test]
+fn domjudges_scoring_examples_score_by_the_rules_chosen() {
+    if !have("gcc", "--version") || !have("javac", "-version") {
+        return common::skipped(
+            "domjudge scoring examples",
+            "no gcc or javac for their submissions",
+        );
+    }
+    let addone = fixture("addone");
+    let output = verify_with(
+        &addone,
+        &["--format", "json", "--scoring-rules", "domjudge"],
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    let expected = [
+        ("submissions/accepted/addone.c", 60.0, "AC"),
+        ("submissions/accepted/addone.py", 60.0, "AC"),
+        ("submissions/partial/addone-medium-only.py", 20.0, "WA"),
+        ("submissions/partial/addone-medium.py", 30.0, "WA"),
+        ("submissions/partial/addone-small-only.c", 30.0, "WA"),
+        ("submissions/partial/addone-tiny.py", 10.0, "WA"),
+        ("submissions/wrong_answer/addone-wrong.py", 0.0, "WA"),
+    ];
+    for (file, score, verdict) in expected {
+        assert_eq!(
+            scored(&report, file),
+            (score, verdict.to_string(), true),
+            "{file}"
+        );
+    }
+    let output = verify_with(&addone, &["--format", "json"]);
+    assert_eq!(output.status.code(), Some(1), "{}", printed(&output));
+    let report = json_report(&output);
+    assert_eq!(
+        scored(&report, "submissions/accepted/addone.c"),
+        (121.0, "AC".to_string(), false)
+    );
+
+    let knapsack = fixture("knapsack");
+    let output = verify_with(
+        &knapsack,
+        &["--format", "json", "--scoring-rules", "domjudge"],
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    let expected = [
+        ("submissions/accepted/knapsack_dp.py", 100.0, "AC"),
+        ("submissions/partial/knapsack_first_fit.py", 74.42, "AC"),
+        ("submissions/partial/knapsack_greedy_ratio.py", 95.35, "AC"),
+        ("submissions/partial/knapsack_greedy_value.py", 88.37, "AC"),
+        ("submissions/wrong_answer/knapsack_invalid.py", 0.0, "WA"),
+    ];
+    for (file, score, verdict) in expected {
+        assert_eq!(
+            scored(&report, file),
+            (score, verdict.to_string(), true),
+            "{file}"
+        );
+    }
+    let output = verify_with(&knapsack, &["--color", "never"]);
+    assert_eq!(output.status.code(), Some(1), "{}", printed(&output));
+    let human = common::stdout(&output);
+    let reason =
+        "the validator wrote a score.txt, but the problem does not take its validator's scores";
+    assert!(
+        human.contains(&format!("secret/main/1: {reason}")),
+        "{human}"
+    );
+    let output = verify_with(&knapsack, &["--format", "json"]);
+    let report = json_report(&output);
+    let first = &report["submissions"][0]["score"];
+    assert_eq!(first["verdict"], "JE");
+    assert!(
+        first["error"].as_str().unwrap().contains(reason),
+        "{first:#}"
+    );
+}

@@ -1,14 +1,15 @@
 //! DOMjudge's dialect of the package format, as its importer reads a package (DOMjudge's manual,
 //! "Problem format specification", and its `ImportProblemService`): `domjudge-problem.ini`, `.timelimit`,
 //! the `@EXPECTED_RESULTS@: ` annotation anywhere in a submission's source with DOMjudge's result names,
-//! and the submissions folders named by a result. The scoring rules DOMjudge applies to scoring
-//! problems are `grade::domjudge`, chosen explicitly (`ScoringRules::DomJudge`).
+//! and the submissions folders named by a result; and its reading of a scoring package's groups
+//! (`scoring`) for its scoring rules (`grade::domjudge`), when they are chosen (`ScoringRules::DomJudge`).
 
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Result};
 
-use crate::model::{Verdict, VerdictSet};
+use crate::model::score::ScoreAggregation;
+use crate::model::{GroupRules, ScoreGroup, ScoreItem, Scoring, ScoringRules, Verdict, VerdictSet};
 use crate::package::text::MAX_TIME_MS;
 
 /// The keys DOMjudge's importer takes from `domjudge-problem.ini` (any other it drops).
@@ -163,6 +164,80 @@ fn parse_ini(text: &str) -> Vec<(String, String)> {
         pairs.push((key, value));
     }
     pairs
+}
+
+/// The package's scoring as DOMjudge reads it, for its rules (`grade::domjudge`): a folder of `data/` is
+/// a group only when it has its own `testdata.yaml` (or `test_group.yaml`; `data/` always is), the tests
+/// and groups of another folder belong to the group above it; each group takes its own file's
+/// `accept_score` (none: 0), aggregation (`grader_flags` `sum` (default), `avg`, `min`, `max`),
+/// `ignore_sample` and `range`, nothing inherited.
+pub fn scoring(dir: &Path, scoring: &Scoring) -> Result<Scoring> {
+    let data = super::data_dir(dir);
+    let mut root = regroup(&data, &scoring.root)?;
+    root.rules = own_rules(&data, "")?.unwrap_or_default();
+    Ok(Scoring {
+        root,
+        rules: ScoringRules::DomJudge,
+        ..scoring.clone()
+    })
+}
+
+/// `group` with the folders that are not groups in DOMjudge's reading folded into their parent.
+fn regroup(data: &Path, group: &ScoreGroup) -> Result<ScoreGroup> {
+    let mut items = Vec::new();
+    for item in &group.items {
+        match item {
+            ScoreItem::Test(_) => items.push(item.clone()),
+            ScoreItem::Group(sub) => {
+                let sub = regroup(data, sub)?;
+                match own_rules(data, &sub.name)? {
+                    Some(rules) => items.push(ScoreItem::Group(ScoreGroup { rules, ..sub })),
+                    None => items.extend(sub.items),
+                }
+            }
+        }
+    }
+    Ok(ScoreGroup {
+        name: group.name.clone(),
+        rules: group.rules.clone(),
+        items,
+    })
+}
+
+/// The rules of the group of `data/<name>` when it has its own file, as DOMjudge reads that file.
+fn own_rules(data: &Path, name: &str) -> Result<Option<GroupRules>> {
+    let folder = data.join(name);
+    let file = ["testdata.yaml", "test_group.yaml"]
+        .iter()
+        .map(|f| folder.join(f))
+        .find(|f| f.is_file());
+    let Some(file) = file else {
+        return Ok(None);
+    };
+    let yaml = super::yaml::YamlMap::read(&file)?;
+    let mut rules = GroupRules {
+        accept_score: yaml.number("accept_score")?.unwrap_or(0.0),
+        ..GroupRules::default()
+    };
+    for flag in yaml.words("grader_flags")?.unwrap_or_default() {
+        match flag.as_str() {
+            "sum" => rules.scores = ScoreAggregation::Sum,
+            "avg" => rules.scores = ScoreAggregation::Avg,
+            "min" => rules.scores = ScoreAggregation::Min,
+            "max" => rules.scores = ScoreAggregation::Max,
+            "ignore_sample" => rules.ignore_sample = true,
+            // DOMjudge warns about its other flags and leaves them out.
+            _ => {}
+        }
+    }
+    if let Some(range) = yaml.words("range")? {
+        if let [low, high] = range.as_slice() {
+            if let (Ok(low), Ok(high)) = (low.parse(), high.parse()) {
+                rules.range = (low, high);
+            }
+        }
+    }
+    Ok(Some(rules))
 }
 
 /// A result named by DOMjudge (or in the Kattis spelling it maps to its own), as the judge's verdicts.

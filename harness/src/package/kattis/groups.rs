@@ -78,6 +78,7 @@ pub fn load(
         validator_score,
         expected: expected_scores(dir, submissions)?,
         partial: crate::model::score::PartialRule::AcceptedBelowFull,
+        rules: Default::default(),
     })
 }
 

@@ -62,6 +62,17 @@ impl crate::package::Format for Kattis {
     ) -> Result<Option<std::path::PathBuf>> {
         generators::generate(dir, maker)
     }
+    fn scoring_rules(
+        &self,
+        dir: &Path,
+        scoring: &crate::model::Scoring,
+        rules: crate::model::ScoringRules,
+    ) -> Result<crate::model::Scoring> {
+        match rules {
+            crate::model::ScoringRules::Specification => Ok(scoring.clone()),
+            crate::model::ScoringRules::DomJudge => domjudge::scoring(dir, scoring),
+        }
+    }
     fn input_validation(&self, dir: &Path) -> Result<Option<InputValidation>> {
         let folder = validation::folder(dir);
         if !folder.is_dir() {
