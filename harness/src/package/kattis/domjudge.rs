@@ -52,7 +52,7 @@ pub fn settings(dir: &Path) -> Result<Settings> {
             match key.as_str() {
                 "name" => settings.name = Some(value),
                 "timelimit" => {
-                    let seconds = seconds(&ini, "key `timelimit`", &value)?;
+                    let seconds = seconds(&ini, "key `timelimit`: ", &value)?;
                     settings.time_limit = Some((seconds, "domjudge-problem.ini timelimit".into()));
                 }
                 "special_compare" => settings.special_compare = Some(value),
@@ -68,7 +68,7 @@ pub fn settings(dir: &Path) -> Result<Settings> {
     }
     let dot = dir.join(".timelimit");
     if dot.is_file() {
-        let seconds = seconds(&dot, "its value", crate::package::read_text(&dot)?.trim())?;
+        let seconds = seconds(&dot, "", crate::package::read_text(&dot)?.trim())?;
         settings.dot_time_limit = Some(seconds);
         // The ini file's `timelimit` wins over `.timelimit`, as DOMjudge reads them.
         if settings.time_limit.is_none() {
@@ -122,7 +122,7 @@ fn seconds(file: &Path, what: &str, value: &str) -> Result<f64> {
     match value.trim().parse::<f64>() {
         Ok(seconds) if seconds > 0.0 && seconds <= (MAX_TIME_MS / 1000) as f64 => Ok(seconds),
         _ => bail!(
-            "{}: {what}: expected a time limit in seconds, above 0 and at most an hour, got `{}`",
+            "{}: {what}expected a time limit in seconds, above 0 and at most an hour, got `{}`",
             file.display(),
             value.trim()
         ),
@@ -353,6 +353,15 @@ pub fn annotation(path: &Path) -> Result<Annotation> {
     Ok(Annotation::None)
 }
 
+/// Whether the submission's `@EXPECTED_SCORE@: ` is followed by result names rather than a score.
+pub fn score_tag_names_results(path: &Path) -> bool {
+    let tagged = crate::package::text::tagged_line(path, "@EXPECTED_SCORE@:");
+    tagged.is_some_and(|(_, rest)| {
+        let first = rest.split([',', ' ', '\t']).find(|w| !w.is_empty());
+        first.is_some_and(|w| w.parse::<f64>().is_err() && verdicts(w).is_some())
+    })
+}
+
 /// A submission's files: the file, or a folder's files by name.
 fn files(path: &Path) -> Vec<PathBuf> {
     match path.is_dir() {
@@ -383,6 +392,33 @@ mod tests {
                 ("points".to_string(), "3".to_string()),
             ]
         );
+    }
+
+    #[test]
+    fn annotations_anywhere_in_any_case_and_result_names_after_the_score_tag() {
+        let dir = std::env::temp_dir().join(format!("harness-annotation-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = |name: &str, text: &str| {
+            let path = dir.join(name);
+            std::fs::write(&path, text).unwrap();
+            path
+        };
+        let set = VerdictSet::of;
+        let middle = file("a.c", "int x;\n/* @expected_results@: TIMELIMIT,run-error */\n");
+        let results = Annotation::Results(set(&[Verdict::TLE, Verdict::RE, Verdict::MLE]));
+        assert_eq!(annotation(&middle).unwrap(), results);
+        let named = file("b.py", "# @EXPECTED_SCORE@: CORRECT\n");
+        assert_eq!(annotation(&named).unwrap(), Annotation::Results(set(&[Verdict::AC])));
+        assert!(score_tag_names_results(&named));
+        let number = file("c.py", "# @EXPECTED_SCORE@: 88.37\n");
+        assert_eq!(annotation(&number).unwrap(), Annotation::None);
+        assert!(!score_tag_names_results(&number));
+        let twice = file("d.c", "// @EXPECTED_RESULTS@: CORRECT\n// @EXPECTED_RESULTS@: CORRECT\n");
+        assert!(matches!(annotation(&twice).unwrap(), Annotation::Ambiguous(_)));
+        let unknown = file("e.c", "// @EXPECTED_RESULTS@: MAYBE\n");
+        let error = annotation(&unknown).unwrap_err().to_string();
+        assert!(error.contains("unknown result `MAYBE`"), "{error}");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -34,7 +34,7 @@ pub struct Kattis;
 
 impl crate::package::Format for Kattis {
     fn describe(&self) -> &'static str {
-        "a problem package (problem.yaml, or DOMjudge's domjudge-problem.ini)"
+        "a problem package (problem.yaml)"
     }
     fn detects(&self, dir: &Path) -> bool {
         dir.join("problem.yaml").is_file() || dir.join("domjudge-problem.ini").is_file()
