@@ -308,6 +308,12 @@ pub struct VerifyArgs {
     #[arg(long)]
     pub all_tests: bool,
 
+    /// Whose rules score a scoring package's groups: the format's specification (as problemtools), or
+    /// DOMjudge's (a group's accept_score once, not per test; only groups with their own testdata.yaml;
+    /// a validator's score.txt whatever problem.yaml says); docs/formats.md says where they differ.
+    #[arg(long, value_name = "RULES", default_value = "specification")]
+    pub scoring_rules: crate::model::ScoringRules,
+
     /// Judge only shard K of N of the packages (each package is judged whole, in one shard): `hash:K/N`
     /// by its folder's name, `count:K/N` round-robin in the order given.
     #[arg(long, value_name = "hash:K/N|count:K/N")]

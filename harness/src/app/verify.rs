@@ -45,6 +45,7 @@ pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
     packages?;
     // A problem is judged whole, in one shard: its time limit may come from all its accepted submissions.
     let mut plan = crate::plan::plan_folders(&dirs)?;
+    scoring_rules(&mut plan, args.scoring_rules)?;
     if let Some(partition) = args.partition {
         crate::plan::keep_share(&mut plan, partition);
     }
@@ -166,4 +167,21 @@ mod tests {
         assert!(others.contains(&format!("owner uid {uid}")), "{others}");
         std::fs::remove_dir_all(&base).unwrap();
     }
+}
+
+/// Scores every scoring problem of the plan by `rules`, as its format reads its groups for them.
+fn scoring_rules(plan: &mut crate::plan::Plan, rules: crate::model::ScoringRules) -> Result<()> {
+    if rules == crate::model::ScoringRules::Specification {
+        return Ok(());
+    }
+    let planned = plan.problems.iter_mut().map(|p| &mut p.problem);
+    let submissions = plan.submissions.iter_mut().flatten();
+    for problem in planned.chain(submissions.map(|s| &mut s.problem)) {
+        if let Some(scoring) = &problem.scoring {
+            let format = crate::package::format_of(&problem.dir);
+            let scoring = format.scoring_rules(&problem.dir, scoring, rules)?;
+            problem.scoring = Some(std::sync::Arc::new(scoring));
+        }
+    }
+    Ok(())
 }

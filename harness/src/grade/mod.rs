@@ -5,6 +5,7 @@
 
 pub mod answers;
 pub mod custom_grader;
+pub mod domjudge;
 pub mod interactive;
 pub mod passes;
 pub mod score;

@@ -63,6 +63,9 @@ pub fn score_explained(
     custom: Option<CustomGrader>,
     judge: &mut dyn FnMut(&str) -> Result<Option<Explained>>,
 ) -> Result<SubmissionScore> {
+    if scoring.rules == crate::model::ScoringRules::DomJudge {
+        return super::domjudge::score(scoring, judge);
+    }
     let root = score_group(&scoring.root, scoring.validator_score, custom, judge)?;
     let root = root.unwrap_or(GroupScore {
         group: String::new(),
@@ -301,7 +304,7 @@ fn kattis_verdict(
     match (verdict, score, policy) {
         (Verdict::PE, None, _) => (Verdict::WA, None),
         (Verdict::AC, Some(_), ValidatorScore::Forbidden) => error(
-            "the validator wrote a score.txt, but the problem does not take its validator's scores",
+            "the validator wrote a score.txt, but the problem does not take its validator's scores (a legacy problem.yaml takes them with `validation: custom score`; DOMjudge takes them always: `verify --scoring-rules domjudge`)",
         ),
         (Verdict::AC, None, ValidatorScore::Required) => error(
             "the validator wrote no score.txt, but the problem takes every test's score from it",
@@ -483,6 +486,7 @@ mod tests {
             validator_score: ValidatorScore::Allowed,
             expected: Vec::new(),
             partial: PartialRule::AcceptedBelowFull,
+            rules: Default::default(),
         }
     }
 
@@ -538,6 +542,7 @@ mod tests {
             validator_score: ValidatorScore::Forbidden,
             expected: Vec::new(),
             partial: PartialRule::PointsBelowFull,
+            rules: Default::default(),
         }
     }
 
@@ -659,6 +664,7 @@ mod tests {
             validator_score: policy,
             expected: Vec::new(),
             partial: PartialRule::AcceptedBelowFull,
+            rules: Default::default(),
         };
         let judged = |name: &str| {
             Ok(Some(match name {
@@ -686,7 +692,7 @@ mod tests {
         assert_eq!(required.error.as_deref(), Some(why));
         let forbidden = score(&flat(ValidatorScore::Forbidden), &mut |n| judged(n)).unwrap();
         assert_eq!(forbidden.verdict, JE, "a has a score.txt");
-        let why = "a: the validator wrote a score.txt, but the problem does not take its validator's scores";
+        let why = "a: the validator wrote a score.txt, but the problem does not take its validator's scores (a legacy problem.yaml takes them with `validation: custom score`; DOMjudge takes them always: `verify --scoring-rules domjudge`)";
         assert_eq!(forbidden.error.as_deref(), Some(why));
         assert_eq!(kattis_verdict(WA, Some(1.0), ValidatorScore::Allowed).0, JE);
         assert_eq!(kattis_verdict(PE, None, ValidatorScore::Allowed).0, WA);
@@ -748,6 +754,7 @@ mod tests {
             validator_score: ValidatorScore::Forbidden,
             expected: Vec::new(),
             partial: PartialRule::AcceptedBelowFull,
+            rules: Default::default(),
         };
         let judged = |name: &str| {
             let verdict = if name == "a" { AC } else { TLE };
@@ -797,6 +804,7 @@ mod tests {
             validator_score: ValidatorScore::Allowed,
             expected: Vec::new(),
             partial: PartialRule::AcceptedBelowFull,
+            rules: Default::default(),
         };
         let with = |scoring: &Scoring, given: Option<f64>| {
             let result = score(scoring, &mut |_| {

@@ -23,7 +23,7 @@ pub use run::{Chunk, Direction, Exit, Invocation, RunOutcome};
 pub use run_verdict::judge_run;
 pub use score::{
     GroupRules, GroupScore, OnReject, ScoreExpectation, ScoreGroup, ScoreItem, Scoring,
-    SubmissionScore, ValidatorScore, SCORE_VERSION,
+    ScoringRules, SubmissionScore, ValidatorScore, SCORE_VERSION,
 };
 pub use shard::Shard;
 pub use verdict::{Verdict, VerdictSet};

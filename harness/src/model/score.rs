@@ -178,6 +178,19 @@ pub struct Scoring {
     /// Expected scores, by the submission's path.
     pub expected: Vec<(std::path::PathBuf, ScoreExpectation)>,
     pub partial: PartialRule,
+    /// Whose rules aggregate the groups.
+    pub rules: ScoringRules,
+}
+
+/// Whose rules score the groups, chosen explicitly (`verify --scoring-rules`): the package format's
+/// specification, as problemtools applies it (`grade::score`), or DOMjudge's, where they differ
+/// (`grade::domjudge`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ScoringRules {
+    #[default]
+    Specification,
+    #[value(name = "domjudge")]
+    DomJudge,
 }
 
 impl Scoring {

@@ -68,6 +68,24 @@ pub trait Format: Sync {
     fn contest(&self, _dir: &Path) -> Result<Option<Vec<std::path::PathBuf>>> {
         Ok(None)
     }
+
+    /// The problem's scoring under `rules` (`verify --scoring-rules`): the format's own reading of its
+    /// groups for other rules than the specification's; an error where the format has no such reading.
+    fn scoring_rules(
+        &self,
+        dir: &Path,
+        scoring: &crate::model::Scoring,
+        rules: crate::model::ScoringRules,
+    ) -> Result<crate::model::Scoring> {
+        match rules {
+            crate::model::ScoringRules::Specification => Ok(scoring.clone()),
+            crate::model::ScoringRules::DomJudge => bail!(
+                "{}: DOMjudge's scoring rules apply to problem packages (problem.yaml), not to {}",
+                dir.display(),
+                self.describe()
+            ),
+        }
+    }
     /// Whether it keeps the files of our setter tools (`tests.toml` and its generators, `brute.rs`, one
     /// file solutions): `gen`, `stress`, `submit-check` and `export` need them.
     fn has_setter_files(&self) -> bool {

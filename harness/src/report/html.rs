@@ -1508,6 +1508,7 @@ pub(crate) mod tests {
             validator_score: crate::model::ValidatorScore::Forbidden,
             expected: Vec::new(),
             partial: crate::model::score::PartialRule::PointsBelowFull,
+            rules: Default::default(),
         };
         let all = ["sample-1", "rand-01", "max-01", "max-02"];
         let mut row = ProblemResult::error("scored", None, 1000, "");

@@ -7,6 +7,7 @@ mod ci;
 mod common;
 mod containment;
 mod data;
+mod domjudge;
 mod e2e;
 mod export;
 mod faults;

@@ -1357,6 +1357,7 @@ mod native_groups {
             validator_score: ValidatorScore::Forbidden,
             expected: Vec::new(),
             partial: PartialRule::PointsBelowFull,
+            rules: Default::default(),
         };
         let mut judged = Vec::new();
         let result = score(&scoring, &mut |name| {

@@ -78,6 +78,7 @@ pub fn load(
         validator_score,
         expected: expected_scores(dir, submissions)?,
         partial: crate::model::score::PartialRule::AcceptedBelowFull,
+        rules: Default::default(),
     })
 }
 
@@ -529,7 +530,11 @@ fn expected_scores(
             .unwrap_or(&submission.path)
             .to_string_lossy()
             .into_owned();
-        let mut expected = crate::package::text::expected_score_tag(&submission.path)?;
+        // DOMjudge reads `@EXPECTED_SCORE@: CORRECT` (result names, no number) as expected results.
+        let mut expected = match super::domjudge::score_tag_names_results(&submission.path) {
+            true => None,
+            false => crate::package::text::expected_score_tag(&submission.path)?,
+        };
         if let (None, Some(yaml)) = (expected, &yaml) {
             for (glob, rules) in &yaml.map {
                 let (Some(glob), Some(rules)) = (glob.as_str(), rules.as_mapping()) else {

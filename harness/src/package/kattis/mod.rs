@@ -5,6 +5,7 @@
 //! a `ProblemSource`; `export` writes ours as packages.
 
 pub mod data;
+pub mod domjudge;
 pub mod export;
 pub mod generators;
 pub mod groups;
@@ -19,13 +20,12 @@ use std::path::Path;
 use anyhow::{bail, Context, Result};
 
 use crate::model::limits::PROBE_TIME_LIMIT_MS;
-use crate::package::text::MAX_TIME_MS;
 use crate::model::{
     BuiltinChecker, CheckerSpec, Expected, Limits, PackageInfo, Problem, ProgramSpec, Protocol, Runs,
     Submission, Verdict, VerdictSet,
 };
 use crate::package::source::{InputValidation, ProblemSource, Timing, Unplanned};
-use yaml::{ini_value, YamlMap};
+use yaml::YamlMap;
 
 pub use program::ValidatorProgram;
 
@@ -37,7 +37,7 @@ impl crate::package::Format for Kattis {
         "a problem package (problem.yaml)"
     }
     fn detects(&self, dir: &Path) -> bool {
-        dir.join("problem.yaml").is_file()
+        dir.join("problem.yaml").is_file() || dir.join("domjudge-problem.ini").is_file()
     }
     fn load(&self, dir: &Path, _submissions: bool) -> Result<ProblemSource> {
         Ok(load(dir)?.0)
@@ -61,6 +61,17 @@ impl crate::package::Format for Kattis {
         maker: &crate::package::generated::Maker,
     ) -> Result<Option<std::path::PathBuf>> {
         generators::generate(dir, maker)
+    }
+    fn scoring_rules(
+        &self,
+        dir: &Path,
+        scoring: &crate::model::Scoring,
+        rules: crate::model::ScoringRules,
+    ) -> Result<crate::model::Scoring> {
+        match rules {
+            crate::model::ScoringRules::Specification => Ok(scoring.clone()),
+            crate::model::ScoringRules::DomJudge => domjudge::scoring(dir, scoring),
+        }
     }
     fn input_validation(&self, dir: &Path) -> Result<Option<InputValidation>> {
         let folder = validation::folder(dir);
@@ -181,12 +192,17 @@ pub fn load(dir: &Path) -> Result<(ProblemSource, FormatVersion)> {
         .canonicalize()
         .with_context(|| format!("{}: no such package folder", dir.display()))?;
     crate::package::links::check_inside(&dir)?;
-    let yaml = YamlMap::read(&dir.join("problem.yaml")).with_context(|| {
-        format!(
-            "{}: not a problem package (it needs a problem.yaml)",
-            dir.display()
-        )
-    })?;
+    let yaml_path = dir.join("problem.yaml");
+    // DOMjudge reads a package without problem.yaml (its settings in domjudge-problem.ini): a legacy one.
+    let yaml = match !yaml_path.exists() && dir.join("domjudge-problem.ini").is_file() {
+        true => YamlMap::empty(&yaml_path),
+        false => YamlMap::read(&yaml_path).with_context(|| {
+            format!(
+                "{}: not a problem package (it needs a problem.yaml)",
+                dir.display()
+            )
+        })?,
+    };
     let format = format_version(&yaml)?;
     let id = dir
         .file_name()
@@ -214,7 +230,9 @@ pub fn load(dir: &Path) -> Result<(ProblemSource, FormatVersion)> {
         }
     }
     let runs = runs(&types, limits.as_ref(), &yaml.path)?;
-    let timing = timing(&dir, limits.as_ref(), format)?;
+    let dialect = domjudge::settings(&dir)?;
+    warnings.extend(dialect.warnings.iter().cloned());
+    let timing = timing(&dir, limits.as_ref(), format, &dialect)?;
     let whole = |key: &str, unit: &str, default: u64| -> Result<u64> {
         Ok(match &limits {
             Some(limits) => limits.whole(key, unit)?.unwrap_or(default),
@@ -230,7 +248,11 @@ pub fn load(dir: &Path) -> Result<(ProblemSource, FormatVersion)> {
     };
     let validator =
         program::validator(&dir, &yaml, format, interactive, &mut warnings)?;
+    dialect.check_programs(&dir, validator.is_some())?;
     let tests = data::load_tests(&dir, format, &base_args, validator.is_none())?;
+    if !data_dir(&dir).join("secret").is_dir() {
+        warnings.push("no data/secret/: judged on the samples alone, as DOMjudge judges such a package".into());
+    }
     let mut found = submissions::load(&dir, &id, &mut warnings)?;
     let scoring = match types.iter().any(|t| t == "scoring") {
         true => Some(std::sync::Arc::new(groups::load(
@@ -315,7 +337,7 @@ pub fn load(dir: &Path) -> Result<(ProblemSource, FormatVersion)> {
     };
     let submissions = found.planned.iter().map(|s| (s.clone(), bounds(s))).collect();
     let problem = Problem {
-        title: name(&dir, &yaml, format)?.unwrap_or_else(|| id.clone()),
+        title: name(&dir, &yaml, format, dialect.name.clone())?.unwrap_or_else(|| id.clone()),
         judge: format!("kattis {}", format.name()),
         number: String::new(),
         url: String::new(),
@@ -435,7 +457,12 @@ fn runs(types: &[String], limits: Option<&YamlMap>, path: &Path) -> Result<Runs>
 }
 
 /// The time limit and its multipliers.
-fn timing(dir: &Path, limits: Option<&YamlMap>, format: FormatVersion) -> Result<Timing> {
+fn timing(
+    dir: &Path,
+    limits: Option<&YamlMap>,
+    format: FormatVersion,
+    dialect: &domjudge::Settings,
+) -> Result<Timing> {
     let legacy = format == FormatVersion::Legacy;
     let mut timing = Timing {
         given: None,
@@ -462,37 +489,19 @@ fn timing(dir: &Path, limits: Option<&YamlMap>, format: FormatVersion) -> Result
             timing.given = Some((seconds, "problem.yaml limits.time_limit".into()));
         }
     }
-    if timing.given.is_none() {
-        timing.given = old_time_limit_files(dir)?;
-    }
+    // DOMjudge's files: `domjudge-problem.ini`'s `timelimit`, else `.timelimit`.
+    timing.given = dialect.time_limit(dir, timing.given.take())?;
     Ok(timing)
 }
 
-/// The time limit of older packages: a `.timelimit` file, or DOMjudge's `domjudge-problem.ini`.
-fn old_time_limit_files(dir: &Path) -> Result<Option<(f64, String)>> {
-    let dot = dir.join(".timelimit");
-    let ini = dir.join("domjudge-problem.ini");
-    let (text, source) = if dot.is_file() {
-        (crate::package::read_text(&dot)?, ".timelimit".to_string())
-    } else if let Some(value) = ini_value(&ini, "timelimit")? {
-        (value, "domjudge-problem.ini timelimit".to_string())
-    } else {
-        return Ok(None);
-    };
-    match text.trim().parse::<f64>() {
-        Ok(seconds) if seconds > 0.0 && seconds <= (MAX_TIME_MS / 1000) as f64 => {
-            Ok(Some((seconds, source)))
-        }
-        _ => bail!(
-            "{}/{source}: expected a time limit in seconds, above 0 and at most an hour, got `{}`",
-            dir.display(),
-            text.trim()
-        ),
-    }
-}
-
-/// The problem's name: problem.yaml's (English first), else a legacy statement's `\problemname`.
-fn name(dir: &Path, yaml: &YamlMap, format: FormatVersion) -> Result<Option<String>> {
+/// The problem's name: problem.yaml's (English first), else DOMjudge's `domjudge-problem.ini`'s, else a
+/// legacy statement's `\problemname`.
+fn name(
+    dir: &Path,
+    yaml: &YamlMap,
+    format: FormatVersion,
+    ini: Option<String>,
+) -> Result<Option<String>> {
     if yaml.get("name").is_some_and(|v| v.is_mapping()) {
         let names = yaml.sub("name")?.expect("a map");
         let english = names.string("en")?;
@@ -504,6 +513,9 @@ fn name(dir: &Path, yaml: &YamlMap, format: FormatVersion) -> Result<Option<Stri
     }
     if format != FormatVersion::Legacy {
         bail!("{}: key `name` is required", yaml.path.display());
+    }
+    if ini.is_some() {
+        return Ok(ini);
     }
     let statements = dir.join("problem_statement");
     for file in ["problem.en.tex", "problem.tex"] {

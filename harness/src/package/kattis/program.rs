@@ -65,7 +65,12 @@ pub fn validator(
         FormatVersion::Legacy => {
             let custom = yaml.words("validation")?.unwrap_or_default();
             let custom = custom.first().is_some_and(|w| w == "custom");
-            let found = single_program(&legacy_dir)?;
+            let mut found = single_program(&legacy_dir)?;
+            if found.is_none() && new_dir.is_dir() {
+                // DOMjudge's importer takes the new formats' singular folder in any package.
+                warnings.push("output_validator/ in a legacy package: read as DOMjudge reads it (the legacy folder is output_validators/<name>/)".into());
+                found = Some(new_dir.clone());
+            }
             if !custom {
                 if found.is_some() {
                     warnings.push("output_validators/ is ignored: problem.yaml says `validation: default`".into());

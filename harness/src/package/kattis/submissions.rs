@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Result};
 use serde_norway::Value;
 
+use super::domjudge::{self, Annotation};
 use super::yaml::{scalar, YamlMap};
 use crate::package::text::leading_comment;
 use crate::lang::LanguageTable;
@@ -126,21 +127,16 @@ pub fn load(dir: &Path, id: &str, warnings: &mut Vec<String>) -> Result<Found> {
                 .to_string_lossy()
                 .into_owned();
             let within = format!("{folder_name}/{file_name}");
-            let Some((expected, for_time_limit)) =
-                requirements(&folder_name, &within, &path, &yaml)?
-            else {
-                let reason = match folder_name.as_str() {
-                    "partially_accepted" => "partially_accepted/ (legacy format) is for scoring problems; this one is pass-fail".to_string(),
-                    _ => format!(
-                        "unknown submissions folder `{folder_name}` (the folders judged are accepted, wrong_answer, time_limit_exceeded, run_time_error, rejected, brute_force and slow_accepted, and those DOMjudge names by a result: compiler_error, no_output, output_limit, correct, timelimit, run-error, ...; elsewhere a submission needs an @EXPECTED_RESULTS@ header or an entry in submissions.yaml)"
-                    ),
-                };
-                found.unplanned.push(Unplanned {
-                    relative,
-                    reason,
-                    folder: folder_name.clone(),
-                });
-                continue;
+            let (expected, for_time_limit) = match requirements(&folder_name, &within, &path, &yaml)? {
+                Ok(planned) => planned,
+                Err(reason) => {
+                    found.unplanned.push(Unplanned {
+                        relative,
+                        reason,
+                        folder: folder_name.clone(),
+                    });
+                    continue;
+                }
             };
             check_language(&yaml, &within, &path, &root.join("submissions.yaml"))?;
             if folder_name == "slow_accepted" || !for_time_limit {
@@ -157,6 +153,16 @@ pub fn load(dir: &Path, id: &str, warnings: &mut Vec<String>) -> Result<Found> {
         }
     }
     Ok(found)
+}
+
+/// Why a submission in `folder` is not judged when nothing says what it must get.
+fn unknown_folder(folder: &str) -> String {
+    match folder {
+        "partially_accepted" => "partially_accepted/ (legacy format) is for scoring problems; this one is pass-fail".to_string(),
+        _ => format!(
+            "unknown submissions folder `{folder}` (the folders judged are accepted, wrong_answer, time_limit_exceeded, run_time_error, rejected, brute_force and slow_accepted, and those DOMjudge names by a result: compiler_error, no_output, output_limit, correct, timelimit, run-error, ...; elsewhere a submission needs an @EXPECTED_RESULTS@ header or an entry in submissions.yaml)"
+        ),
+    }
 }
 
 /// A language `submissions.yaml` gives a file must be the one the judge builds it as (the language
@@ -183,31 +189,35 @@ fn check_language(yaml: &[YamlEntry], within: &str, path: &Path, file: &Path) ->
     )
 }
 
-/// What a submission must get, and whether it may set the time limit; `None` for a folder nothing
-/// says anything about.
+/// What a submission must get, and whether it may set the time limit; `Err` says why it is not judged
+/// (a folder nothing says anything about, an ambiguous annotation).
 fn requirements(
     folder: &str,
     within: &str,
     path: &Path,
     yaml: &[YamlEntry],
-) -> Result<Option<(Expected, bool)>> {
+) -> Result<std::result::Result<(Expected, bool), String>> {
     let matching: Vec<&YamlEntry> = yaml
         .iter()
         .filter(|e| glob_matches(&e.glob, within))
         .collect();
     let mut current = default_requirements(folder);
     if matching.is_empty() && !OFFICIAL.contains(&folder) {
-        if let Some(listed) = expected_results(path)? {
-            let permitted = listed.union(set(&[Verdict::AC]));
-            return Ok(Some((expected(folder, permitted, listed), true)));
+        match domjudge::annotation(path)? {
+            Annotation::Results(listed) => {
+                let permitted = listed.union(set(&[Verdict::AC]));
+                return Ok(Ok((expected(folder, permitted, listed), true)));
+            }
+            Annotation::Ambiguous(why) => return Ok(Err(why)),
+            Annotation::None => {}
         }
     }
     if current.is_none() {
         // A folder named by a result: DOMjudge takes it as the expected result.
-        current = domjudge_folder(folder).map(|listed| (listed.union(set(&[Verdict::AC])), listed));
+        current = domjudge::folder(folder).map(|listed| (listed.union(set(&[Verdict::AC])), listed));
     }
     if current.is_none() && matching.is_empty() {
-        return Ok(None);
+        return Ok(Err(unknown_folder(folder)));
     }
     let mut for_time_limit = true;
     for entry in matching {
@@ -223,10 +233,7 @@ fn requirements(
         for_time_limit &= entry.use_for_time_limit != Some(false);
     }
     let (permitted, required) = current.expect("set above");
-    Ok(Some((
-        expected(folder, permitted, required),
-        for_time_limit,
-    )))
+    Ok(Ok((expected(folder, permitted, required), for_time_limit)))
 }
 
 /// One glob pattern of `submissions.yaml` and what it requires.
@@ -339,75 +346,6 @@ fn kattis_verdict(name: &str) -> Option<VerdictSet> {
     })
 }
 
-/// A result named by DOMjudge (or in the Kattis spelling), as the judge's verdicts.
-fn domjudge_verdict(name: &str) -> Option<VerdictSet> {
-    use Verdict::*;
-    let name = name.to_ascii_uppercase().replace('_', "-");
-    Some(match name.as_str() {
-        "CORRECT" | "ACCEPTED" | "AC" => set(&[AC]),
-        "WRONG-ANSWER" | "WA" => set(&[WA, PE]),
-        "NO-OUTPUT" => set(&[WA]),
-        "PRESENTATION-ERROR" | "PE" => set(&[PE]),
-        "TIMELIMIT" | "TIME-LIMIT" | "TIME-LIMIT-EXCEEDED" | "TLE" => set(&[TLE]),
-        "RUN-ERROR" | "RUN-TIME-ERROR" | "RUNTIME-ERROR" | "RTE" | "RE" => set(&[RE, MLE]),
-        "MEMORY-LIMIT" | "MEMORY-LIMIT-EXCEEDED" | "MLE" => set(&[MLE]),
-        "OUTPUT-LIMIT" | "OUTPUT-LIMIT-EXCEEDED" | "OLE" => set(&[OLE]),
-        "COMPILER-ERROR" | "COMPILE-ERROR" | "CE" => set(&[CE]),
-        _ => return None,
-    })
-}
-
-/// The results DOMjudge reads from a submissions folder's name (its own `correct`, `timelimit`,
-/// `run-error`..., or the Kattis spellings it maps to them, `compiler_error`, `no_output`, `output_limit`
-/// among them), when the folder is so named.
-fn domjudge_folder(folder: &str) -> Option<VerdictSet> {
-    const NAMES: [&str; 10] = [
-        "CORRECT",
-        "WRONG-ANSWER",
-        "TIMELIMIT",
-        "RUN-ERROR",
-        "COMPILER-ERROR",
-        "NO-OUTPUT",
-        "OUTPUT-LIMIT",
-        // The specification's folders aside, the Kattis spellings DOMjudge maps to its names.
-        "COMPILER_ERROR",
-        "NO_OUTPUT",
-        "OUTPUT_LIMIT",
-    ];
-    let name = folder.to_ascii_uppercase();
-    NAMES
-        .contains(&name.as_str())
-        .then(|| domjudge_verdict(&name))
-        .flatten()
-}
-
-/// The results a DOMjudge `@EXPECTED_RESULTS@:` line lists, in the submission's files.
-fn expected_results(path: &Path) -> Result<Option<VerdictSet>> {
-    const TAG: &str = "@EXPECTED_RESULTS@:";
-    if let Some((file, rest)) = crate::package::text::tagged_line(path, TAG) {
-        let listed = rest.trim().trim_end_matches("*/").trim_end_matches("-->");
-        let mut verdicts = VerdictSet::EMPTY;
-        for name in listed
-            .split([',', ' ', '\t'])
-            .map(str::trim)
-            .filter(|n| !n.is_empty())
-        {
-            let Some(one) = domjudge_verdict(name) else {
-                bail!(
-                    "{}: @EXPECTED_RESULTS@: unknown result `{name}` (CORRECT, WRONG-ANSWER, TIMELIMIT, RUN-ERROR, NO-OUTPUT, OUTPUT-LIMIT, COMPILER-ERROR)",
-                    file.display()
-                );
-            };
-            verdicts = verdicts.union(one);
-        }
-        if verdicts.is_empty() {
-            bail!("{}: @EXPECTED_RESULTS@ lists no result", file.display());
-        }
-        return Ok(Some(verdicts));
-    }
-    Ok(None)
-}
-
 /// A `submissions.yaml` glob against a submission's path under `submissions/`: `*` within one name,
 /// `{a,b}` alternatives; a pattern that matches a parent folder matches everything in it.
 pub fn glob_matches(pattern: &str, path: &str) -> bool {
@@ -450,14 +388,7 @@ mod tests {
     }
 
     #[test]
-    fn domjudge_results_map_to_verdicts() {
-        assert_eq!(
-            domjudge_verdict("wrong_answer"),
-            Some(set(&[Verdict::WA, Verdict::PE]))
-        );
-        assert_eq!(domjudge_verdict("TIMELIMIT"), Some(set(&[Verdict::TLE])));
-        assert_eq!(domjudge_verdict("OUTPUT-LIMIT"), Some(set(&[Verdict::OLE])));
-        assert_eq!(domjudge_verdict("MAYBE"), None);
+    fn folders_default_requirements_are_plain_where_they_can_be() {
         assert_eq!(
             expected("accepted", set(&[Verdict::AC]), any()),
             Expected::Accepted

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, bail, Result};
 use serde_norway::{Mapping, Value};
 
 /// The deepest a package's YAML may nest (flow collections, block indentation).
@@ -42,6 +42,15 @@ pub struct YamlMap {
 }
 
 impl YamlMap {
+    /// An empty map standing for `path` (a file the package may leave out).
+    pub fn empty(path: &Path) -> YamlMap {
+        YamlMap {
+            path: path.to_path_buf(),
+            map: Mapping::new(),
+            prefix: String::new(),
+        }
+    }
+
     /// Reads `path`; a file that is not YAML, or whose top level is not a map, is an error naming it.
     pub fn read(path: &Path) -> Result<YamlMap> {
         let text = crate::package::read_text(path)?;
@@ -227,19 +236,6 @@ pub fn shown(value: &Value) -> String {
         true => format!("{}…", text.chars().take(60).collect::<String>()),
         false => format!("`{text}`"),
     }
-}
-
-/// A plain `key = value` file (DOMjudge's `domjudge-problem.ini`): the value of `key`, unquoted.
-pub fn ini_value(path: &Path, key: &str) -> Result<Option<String>> {
-    if !path.is_file() {
-        return Ok(None);
-    }
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    Ok(text.lines().find_map(|line| {
-        let (k, v) = line.split_once('=')?;
-        (k.trim() == key).then(|| v.trim().trim_matches(['"', '\'']).to_string())
-    }))
 }
 
 #[cfg(test)]

@@ -156,6 +156,7 @@ impl Workspace {
             validator_score: ValidatorScore::Forbidden,
             expected,
             partial: PartialRule::PointsBelowFull,
+            rules: Default::default(),
         })
     }
 }

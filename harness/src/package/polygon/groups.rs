@@ -116,6 +116,7 @@ pub fn load(
         validator_score: ValidatorScore::Forbidden,
         expected: Vec::new(),
         partial: PartialRule::PointsBelowFull,
+        rules: Default::default(),
     }))
 }
 
