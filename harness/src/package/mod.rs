@@ -84,6 +84,7 @@ formats! {
     native::Native,
     kattis::Kattis,
     polygon::Polygon,
+    cms::Cms,
 }
 
 /// The format of the problem in `dir`: the first that detects it, else ours.
