@@ -544,13 +544,36 @@ pub fn run_one(
     }
 }
 
+/// Compiles a solution or submission of `problem` with the files its format compiles with it (a CMS
+/// task's grader and headers, `Format::compiled_with`).
+pub(crate) fn compile_for(
+    compiler: &Compiler,
+    problem: &crate::model::Problem,
+    path: &Path,
+) -> Result<Compiled> {
+    let mut program = compiler.table().program(path)?;
+    let table = compiler.table();
+    let with =
+        crate::package::format_of(&problem.dir).compiled_with(&problem.dir, &program.language.id);
+    for file in with {
+        match table
+            .language_of(&file)
+            .map(|l| l.id == program.language.id)
+        {
+            Some(true) => program.files.push(file),
+            _ => program.others.push(file),
+        }
+    }
+    compiler.compile_program(&program)
+}
+
 /// Compiles each solution once, in parallel, then runs every (problem, test) pair in parallel.
 fn grade_problems(planned: &[&PlannedProblem], run: &Run) -> Result<Vec<ProblemResult>> {
     let options = run.options;
     let compiled: Vec<Compiled> = planned
         .par_iter()
         .map(|p| match &run.checkers[&p.problem.id] {
-            Ok(_) => run.compiler.compile(&p.solution),
+            Ok(_) => compile_for(&run.compiler, &p.problem, &p.solution),
             Err(why) => Ok(Compiled::Skipped {
                 reason: why.clone(),
             }),

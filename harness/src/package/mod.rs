@@ -62,6 +62,12 @@ pub trait Format: Sync {
     ) -> Result<Option<generated::Comparison>> {
         Ok(None)
     }
+    /// The files compiled with every submission in the language `language` (an id of the table) of the
+    /// problem in `dir`: a CMS task's grader, which has `main`, and the headers beside it. The sources of
+    /// that language are compiled; the others are only there to be read.
+    fn compiled_with(&self, _dir: &Path, _language: &str) -> Vec<std::path::PathBuf> {
+        Vec::new()
+    }
     /// Whether it keeps the files of our setter tools (`tests.toml` and its generators, `brute.rs`, one
     /// file solutions): `gen`, `stress`, `submit-check` and `export` need them.
     fn has_setter_files(&self) -> bool {

@@ -35,11 +35,15 @@ fn verify(dir: &Path) -> Output {
     )
 }
 
-fn have_python() -> bool {
-    std::process::Command::new("python3")
+fn have(command: &str) -> bool {
+    std::process::Command::new(command)
         .arg("--version")
         .output()
         .is_ok_and(|o| o.status.success())
+}
+
+fn have_python() -> bool {
+    have("python3")
 }
 
 /// Each submission: (file, verdict, score, matched).
@@ -133,6 +137,37 @@ fn gen_subtasks_score_as_group_min_with_cms_white_diff() {
         subtasks(&report, "sol/wrap32.py"),
         pairs(&[("subtask1", 30.0), ("subtask2", 0.0)])
     );
+}
+
+#[test]
+fn a_grader_is_compiled_with_each_submission_in_its_language() {
+    if !have("g++") {
+        return common::skipped("cms grader", "no g++ for its grader and solutions");
+    }
+    let report = verified("grader");
+    let task = row(&report, "grader");
+    assert_eq!(task["package"]["type"], "batch with a grader, GroupMin");
+    assert_eq!(
+        task["verdict"], "AC",
+        "the reference solution with the grader"
+    );
+    // The template is not a solution; the header is compiled with each, not as one.
+    assert_eq!(
+        scored(&report),
+        owned(&[
+            ("sol/soluzione.cpp", "AC", 100.0),
+            ("sol/int32.cpp", "WA", 30.0)
+        ])
+    );
+
+    // Without the grader, the contestant's function has no `main`: a compile error.
+    let alone = edited("grader", "cms-no-grader", |dir| {
+        std::fs::remove_file(dir.join("sol/grader.cpp")).unwrap();
+    });
+    let output = verify(&alone);
+    assert_eq!(output.status.code(), Some(1), "{}", printed(&output));
+    let report = json_report(&output);
+    assert_eq!(report["submissions"][0]["verdict"], "CE", "{report:#}");
 }
 
 #[test]

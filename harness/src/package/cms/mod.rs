@@ -1,9 +1,10 @@
 //! CMS tasks in the italian_yaml layout (a folder with `task.yaml`, as `cmscontrib/loaders/italy_yaml.py`
 //! reads it), judged in place: `task.yaml`'s limits and score type (`task`), the tests `input/inputN.txt`
 //! and `output/outputN.txt`, the subtasks of `gen/GEN` (`score_type`), the checker (`check/checker` or
-//! `cor/correttore`, in CMS's protocol: `check::cms`) and the solutions of `sol/`. The task types this
-//! judge does not run yet (a grader, Communication, OutputOnly, named input and output files) make the
-//! task unsupported with the reason, rather than misjudged.
+//! `cor/correttore`, in CMS's protocol: `check::cms`), the solutions of `sol/` and its grader
+//! (`sol/grader.<ext>` and the headers beside it, compiled with every submission in its language: a
+//! Batch task with a grader). The task types this judge does not run yet (Communication, OutputOnly,
+//! named input and output files) make the task unsupported with the reason, rather than misjudged.
 
 pub mod score_type;
 pub mod task;
@@ -33,6 +34,20 @@ impl crate::package::Format for Cms {
     }
     fn load(&self, dir: &Path, _submissions: bool) -> Result<ProblemSource> {
         load(dir)
+    }
+    /// A Batch task's grader in the submission's language (`sol/grader.cpp`, which has `main` and calls
+    /// the contestant's functions), with the headers of `sol/` (CMS's managers of a Batch task with a
+    /// grader).
+    fn compiled_with(&self, dir: &Path, language: &str) -> Vec<PathBuf> {
+        let table = LanguageTable::builtin();
+        let graders: Vec<PathBuf> = (graders(dir).into_iter())
+            .filter(|g| table.language_of(g).is_some_and(|l| l.id == language))
+            .collect();
+        if graders.is_empty() {
+            return Vec::new();
+        }
+        let headers = files(&dir.join("sol")).into_iter().filter(|f| is_header(f));
+        graders.into_iter().chain(headers).collect()
     }
 }
 
@@ -65,7 +80,10 @@ pub fn load(dir: &Path) -> Result<ProblemSource> {
     let facts = PackageInfo {
         dir: dir.to_string_lossy().into_owned(),
         format: "cms".to_string(),
-        kind: format!("batch, {}", score.kind.name()),
+        kind: match graders(&dir).is_empty() {
+            true => format!("batch, {}", score.kind.name()),
+            false => format!("batch with a grader, {}", score.kind.name()),
+        },
         validator: shown,
         tests: tests.len(),
         output_limit_mib: DEFAULT_OUTPUT_LIMIT_MIB,
@@ -135,12 +153,6 @@ fn unsupported(dir: &Path, task: &task::Task) -> Option<String> {
                 "a Communication task ({manager}): a manager talking to the contestant's processes is not judged yet"
             ));
         }
-    }
-    if let Some(grader) = graders(dir).first() {
-        return Some(format!(
-            "a Batch task with a grader ({}): compiling the contestant's file with it is not supported yet",
-            grader.display()
-        ));
     }
     let named: Vec<String> = [("infile", &task.infile), ("outfile", &task.outfile)]
         .into_iter()
