@@ -573,7 +573,7 @@ fn grade_problems(planned: &[&PlannedProblem], run: &Run) -> Result<Vec<ProblemR
     let compiled: Vec<Compiled> = planned
         .par_iter()
         .map(|p| match &run.checkers[&p.problem.id] {
-            Ok(_) => compile_for(&run.compiler, &p.problem, &p.solution),
+            Ok(_) => compile_for(run.compiler, &p.problem, &p.solution),
             Err(why) => Ok(Compiled::Skipped {
                 reason: why.clone(),
             }),

@@ -28,7 +28,7 @@ pub(super) fn grade<S: Borrow<PlannedSubmission> + Sync>(
         .par_iter()
         .map(|s| match &run.checkers.get(&s.problem.id) {
             Some(Ok(_)) => match run.compiler.table().program(&s.submission.path) {
-                Ok(_) => super::compile_for(&run.compiler, &s.problem, &s.submission.path),
+                Ok(_) => super::compile_for(run.compiler, &s.problem, &s.submission.path),
                 Err(unknown) => Ok(Compiled::Skipped {
                     reason: format!("{}: {unknown:#}", s.submission.relative),
                 }),
