@@ -1,7 +1,9 @@
 //! Loading problems from disk: the workspace's folders, and the formats a problem folder may be in, each
 //! a folder here that detects its folders and reads them into one format-neutral `ProblemSource`
 //! (`source`): our own layout (`native`: `problem.toml`, `tests.toml`, `testdata/`) and Kattis problem
-//! packages (`kattis`: `problem.yaml`), Codeforces Polygon packages (`polygon`: `problem.xml`). A format is registered by one line in `formats!` below.
+//! packages (`kattis`: `problem.yaml`), Codeforces Polygon packages (`polygon`: `problem.xml`), CMS
+//! tasks in the italian_yaml layout (`cms`: `task.yaml`). A format is registered by one line in
+//! `formats!` below.
 
 pub mod changes;
 pub mod generated;
