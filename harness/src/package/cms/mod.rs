@@ -80,10 +80,7 @@ pub fn load(dir: &Path) -> Result<ProblemSource> {
     let facts = PackageInfo {
         dir: dir.to_string_lossy().into_owned(),
         format: "cms".to_string(),
-        kind: match graders(&dir).is_empty() {
-            true => format!("batch, {}", score.kind.name()),
-            false => format!("batch with a grader, {}", score.kind.name()),
-        },
+        kind: format!("{}, {}", task_type(&dir, &task), score.kind.name()),
         validator: shown,
         tests: tests.len(),
         output_limit_mib: DEFAULT_OUTPUT_LIMIT_MIB,
@@ -140,6 +137,17 @@ fn tests(dir: &Path, n_input: usize) -> Result<Vec<TestCase>> {
         });
     }
     Ok(tests)
+}
+
+/// The task type, as CMS's loader picks it from the files.
+fn task_type(dir: &Path, task: &task::Task) -> &'static str {
+    let manager = ["check/manager", "cor/manager"].iter().any(|m| dir.join(m).exists());
+    match (task.output_only, manager, graders(dir).is_empty()) {
+        (true, _, _) => "output only",
+        (false, true, _) => "communication",
+        (false, false, false) => "batch with a grader",
+        (false, false, true) => "batch",
+    }
 }
 
 /// Why the task cannot be judged here yet, when it cannot: its task type or its files.

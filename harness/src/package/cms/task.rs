@@ -86,11 +86,17 @@ impl Task {
                 Some(other) => bail!("{shown}: `{}` must be a number, not {other:?}", keys[0]),
             }
         };
-        let Some(time_limit) = number(&["time_limit", "timeout"])? else {
-            bail!("{shown}: no `time_limit` (seconds): add one, e.g. `time_limit: 1.0`");
+        let output_only = matches!(get(&["output_only"]), Some(Value::Bool(true)));
+        // An OutputOnly task runs no program: CMS drops its limits (the task is refused here anyway).
+        let time_limit = match number(&["time_limit", "timeout"])? {
+            Some(limit) => limit,
+            None if output_only => 1.0,
+            None => bail!("{shown}: no `time_limit` (seconds): add one, e.g. `time_limit: 1.0`"),
         };
-        let Some(memory_limit) = number(&["memory_limit", "memlimit"])? else {
-            bail!("{shown}: no `memory_limit` (MiB): add one, e.g. `memory_limit: 256`");
+        let memory_limit = match number(&["memory_limit", "memlimit"])? {
+            Some(limit) => limit,
+            None if output_only => 256.0,
+            None => bail!("{shown}: no `memory_limit` (MiB): add one, e.g. `memory_limit: 256`"),
         };
         if time_limit <= 0.0 || memory_limit < 1.0 {
             bail!("{shown}: `time_limit` and `memory_limit` must be above 0");
@@ -119,7 +125,6 @@ impl Task {
         if score_type.is_none() && (map.contains_key("score_type") || map.contains_key("score_type_parameters")) {
             notes.push("task.yaml: score_type is used only with score_type_parameters and n_input (CMS's rule): scored by gen/GEN instead".into());
         }
-        let output_only = matches!(get(&["output_only"]), Some(Value::Bool(true)));
         Ok(Task {
             name: text_of(&["name", "nome_breve"])?,
             title: text_of(&["title", "nome"])?,
