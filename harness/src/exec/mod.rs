@@ -546,8 +546,9 @@ pub fn run_one(
 
 /// Compiles a solution or submission of `problem` with the files its format compiles with it (a CMS
 /// task's grader and headers, `Format::compiled_with`). Those are compiled from one folder of copies
-/// (`<cache>/with-grader/<digest>/`): the compiler sees the submission and the grader, and nothing else
-/// of the folders they come from (a package's answers beside its grader, a contestant's home).
+/// (`<cache>-programs/with-grader/<digest>/`): the compiler sees the submission and the grader, and
+/// nothing else of the folders they come from (a package's answers beside its grader, a contestant's
+/// home).
 pub(crate) fn compile_for(
     compiler: &Compiler,
     problem: &crate::model::Problem,
@@ -597,7 +598,13 @@ pub(crate) fn compile_for(
         .take(16)
         .map(|b| format!("{b:02x}"))
         .collect();
-    let folder = compiler.cache_dir().join("with-grader").join(digest);
+    // Beside the cache, not in it, where a compiler sees every file of the program (as the generators'
+    // programs, `generated::Maker::programs_dir`).
+    let cache = compiler.cache_dir();
+    let name = cache.file_name().unwrap_or_default().to_string_lossy();
+    let folder = (cache.with_file_name(format!("{name}-programs")))
+        .join("with-grader")
+        .join(digest);
     std::fs::create_dir_all(&folder)
         .with_context(|| format!("cannot create {}", folder.display()))?;
     for (name, bytes) in &contents {
