@@ -2,8 +2,8 @@
 //! a folder here that detects its folders and reads them into one format-neutral `ProblemSource`
 //! (`source`): our own layout (`native`: `problem.toml`, `tests.toml`, `testdata/`) and Kattis problem
 //! packages (`kattis`: `problem.yaml`), Codeforces Polygon packages (`polygon`: `problem.xml`), CMS
-//! tasks in the italian_yaml layout (`cms`: `task.yaml`). A format is registered by one line in
-//! `formats!` below.
+//! tasks in the italian_yaml layout (`cms`: `task.yaml`), TPS tasks (`tps`: `problem.json`). A format
+//! is registered by one line in `formats!` below.
 
 pub mod changes;
 pub mod generated;
@@ -93,6 +93,7 @@ formats! {
     kattis::Kattis,
     polygon::Polygon,
     cms::Cms,
+    tps::Tps,
 }
 
 /// The format of the problem in `dir`: the first that detects it, else ours.

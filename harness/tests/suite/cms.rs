@@ -3,7 +3,8 @@
 //! from gen/GEN's `# ST:` lines with CMS's white diff; Sum, GroupMul and GroupThreshold from task.yaml with
 //! a checker in CMS's protocol, whose outcomes are fractions of a test's points), every solution of `sol/`
 //! with the score its `@EXPECTED_SCORE@` tag or its name (the reference `soluzione`) asks; and what the
-//! judge cannot run yet, refused with its reason.
+//! judge cannot run yet, refused with its reason. A task prepared with TPS (fixtures/tps/), from its
+//! generated `tests/`: its subtasks, checker, grader and the verdicts `solutions.json` gives per subtask.
 
 use std::path::{Path, PathBuf};
 use std::process::Output;
@@ -391,4 +392,67 @@ fn gen_errors_name_the_file_and_the_line() {
         "{}",
         printed(&output)
     );
+}
+
+#[test]
+fn a_tps_task_is_judged_by_the_verdicts_solutions_json_gives_per_subtask() {
+    if !have("g++") {
+        return common::skipped("tps task", "no g++ for its grader, checker and solutions");
+    }
+    let dir = common::fixtures("tps").join("listsum");
+    let output = harness(
+        &common::fixtures("tps"),
+        &["verify", dir.to_str().unwrap(), "--format", "json"],
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    let task = row(&report, "listsum");
+    assert_eq!(task["package"]["format"], "tps");
+    assert_eq!(task["package"]["type"], "batch, GroupMin");
+    assert_eq!(task["checker"], "cms:checker/checker.cpp");
+    assert_eq!(task["time_limit_ms"], 1000);
+    // The model solution first; the Pascal one is not run, saying why.
+    let run: Vec<_> = (scored(&report).into_iter())
+        .filter(|(file, ..)| file != "solution/listsum.pas")
+        .collect();
+    assert_eq!(
+        run,
+        owned(&[
+            ("solution/listsum.cpp", "AC", 100.0),
+            ("solution/first.cpp", "WA", 0.0),
+            ("solution/int32.cpp", "WA", 30.0),
+        ])
+    );
+    let pascal = &report["submissions"][3];
+    assert_eq!(pascal["file"], "solution/listsum.pas");
+    assert_eq!(
+        pascal["skipped"],
+        "not a source file of a language this judge runs"
+    );
+    // A test in several subtasks (tests/mapping) counts in each.
+    assert_eq!(
+        subtasks(&report, "solution/int32.cpp"),
+        pairs(&[("samples", 0.0), ("small", 30.0), ("large", 0.0)])
+    );
+
+    // A verdict solutions.json gives that does not hold fails the task.
+    let copy = common::scratch("tps-wrong-verdict").join("listsum");
+    common::copy_tree(&dir, &copy);
+    let json = std::fs::read_to_string(copy.join("solutions.json")).unwrap();
+    let json = json.replace("\"small\": \"correct\"", "\"small\": \"incorrect\"");
+    std::fs::write(copy.join("solutions.json"), json).unwrap();
+    let output = harness(&copy, &["verify", copy.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(1), "{}", printed(&output));
+    assert!(
+        stdout(&output).contains("score 30, expected 0"),
+        "{}",
+        printed(&output)
+    );
+
+    // Without its generated tests, the task is refused with what to do.
+    let bare = common::scratch("tps-not-generated").join("listsum");
+    common::copy_tree(&dir, &bare);
+    std::fs::remove_dir_all(bare.join("tests")).unwrap();
+    assert!(refused(&bare)
+        .starts_with("tests/mapping is not there: generate the tests with `tps gen` first"));
 }

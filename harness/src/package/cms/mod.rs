@@ -292,7 +292,7 @@ fn solutions(dir: &Path, id: &str, full: f64, warnings: &mut Vec<String>) -> Res
 }
 
 /// The files right in `folder`, sorted; none when it is not there.
-fn files(folder: &Path) -> Vec<PathBuf> {
+pub(crate) fn files(folder: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(folder)
         .into_iter()
         .flatten()
@@ -305,14 +305,14 @@ fn files(folder: &Path) -> Vec<PathBuf> {
     files
 }
 
-fn stem(path: &Path) -> String {
+pub(crate) fn stem(path: &Path) -> String {
     path.file_stem()
         .unwrap_or_default()
         .to_string_lossy()
         .into_owned()
 }
 
-fn is_header(path: &Path) -> bool {
+pub(crate) fn is_header(path: &Path) -> bool {
     let extension = path.extension().unwrap_or_default().to_string_lossy();
     ["h", "hpp", "hh"].contains(&extension.as_ref())
 }
