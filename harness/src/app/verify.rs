@@ -131,6 +131,23 @@ fn own_private_folder(dir: &std::path::Path, uid: u32) -> Result<()> {
     Ok(())
 }
 
+/// Scores every scoring problem of the plan by `rules`, as its format reads its groups for them.
+fn scoring_rules(plan: &mut crate::plan::Plan, rules: crate::model::ScoringRules) -> Result<()> {
+    if rules == crate::model::ScoringRules::Specification {
+        return Ok(());
+    }
+    let planned = plan.problems.iter_mut().map(|p| &mut p.problem);
+    let submissions = plan.submissions.iter_mut().flatten();
+    for problem in planned.chain(submissions.map(|s| &mut s.problem)) {
+        if let Some(scoring) = &problem.scoring {
+            let format = crate::package::format_of(&problem.dir);
+            let scoring = format.scoring_rules(&problem.dir, scoring, rules)?;
+            problem.scoring = Some(std::sync::Arc::new(scoring));
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use std::os::unix::fs::PermissionsExt;
@@ -167,21 +184,4 @@ mod tests {
         assert!(others.contains(&format!("owner uid {uid}")), "{others}");
         std::fs::remove_dir_all(&base).unwrap();
     }
-}
-
-/// Scores every scoring problem of the plan by `rules`, as its format reads its groups for them.
-fn scoring_rules(plan: &mut crate::plan::Plan, rules: crate::model::ScoringRules) -> Result<()> {
-    if rules == crate::model::ScoringRules::Specification {
-        return Ok(());
-    }
-    let planned = plan.problems.iter_mut().map(|p| &mut p.problem);
-    let submissions = plan.submissions.iter_mut().flatten();
-    for problem in planned.chain(submissions.map(|s| &mut s.problem)) {
-        if let Some(scoring) = &problem.scoring {
-            let format = crate::package::format_of(&problem.dir);
-            let scoring = format.scoring_rules(&problem.dir, scoring, rules)?;
-            problem.scoring = Some(std::sync::Arc::new(scoring));
-        }
-    }
-    Ok(())
 }

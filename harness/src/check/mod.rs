@@ -1,9 +1,10 @@
 //! Checkers decide whether a program's output answers a test. Every checker works on files (the input, the
 //! expected answer, the program's output, a feedback folder), as checker programs do; the built-in ones
-//! (`builtin`) compare bytes. A checker protocol is one more file here (`testlib`, `kattis`), used by
+//! (`builtin`) compare bytes. A checker protocol is one more file here (`testlib`, `kattis`, `cms`), used by
 //! checker programs (`program`) and interactors (`grade::interactive`) alike.
 
 pub mod builtin;
+pub mod cms;
 pub mod diff;
 pub mod kattis;
 pub mod program;

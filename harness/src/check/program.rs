@@ -10,7 +10,7 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 
-use super::{kattis, testlib, CheckFiles, CheckResult, Checker, Judgement};
+use super::{cms, kattis, testlib, CheckFiles, CheckResult, Checker, Judgement};
 use crate::lang::Executable;
 use crate::model::{judge_run, Exit, Invocation, Limits, Protocol, RunOutcome, Verdict};
 use crate::sandbox::{Bind, Sandbox};
@@ -60,6 +60,10 @@ impl Checker for ProgramChecker {
                 kattis::args(files.input, files.answer, &feedback),
                 files.output,
             ),
+            Protocol::Cms => (
+                cms::args(files.input, files.answer, files.output),
+                Path::new("/dev/null"),
+            ),
         };
         args.extend(files.args.unwrap_or(&self.args).iter().map(OsString::from));
         // It reads its files and writes its feedback, and nothing else of the machine's.
@@ -71,12 +75,12 @@ impl Checker for ProgramChecker {
         };
         let stdout = files.scratch.join("checker.out");
         let outcome = self.sandbox.run(&command, stdin, &stdout, &self.limits)?;
-        Ok(self.judge(&outcome, &feedback))
+        Ok(self.judge(&outcome, &feedback, &stdout))
     }
 }
 
 impl ProgramChecker {
-    fn judge(&self, outcome: &RunOutcome, feedback: &Path) -> CheckResult {
+    fn judge(&self, outcome: &RunOutcome, feedback: &Path, stdout: &Path) -> CheckResult {
         let message = message(self.protocol, outcome, feedback);
         let (judgement, message) = match said(self.protocol, outcome, &self.limits) {
             Ok(judgement) => (judgement, message),
@@ -94,6 +98,15 @@ impl ProgramChecker {
                     Err(why) => (Judgement::JudgeError, why, None),
                 }
             }
+            // A CMS checker's outcome is on its stdout: a fraction of the test's points.
+            Protocol::Cms if judgement != Judgement::JudgeError => match cms::outcome(stdout) {
+                Ok((judgement, outcome)) => (judgement, cms::message(&message), Some(outcome)),
+                Err(why) => (
+                    Judgement::JudgeError,
+                    format!("the checker failed: {why}\n{message}"),
+                    None,
+                ),
+            },
             _ => (judgement, message, None),
         };
         CheckResult {
@@ -174,6 +187,7 @@ pub fn said(
         (Exit::Signal(_), _) => Err(outcome.exit.to_string()),
         (Exit::Code(code), Protocol::Testlib) => testlib::said(code),
         (Exit::Code(code), Protocol::Kattis) => kattis::said(code),
+        (Exit::Code(code), Protocol::Cms) => cms::said(code),
     }
 }
 
@@ -182,7 +196,7 @@ pub fn said(
 pub fn message(protocol: Protocol, outcome: &RunOutcome, feedback: &Path) -> String {
     let feedback = match protocol {
         Protocol::Kattis => kattis::message(feedback),
-        Protocol::Testlib => String::new(),
+        Protocol::Testlib | Protocol::Cms => String::new(),
     };
     match feedback.is_empty() {
         true => String::from_utf8_lossy(&outcome.stderr_tail).into_owned(),

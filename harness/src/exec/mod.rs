@@ -547,6 +547,102 @@ pub fn run_one(
     }
 }
 
+/// Compiles a solution or submission of `problem` with the files its format compiles with it (a CMS
+/// task's grader and headers, `Format::compiled_with`). Those are compiled from one folder of copies
+/// (`<cache>-programs/with-grader/<digest>/`): the compiler sees the submission and the grader, and
+/// nothing else of the folders they come from (a package's answers beside its grader, a contestant's
+/// home).
+pub(crate) fn compile_for(
+    compiler: &Compiler,
+    problem: &crate::model::Problem,
+    path: &Path,
+) -> Result<Compiled> {
+    let program = compiler.table().program(path)?;
+    let with =
+        crate::package::format_of(&problem.dir).compiled_with(&problem.dir, &program.language.id);
+    if with.is_empty() {
+        return compiler.compile_program(&program);
+    }
+    let table = compiler.table();
+    let own: Vec<PathBuf> = program
+        .files
+        .iter()
+        .chain(&program.others)
+        .cloned()
+        .collect();
+    let mut contents: Vec<(String, Vec<u8>)> = Vec::new();
+    for file in own.iter().chain(&with) {
+        let name = file
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        let bytes =
+            std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+        if contents.iter().any(|(n, _)| *n == name) {
+            anyhow::bail!(
+                "{}: named as a file of the task's grader ({name}), which it is compiled with: rename it",
+                path.display()
+            );
+        }
+        contents.push((name, bytes));
+    }
+    use sha2::{Digest, Sha256};
+    let mut hasher = Sha256::new();
+    for (name, bytes) in &contents {
+        hasher.update(name.as_bytes());
+        hasher.update([0]);
+        hasher.update((bytes.len() as u64).to_le_bytes());
+        hasher.update(bytes);
+    }
+    let digest: String = hasher
+        .finalize()
+        .iter()
+        .take(16)
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    // Beside the cache, not in it, where a compiler sees every file of the program (as the generators'
+    // programs, `generated::Maker::programs_dir`).
+    let cache = compiler.cache_dir();
+    let name = cache.file_name().unwrap_or_default().to_string_lossy();
+    let folder = (cache.with_file_name(format!("{name}-programs")))
+        .join("with-grader")
+        .join(digest);
+    std::fs::create_dir_all(&folder)
+        .with_context(|| format!("cannot create {}", folder.display()))?;
+    for (name, bytes) in &contents {
+        let target = folder.join(name);
+        if std::fs::read(&target).ok().as_deref() != Some(bytes.as_slice()) {
+            // Written beside, then renamed: a parallel compile never reads half a file.
+            let partial = folder.join(format!(".{name}.{}", std::process::id()));
+            std::fs::write(&partial, bytes)
+                .with_context(|| format!("cannot write {}", partial.display()))?;
+            std::fs::rename(&partial, &target)
+                .with_context(|| format!("cannot write {}", target.display()))?;
+        }
+    }
+    let copied = |file: &PathBuf| folder.join(file.file_name().unwrap_or_default());
+    let of_language = |file: &PathBuf| {
+        table
+            .language_of(file)
+            .is_some_and(|l| l.id == program.language.id)
+    };
+    let mut files: Vec<PathBuf> = program.files.iter().map(copied).collect();
+    let mut others: Vec<PathBuf> = program.others.iter().map(copied).collect();
+    for file in &with {
+        match of_language(file) {
+            true => files.push(copied(file)),
+            false => others.push(copied(file)),
+        }
+    }
+    compiler.compile_program(&crate::lang::Program {
+        main: copied(&program.main),
+        files,
+        others,
+        language: program.language,
+    })
+}
+
 /// Compiles each solution once, in parallel, then runs every (problem, test) pair in parallel.
 fn grade_problems(planned: &[&PlannedProblem], run: &Run) -> Result<Vec<ProblemResult>> {
     let options = run.options;
@@ -555,7 +651,7 @@ fn grade_problems(planned: &[&PlannedProblem], run: &Run) -> Result<Vec<ProblemR
         .map(|p| match &run.checkers[&p.problem.id] {
             Ok(_) => match answer_files(&p.problem, &p.solution) {
                 Some(answers) => Ok(Compiled::Ok(answers)),
-                None => run.compiler.compile(&p.solution),
+                None => compile_for(run.compiler, &p.problem, &p.solution),
             },
             Err(why) => Ok(Compiled::Skipped {
                 reason: why.clone(),

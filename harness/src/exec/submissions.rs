@@ -30,7 +30,7 @@ pub(super) fn grade<S: Borrow<PlannedSubmission> + Sync>(
             Some(Ok(_)) => match super::answer_files(&s.problem, &s.submission.path) {
                 Some(answers) => Ok(Compiled::Ok(answers)),
                 None => match run.compiler.table().program(&s.submission.path) {
-                    Ok(program) => run.compiler.compile_program(&program),
+                    Ok(_) => super::compile_for(run.compiler, &s.problem, &s.submission.path),
                     Err(unknown) => Ok(Compiled::Skipped {
                         reason: format!("{}: {unknown:#}", s.submission.relative),
                     }),

@@ -135,10 +135,12 @@ fn group(
     Ok(Some(result))
 }
 
-/// DOMjudge's aggregations: sum and average (0 of nothing), minimum and maximum.
+/// DOMjudge's aggregations: sum and average (0 of nothing), minimum and maximum; and the product, which
+/// only CMS's GroupMul asks for (DOMjudge has none).
 fn aggregate(scores: &[f64], how: ScoreAggregation) -> f64 {
     let score = match how {
         ScoreAggregation::Sum => scores.iter().sum(),
+        ScoreAggregation::Product => scores.iter().product(),
         ScoreAggregation::Avg if scores.is_empty() => 0.0,
         ScoreAggregation::Avg => scores.iter().sum::<f64>() / scores.len() as f64,
         ScoreAggregation::Min => scores.iter().copied().fold(f64::INFINITY, f64::min),

@@ -68,7 +68,10 @@ impl Interactive<'_> {
         let transcript_file = own.join("transcript.txt");
         let mut args: Vec<OsString> = match self.interactor.protocol {
             Protocol::Kattis => kattis::args(&test.input, &test.expected, &feedback),
-            Protocol::Testlib => testlib::interactor_args(&test.input, &transcript_file),
+            // No format makes a CMS interactor (its managers are not one): as testlib's.
+            Protocol::Testlib | Protocol::Cms => {
+                testlib::interactor_args(&test.input, &transcript_file)
+            }
         };
         let own_args = test
             .checker_args
@@ -78,7 +81,7 @@ impl Interactive<'_> {
         // The interactor reads the test's files and writes its feedback (and, testlib, its transcript).
         let binds = match self.interactor.protocol {
             Protocol::Kattis => binds(&[&test.input, &test.expected], &[&feedback]),
-            Protocol::Testlib => binds(&[&test.input], &[&own]),
+            Protocol::Testlib | Protocol::Cms => binds(&[&test.input], &[&own]),
         };
         let side = |command: crate::model::Invocation, limits: Limits, binds: Vec<_>| Side {
             program: command.program,
@@ -107,7 +110,7 @@ impl Interactive<'_> {
             // Rejected (or failed) first, the solution's verdict is the interactor's: no grace to wait.
             interactor_accepts: Some(match self.interactor.protocol {
                 Protocol::Kattis => kattis::ACCEPTED,
-                Protocol::Testlib => testlib::ACCEPTED,
+                Protocol::Testlib | Protocol::Cms => testlib::ACCEPTED,
             }),
         };
         let interaction = self.sandbox.interact(&request)?;

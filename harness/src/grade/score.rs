@@ -135,28 +135,16 @@ fn score_group(
     for item in &group.items {
         let (verdict, score) = match item {
             ScoreItem::Test(name) => {
-                let Some((mut judged, said)) = judge(name)? else {
+                let Some((judged, said)) = judge(name)? else {
                     continue;
                 };
-                let policy = group.rules.validator_score.unwrap_or(policy);
-                if policy == ValidatorScore::Ignored {
-                    judged.validator_score = None;
-                }
-                let (mut verdict, mut why) =
-                    kattis_verdict(judged.verdict, judged.validator_score, policy);
-                if let (Verdict::AC, Some(score), Some(max)) =
-                    (verdict, judged.validator_score, group.rules.test_max)
-                {
-                    // 2025-09: a test's score.txt is from 0 to the test's maximum score.
-                    if !(0.0..=max + 1e-6).contains(&score) {
-                        verdict = Verdict::JE;
-                        why = Some(format!(
-                            "the validator's score.txt says {}, outside 0 to the test's maximum {}",
-                            crate::model::score::shown(score),
-                            crate::model::score::shown(max)
-                        ));
+                let (verdict, why, score) = match group.rules.outcomes {
+                    Some(outcomes) => {
+                        let (verdict, outcome) = cms_outcome(judged, outcomes);
+                        (verdict, None, outcome)
                     }
-                }
+                    None => kattis_test(judged, policy, &group.rules),
+                };
                 if verdict == Verdict::JE && judge_error.is_none() {
                     let why = why.or(said).unwrap_or_else(|| "a judge error".to_string());
                     judge_error = Some(format!("{name}: {why}"));
@@ -167,11 +155,6 @@ fn score_group(
                 } else if result.first_failure.is_none() {
                     result.first_failure = Some(name.clone());
                 }
-                let score = match (verdict, judged.validator_score) {
-                    (Verdict::AC, Some(score)) => score,
-                    (Verdict::AC, _) => group.rules.accept_score,
-                    _ => group.rules.reject_score,
-                };
                 (verdict, score)
             }
             ScoreItem::Group(sub) => {
@@ -292,6 +275,68 @@ fn unmet_requirements(
     }
 }
 
+/// A test's verdict, why when it is a judge error, and score in the Kattis model: the validator's
+/// `score.txt` when the policy allows it, else the group's `accept_score` or `reject_score`.
+fn kattis_test(
+    mut judged: Judged,
+    policy: ValidatorScore,
+    rules: &GroupRules,
+) -> (Verdict, Option<String>, f64) {
+    let policy = rules.validator_score.unwrap_or(policy);
+    if policy == ValidatorScore::Ignored {
+        judged.validator_score = None;
+    }
+    let (mut verdict, mut why) = kattis_verdict(judged.verdict, judged.validator_score, policy);
+    if let (Verdict::AC, Some(score), Some(max)) = (verdict, judged.validator_score, rules.test_max)
+    {
+        // 2025-09: a test's score.txt is from 0 to the test's maximum score.
+        if !(0.0..=max + 1e-6).contains(&score) {
+            verdict = Verdict::JE;
+            why = Some(format!(
+                "the validator's score.txt says {}, outside 0 to the test's maximum {}",
+                crate::model::score::shown(score),
+                crate::model::score::shown(max)
+            ));
+        }
+    }
+    let score = match (verdict, judged.validator_score) {
+        (Verdict::AC, Some(score)) => score,
+        (Verdict::AC, _) => rules.accept_score,
+        _ => rules.reject_score,
+    };
+    (verdict, why, score)
+}
+
+/// A test's verdict and outcome (from 0 to 1) in a group scored as CMS scores a subtask: its checker's
+/// outcome when it was checked and gave one, else 1 when accepted and 0 when not; under GroupThreshold, 1
+/// when that outcome is above 0 and at most the threshold (the test accepted), else 0 (a wrong answer).
+fn cms_outcome(judged: Judged, outcomes: crate::model::Outcomes) -> (Verdict, f64) {
+    let checked = matches!(judged.verdict, Verdict::AC | Verdict::WA | Verdict::PE);
+    let raw = match (checked, judged.validator_score) {
+        (true, Some(outcome)) => outcome,
+        _ if judged.verdict == Verdict::AC => 1.0,
+        _ => 0.0,
+    };
+    match outcomes.threshold {
+        Some(threshold) => {
+            let within = raw > 0.0 && raw <= threshold;
+            let verdict = match (checked, within) {
+                (false, _) => judged.verdict,
+                (true, true) => Verdict::AC,
+                (true, false) => Verdict::WA,
+            };
+            (verdict, if within { 1.0 } else { 0.0 })
+        }
+        None => {
+            let verdict = match judged.verdict {
+                Verdict::PE => Verdict::WA,
+                other => other,
+            };
+            (verdict, raw.clamp(0.0, 1.0))
+        }
+    }
+}
+
 /// A test's verdict in the Kattis model: presentation errors are wrong answers, and a `score.txt` the
 /// problem does not allow (or an accepted test without the one it requires, or one on a rejected test)
 /// is a judge error, with the reason.
@@ -351,7 +396,10 @@ pub fn grade(children: &[(Verdict, f64)], rules: &GroupRules) -> (Verdict, f64) 
         ScoreAggregation::Avg => scores.sum::<f64>() / children.len() as f64,
         ScoreAggregation::Max => scores.fold(f64::NEG_INFINITY, f64::max),
         ScoreAggregation::Min => scores.fold(f64::INFINITY, f64::min),
+        ScoreAggregation::Product => scores.product(),
     };
+    // CMS: the subtask's points times the aggregate of its tests' outcomes.
+    let score = score * rules.outcomes.map_or(1.0, |o| o.points);
     (verdict, (score * 1e6).round() / 1e6)
 }
 

@@ -22,7 +22,7 @@ pub use result::{PackageInfo, Pass, ProblemResult, Report, SubmissionResult, Sum
 pub use run::{Chunk, Direction, Exit, Invocation, RunOutcome};
 pub use run_verdict::judge_run;
 pub use score::{
-    GroupRules, GroupScore, OnReject, ScoreExpectation, ScoreGroup, ScoreItem, Scoring,
+    GroupRules, GroupScore, OnReject, Outcomes, ScoreExpectation, ScoreGroup, ScoreItem, Scoring,
     ScoringRules, SubmissionScore, ValidatorScore, SCORE_VERSION,
 };
 pub use shard::Shard;

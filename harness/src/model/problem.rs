@@ -142,6 +142,9 @@ pub enum Protocol {
     Testlib,
     /// `PROG IN ANS FEEDBACK_DIR [args] < OUT`: 42 AC, 43 WA, anything else a judge error.
     Kattis,
+    /// `PROG IN ANS OUT`: exit 0, the outcome (0 to 1) on stdout's first line, the message on stderr's
+    /// (CMS's checkers; not an interactor's).
+    Cms,
 }
 
 /// A checker or interactor program of a problem.
@@ -174,6 +177,7 @@ impl std::fmt::Display for CheckerSpec {
                 let protocol = match program.protocol {
                     Protocol::Testlib => "testlib",
                     Protocol::Kattis => "kattis",
+                    Protocol::Cms => "cms",
                 };
                 write!(f, "{protocol}:{}", program.program)
             }

@@ -26,6 +26,8 @@ pub enum ScoreAggregation {
     Avg,
     Max,
     Min,
+    /// The product (CMS's GroupMul, on its tests' outcomes).
+    Product,
 }
 
 /// How a group's verdict comes from its children's (the default grader's `worst_error`, also spelled
@@ -67,6 +69,20 @@ pub struct GroupRules {
     /// The sibling groups (by name) that must all be accepted, and score, for this group to score
     /// (Polygon's `dependencies`); else it scores its `reject_score`, its tests judged all the same.
     pub requires: Vec<String>,
+    /// Scored as CMS scores a subtask (`Outcomes`), rather than by the fields above.
+    pub outcomes: Option<Outcomes>,
+}
+
+/// A group scored as CMS scores a subtask: each test right in it has an outcome from 0 to 1 (its checker's
+/// score when it gave one, else 1 when accepted and 0 when not); the group's score is its `points` times
+/// the aggregate (`GroupRules::scores`: `min` GroupMin, `product` GroupMul, `sum` Sum) of its tests'
+/// outcomes. Every test is judged (`on_reject: continue`), as CMS evaluates them all.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Outcomes {
+    pub points: f64,
+    /// GroupThreshold: a test counts 1 when its checker's outcome is above 0 and at most this, else 0
+    /// (and is accepted or not by the same rule).
+    pub threshold: Option<f64>,
 }
 
 impl Default for GroupRules {
@@ -86,6 +102,7 @@ impl Default for GroupRules {
             test_max: None,
             custom_grader: None,
             requires: Vec::new(),
+            outcomes: None,
         }
     }
 }

@@ -1,7 +1,9 @@
 //! Loading problems from disk: the workspace's folders, and the formats a problem folder may be in, each
 //! a folder here that detects its folders and reads them into one format-neutral `ProblemSource`
 //! (`source`): our own layout (`native`: `problem.toml`, `tests.toml`, `testdata/`) and Kattis problem
-//! packages (`kattis`: `problem.yaml`), Codeforces Polygon packages (`polygon`: `problem.xml`). A format is registered by one line in `formats!` below.
+//! packages (`kattis`: `problem.yaml`), Codeforces Polygon packages (`polygon`: `problem.xml`), CMS
+//! tasks in the italian_yaml layout (`cms`: `task.yaml`), TPS tasks (`tps`: `problem.json`). A format
+//! is registered by one line in `formats!` below.
 
 pub mod archive;
 pub mod changes;
@@ -86,6 +88,13 @@ pub trait Format: Sync {
             ),
         }
     }
+
+    /// The files compiled with every submission in the language `language` (an id of the table) of the
+    /// problem in `dir`: a CMS task's grader, which has `main`, and the headers beside it. The sources of
+    /// that language are compiled; the others are only there to be read.
+    fn compiled_with(&self, _dir: &Path, _language: &str) -> Vec<std::path::PathBuf> {
+        Vec::new()
+    }
     /// Whether it keeps the files of our setter tools (`tests.toml` and its generators, `brute.rs`, one
     /// file solutions): `gen`, `stress`, `submit-check` and `export` need them.
     fn has_setter_files(&self) -> bool {
@@ -108,6 +117,8 @@ formats! {
     native::Native,
     kattis::Kattis,
     polygon::Polygon,
+    cms::Cms,
+    tps::Tps,
 }
 
 /// The format of the problem in `dir`: the first that detects it, else ours.

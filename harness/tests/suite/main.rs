@@ -4,6 +4,7 @@
 mod causes;
 mod checkers;
 mod ci;
+mod cms;
 mod common;
 mod containment;
 mod data;

@@ -452,6 +452,11 @@ fn program_validator(table: &LanguageTable, spec: &ProgramSpec, dir: &Path) -> R
              out=\"$3/team_output\"\ncat > \"$out\"\n\"$(dirname \"$0\")/validator\" \"$1\" \"$out\" \"$2\"{args} 2> \"$3/judgemessage.txt\"\n\
              case $? in\n    0) exit 42 ;;\n    1|2|4|7|8) exit 43 ;;\n    *) exit 1 ;;\nesac\n"
         ),
+        Protocol::Cms => format!(
+            "#!/bin/sh\n# The CMS checker behind the Kattis protocol: INPUT ANSWER OUTPUT; outcome 1 AC, else WA.\n\
+             out=\"$3/team_output\"\ncat > \"$out\"\n\"$(dirname \"$0\")/validator\" \"$1\" \"$2\" \"$out\"{args} > \"$3/outcome\" 2> \"$3/judgemessage.txt\" || exit 1\n\
+             case $(head -n 1 \"$3/outcome\") in\n    1|1.0|1.00*) exit 42 ;;\n    *) exit 43 ;;\nesac\n"
+        ),
     };
     write_script(&inner.join("run"), &run)?;
     write_script(
