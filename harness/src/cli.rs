@@ -308,6 +308,11 @@ pub struct VerifyArgs {
     #[arg(long)]
     pub all_tests: bool,
 
+    /// Judge without first running the packages' input and answer validators on their data (and their
+    /// output validator on the invalid and valid outputs), as problemtools' verifyproblem does.
+    #[arg(long)]
+    pub no_validate: bool,
+
     /// Judge only shard K of N of the packages (each package is judged whole, in one shard): `hash:K/N`
     /// by its folder's name, `count:K/N` round-robin in the order given.
     #[arg(long, value_name = "hash:K/N|count:K/N")]

@@ -63,12 +63,6 @@ impl crate::package::Format for Kattis {
         generators::generate(dir, maker)
     }
     fn input_validation(&self, dir: &Path) -> Result<Option<InputValidation>> {
-        let folder = validation::folder(dir);
-        if !folder.is_dir() {
-            let validators = vec![folder];
-            let checks = Vec::new();
-            return Ok(Some(InputValidation { validators, checks }));
-        }
         let (package, format) = load(dir)?;
         validation::load(&package.problem.dir, format, &package.tests).map(Some)
     }
@@ -222,9 +216,16 @@ pub fn load(dir: &Path) -> Result<(ProblemSource, FormatVersion)> {
     };
     let validator =
         program::validator(&dir, &yaml, format, interactive, &mut warnings)?;
-    let tests = data::load_tests(&dir, format, &base_args, validator.is_none())?;
+    // Data its generators.yaml could not make: a row saying why, judged no further.
+    let failed = crate::package::generated::failure_of(&dir)
+        .map(|why| format!("its data could not be made from generators/generators.yaml: {why}"));
+    let unsupported = failed.clone().or(unsupported);
+    let tests = match failed {
+        Some(_) => Vec::new(),
+        None => data::load_tests(&dir, format, &base_args, validator.is_none())?,
+    };
     let mut found = submissions::load(&dir, &id, &mut warnings)?;
-    let scoring = match types.iter().any(|t| t == "scoring") {
+    let scoring = match types.iter().any(|t| t == "scoring") && !tests.is_empty() {
         true => Some(std::sync::Arc::new(groups::load(
             &dir,
             &yaml,

@@ -18,7 +18,7 @@ pub fn load(workspace: &Workspace, id: &str) -> Result<Option<InputValidation>> 
     let validator = dir.join("validate.rs");
     if !validator.is_file() {
         let validators = vec![validator];
-        return Ok(Some(InputValidation { validators, checks: Vec::new() }));
+        return Ok(Some(InputValidation { validators, ..InputValidation::default() }));
     }
     let problem = workspace.load_problem(id)?;
     if problem.data_id != problem.id {
@@ -96,7 +96,7 @@ pub fn load(workspace: &Workspace, id: &str) -> Result<Option<InputValidation>> 
     }));
     checks.extend(by_group);
     let validators = vec![dir.join("validate.rs")];
-    Ok(Some(InputValidation { validators, checks }))
+    Ok(Some(InputValidation { validators, checks, ..InputValidation::default() }))
 }
 
 fn mode(validation: Validation) -> Must {
