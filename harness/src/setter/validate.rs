@@ -17,6 +17,7 @@ use crate::lang::{Compiled, Compiler, Executable};
 use crate::model::{Exit, Limits};
 use crate::package::source::{InputCheck, InputValidation, Must, OutputCheck, OutputKind};
 use crate::package::{self, Workspace};
+use crate::sandbox::protocol::Bind;
 use crate::sandbox::Invocation;
 use crate::sandbox::Sandbox;
 
@@ -440,6 +441,24 @@ pub fn checktestdata(root: &Path) -> Option<PathBuf> {
     ours.is_file().then_some(ours)
 }
 
+/// What a contained run of the checktestdata `tool` must see beyond the system's folders: the Python
+/// virtual environment it is installed in (`pyvenv.cfg` beside its `bin/`), else its own folder; nothing
+/// for a tool of the system's folders, which every contained run sees.
+fn installation(tool: &Path) -> Option<PathBuf> {
+    let tool = std::path::absolute(tool).ok()?;
+    let folder = tool.parent()?;
+    if ["/usr/", "/bin/", "/opt/"]
+        .iter()
+        .any(|system| folder.starts_with(system))
+    {
+        return None;
+    }
+    match folder.parent() {
+        Some(venv) if venv.join("pyvenv.cfg").is_file() => Some(venv.to_path_buf()),
+        _ => Some(folder.to_path_buf()),
+    }
+}
+
 /// How the validator judged an input.
 enum Judged {
     /// Accepted, as it must be.
@@ -488,13 +507,20 @@ fn run_with(
                 binds: crate::check::program::binds(input.as_slice(), &[]),
                 ..program.invocation(limits.memory_kb / 1024, &args)
             },
-            // The judge's own tool reading a script (no program of the package): run as its other
-            // tools are, outside the containment of the package's programs.
-            Validator::Checktestdata { tool, script } => Invocation {
-                program: tool.clone().into_os_string(),
-                args: vec![script.clone().into_os_string()],
-                ..Invocation::default()
-            },
+            // The package's script read by a checktestdata tool: contained as the package's
+            // programs are, seeing the script and the tool's installation, read-only.
+            Validator::Checktestdata { tool, script } => {
+                let script = std::path::absolute(script).unwrap_or_else(|_| script.clone());
+                let mut binds = crate::check::program::binds(&[&script], &[]);
+                binds.extend(installation(tool).map(Bind::read_only));
+                Invocation {
+                    program: tool.clone().into_os_string(),
+                    args: vec![script.into_os_string()],
+                    isolate: true,
+                    binds,
+                    ..Invocation::default()
+                }
+            }
         };
         let stdout = scratch.file("validator.out");
         let mut outcome = sandbox.run(&command, &check.input, &stdout, &limits)?;

@@ -548,3 +548,45 @@ fn verify_runs_the_input_and_answer_validators_before_judging() {
     assert_eq!(output.status.code(), Some(0), "{text}");
     assert!(!text.contains("invalid data"), "{text}");
 }
+
+/// A `.ctd` validator's checktestdata runs contained, as the package's programs do: a tool that would
+/// reject every input if it could see a file of the workspace (beside neither the tool nor the script)
+/// judges the inputs by their first number only.
+#[test]
+fn a_checktestdata_tool_runs_contained() {
+    let (package, cache) = copy("generators-ctd-contained");
+    let root = package.parent().unwrap().parent().unwrap().to_path_buf();
+    let secret = root.join("secret.txt");
+    std::fs::write(&secret, "not for validators\n").unwrap();
+    let tool = root.join("tool").join("checktestdata");
+    std::fs::create_dir_all(tool.parent().unwrap()).unwrap();
+    let script = format!(
+        "#!/bin/sh\nif [ -e '{}' ]; then echo 'the workspace is visible' >&2; exit 1; fi\n\
+         case \"$(cat)\" in 0\\ *) echo 'a = 0' >&2; exit 1;; esac\nexit 0\n",
+        secret.display()
+    );
+    std::fs::write(&tool, script).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&tool, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let validators = package.join("input_validators");
+    std::fs::remove_file(validators.join("validate.py")).unwrap();
+    std::fs::write(validators.join("validate.ctd"), "INT(1, 1000) EOF\n").unwrap();
+    let output = common::command_in(&root, Some(&cache), &["validate", "addition"])
+        .env("HARNESS_CHECKTESTDATA", &tool)
+        .output()
+        .expect("run the harness binary");
+    let text = printed(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(!text.contains("the workspace is visible"), "{text}");
+    assert!(
+        text.contains("1 problem: 8 inputs valid, 1 invalid examples rejected, 0 exempt, 0 not as they must be"),
+        "{text}"
+    );
+    assert!(
+        text.contains("invalid_input/zero.in: rejected: a = 0"),
+        "{text}"
+    );
+}
