@@ -221,6 +221,7 @@ impl Tools<'_> {
             }
         };
         let judges = OutputJudges {
+            some_skipped: answer_validators.len() < validation.answer_validators.len(),
             answer_validators: &answer_validators,
             checker: checker.as_deref(),
             sandbox,
@@ -257,6 +258,7 @@ impl ValidateOutcome {
                 self.rejected += 1;
                 self.rejections.push(format!("{shown}: rejected: {why}"));
             }
+            Judged::Unchecked(why) => self.skipped.push(format!("SKIPPED: {shown}: {why}")),
             Judged::Accepted if output => self.outputs_accepted += 1,
             Judged::Accepted => self.accepted += 1,
         }
@@ -267,6 +269,8 @@ impl ValidateOutcome {
 /// the input's path and the test's output validator arguments) and the output validator.
 struct OutputJudges<'a> {
     answer_validators: &'a [Validator],
+    /// Some answer validator cannot run here: an invalid answer the others accept is not judged.
+    some_skipped: bool,
     checker: Option<&'a dyn crate::check::Checker>,
     sandbox: &'a Sandbox,
     scratch: &'a Scratch,
@@ -347,6 +351,13 @@ impl OutputJudges<'_> {
                 "{shown}: {}, but it is a valid output the output validator must accept: {said}",
                 verdict.verdict()
             )),
+            (OutputKind::InvalidAnswer, Judgement::Accepted) if self.some_skipped => {
+                Judged::Unchecked(
+                    "an invalid answer the output validator accepts, and an answer validator that \
+                     would judge it was skipped"
+                        .to_string(),
+                )
+            }
             (_, Judgement::Accepted) => Judged::Failed(format!(
                 "{shown}: accepted, but it is an invalid {} the output validator must reject{}",
                 match check.kind {
@@ -380,6 +391,15 @@ fn compile(
     shown: &str,
     root: &Path,
 ) -> Result<std::result::Result<Validator, String>> {
+    // A validator of a package (the folder above its validators' folder) that links out of it is not
+    // run: its data is not checked by it, and that is said.
+    if let Some(package) = path.parent().and_then(Path::parent) {
+        if package.join("problem.yaml").is_file() && path.exists() {
+            if let Some(link) = crate::package::links::outside(package, path)?.first() {
+                return Ok(Err(format!("not run: {link}")));
+            }
+        }
+    }
     if !path.exists() {
         bail!(
             "{} does not exist: write the input validator (exit 42 valid, 43 invalid; see docs/setter.md)",
@@ -467,6 +487,8 @@ enum Judged {
     Rejected(String),
     /// Not as it must be: what happened.
     Failed(String),
+    /// Not judged: a validator that could have was skipped, and why.
+    Unchecked(String),
 }
 
 /// Runs the validators on one input, up to the first that judges it as it must not (a valid input) or

@@ -590,3 +590,48 @@ fn a_checktestdata_tool_runs_contained() {
         "{text}"
     );
 }
+
+/// A link out of the package in a part judging does not read (a statement, an input validator's
+/// header) is a warning naming it, not a refusal; validating does not run the validator that has it,
+/// saying why; a link out of a part judging reads (a submission) is still refused.
+#[test]
+fn links_out_of_unjudged_parts_are_warnings_and_their_validators_are_not_run() {
+    let (package, cache) = copy("generators-links");
+    let outside = package.parent().unwrap().join("shared.h");
+    std::fs::write(&outside, "// shared\n").unwrap();
+    std::fs::create_dir_all(package.join("statement")).unwrap();
+    std::os::unix::fs::symlink(&outside, package.join("statement/shared.h")).unwrap();
+    let validator = package.join("input_validators/checker");
+    std::fs::create_dir_all(&validator).unwrap();
+    std::fs::write(validator.join("validate.py"), "import sys\nsys.exit(43)\n").unwrap();
+    std::os::unix::fs::symlink(&outside, validator.join("validation.h")).unwrap();
+    let dir = package.to_string_lossy().into_owned();
+    let output = harness(&package, &cache, &["verify", &dir]);
+    let text = printed(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("warning: statement/shared.h: a link to ")
+            && text.contains("outside the package"),
+        "{text}"
+    );
+    assert!(
+        text.contains("SKIPPED: ")
+            && text.contains("input_validators/checker: not run: ")
+            && text.contains("input_validators/checker/validation.h: a link to "),
+        "{text}"
+    );
+    // The other validator still judges every input.
+    assert!(
+        text.contains("validation: 1 problem: 8 inputs valid, 1 invalid examples rejected"),
+        "{text}"
+    );
+
+    std::os::unix::fs::symlink(&outside, package.join("submissions/accepted/shared.h")).unwrap();
+    let output = harness(&package, &cache, &["verify", &dir]);
+    let text = printed(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("submissions/accepted/shared.h: a link to "),
+        "{text}"
+    );
+}

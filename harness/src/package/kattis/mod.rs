@@ -161,13 +161,32 @@ const NEW_LIMITS: &[&str] = &[
     "validation_passes",
 ];
 
+/// The folders of a package that judging does not read: input and answer validators (validating checks
+/// their links before it runs them), statements, slides, solutions' write-ups, visualizers, attachments.
+const UNJUDGED_PARTS: &[&str] = &[
+    "input_validators",
+    "input_format_validators",
+    "answer_validators",
+    "statement",
+    "problem_statement",
+    "problem_slide",
+    "solution",
+    "input_visualizer",
+    "output_visualizer",
+    "input_visualizer_disabled",
+    "output_visualizer_disabled",
+    "attachments",
+];
+
 /// Reads the package in `dir`, and says its format version. Errors name the file and the key of what is
 /// malformed.
 pub fn load(dir: &Path) -> Result<(ProblemSource, FormatVersion)> {
     let dir = dir
         .canonicalize()
         .with_context(|| format!("{}: no such package folder", dir.display()))?;
-    crate::package::links::check_inside(&dir)?;
+    // Links out of the package are refused where the judge reads through them when it judges (data,
+    // submissions, validators of output, generators); elsewhere they are warnings.
+    let aside = crate::package::links::check_inside_except(&dir, UNJUDGED_PARTS)?;
     let yaml = YamlMap::read(&dir.join("problem.yaml")).with_context(|| {
         format!(
             "{}: not a problem package (it needs a problem.yaml)",
@@ -180,7 +199,7 @@ pub fn load(dir: &Path) -> Result<(ProblemSource, FormatVersion)> {
         .unwrap_or_default()
         .to_string_lossy()
         .into_owned();
-    let mut warnings = Vec::new();
+    let mut warnings = aside;
     let known = match format {
         FormatVersion::Legacy => LEGACY_KEYS,
         _ => NEW_KEYS,
