@@ -313,6 +313,10 @@ pub struct VerifyArgs {
     /// a validator's score.txt whatever problem.yaml says); docs/formats.md says where they differ.
     #[arg(long, value_name = "RULES", default_value = "specification")]
     pub scoring_rules: crate::model::ScoringRules,
+    /// Judge without first running the packages' input and answer validators on their data (and their
+    /// output validator on the invalid and valid outputs), as problemtools' verifyproblem does.
+    #[arg(long)]
+    pub no_validate: bool,
 
     /// Judge only shard K of N of the packages (each package is judged whole, in one shard): `hash:K/N`
     /// by its folder's name, `count:K/N` round-robin in the order given.

@@ -43,6 +43,12 @@ pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
         .pool
         .install(|| crate::package::generated::prepare(&dirs, &context.compiler));
     packages?;
+    // Their data validated before it is judged: what fails is an error naming the test and what the
+    // validator said, and the run still judges (problemtools' verifyproblem goes on likewise).
+    let invalid = match args.no_validate {
+        true => Vec::new(),
+        false => validate(&args.dirs, &context)?,
+    };
     // A problem is judged whole, in one shard: its time limit may come from all its accepted submissions.
     let mut plan = crate::plan::plan_folders(&dirs)?;
     scoring_rules(&mut plan, args.scoring_rules)?;
@@ -86,7 +92,30 @@ pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
     report.shard = shard;
     report.machine = Some(super::grade::machine_checks());
     super::grade::locate_inputs(&mut report, None);
-    super::grade::write_reports(&report, &args.report, None)
+    let status = super::grade::write_reports(&report, &args.report, None)?;
+    for failure in &invalid {
+        eprintln!("error: invalid data: {failure}");
+    }
+    Ok(match invalid.is_empty() {
+        true => status,
+        false => status.max(crate::EXIT_FAILED),
+    })
+}
+
+/// Validates the packages' data (`setter::validate`): what was not as it must be, each said on stderr
+/// now as well as after the report.
+fn validate(dirs: &[PathBuf], context: &RunContext) -> Result<Vec<String>> {
+    let outcome = crate::setter::validate::validate_packages(dirs, context)?;
+    for skipped in &outcome.skipped {
+        eprintln!("{skipped}");
+    }
+    for failure in &outcome.failures {
+        eprintln!("error: invalid data: {failure}");
+    }
+    if outcome.problems > 0 {
+        eprintln!("validation: {}", super::validate::summary(&outcome));
+    }
+    Ok(outcome.failures)
 }
 
 /// Where builds go: the workspace's cache, `$HARNESS_CACHE_DIR`, else `/var/tmp/harness-cache-UID` (not

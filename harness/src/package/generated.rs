@@ -20,13 +20,20 @@ use crate::sandbox::protocol::Bind;
 /// Numbers the scratch folders of runs, so that two runs of one command at once never share one.
 static NEXT: AtomicUsize = AtomicUsize::new(0);
 
-/// The data folder each package generated in this run, by its folder.
-static GENERATED: Mutex<BTreeMap<PathBuf, PathBuf>> = Mutex::new(BTreeMap::new());
+/// The data folder each package generated in this run, by its folder; or why its data could not be made.
+static GENERATED: Mutex<BTreeMap<PathBuf, Result<PathBuf, String>>> = Mutex::new(BTreeMap::new());
 
 /// The data folder generated in this run for the package in `dir`, if any.
 pub fn data_of(dir: &Path) -> Option<PathBuf> {
     let dir = dir.canonicalize().ok()?;
-    GENERATED.lock().ok()?.get(&dir).cloned()
+    GENERATED.lock().ok()?.get(&dir)?.clone().ok()
+}
+
+/// Why the data of the package in `dir` could not be made in this run (a generator or solution that
+/// failed, timed out, or is not deterministic), if it could not: the package is an error row.
+pub fn failure_of(dir: &Path) -> Option<String> {
+    let dir = dir.canonicalize().ok()?;
+    GENERATED.lock().ok()?.get(&dir)?.clone().err()
 }
 
 /// Whether any of the folders generates its data (then `prepare` needs a compiler and a sandbox).
@@ -36,7 +43,8 @@ pub fn any_generates(dirs: &[PathBuf]) -> bool {
 }
 
 /// Generates the data of every folder whose format generates data (before the folders are read): each
-/// problem's format is asked (`Format::generate`), and its data folder kept for the loaders.
+/// problem's format is asked (`Format::generate`), and its data folder kept for the loaders. A package
+/// whose data cannot be made is kept with why (`failure_of`), and the others are made all the same.
 pub fn prepare(dirs: &[PathBuf], compiler: &Compiler) -> Result<()> {
     let maker = Maker { compiler };
     for dir in dirs {
@@ -52,10 +60,13 @@ pub fn prepare(dirs: &[PathBuf], compiler: &Compiler) -> Result<()> {
         if !format.generates(&real) {
             continue;
         }
-        if let Some(data) = format.generate(&real, &maker)? {
-            if let Ok(mut map) = GENERATED.lock() {
-                map.insert(real, data);
-            }
+        let made = match format.generate(&real, &maker) {
+            Ok(None) => continue,
+            Ok(Some(data)) => Ok(data),
+            Err(why) => Err(format!("{why:#}")),
+        };
+        if let Ok(mut map) = GENERATED.lock() {
+            map.insert(real, made);
         }
     }
     Ok(())

@@ -99,6 +99,45 @@ pub struct InputValidation {
     pub checks: Vec<InputCheck>,
     /// The validators are testlib's (Polygon's): exit 0 when the input is valid, another code when not.
     pub testlib: bool,
+    /// Programs reading an answer on stdin, with the input's path as their first argument and the
+    /// test's output validator arguments after it (BAPCtools' `answer_validators/`): 42 valid, 43 not.
+    pub answer_validators: Vec<PathBuf>,
+    /// The answers and outputs the answer validators and the output validator must judge.
+    pub outputs: Vec<OutputCheck>,
+}
+
+/// An answer or an output, and what must be said of it (the 2025-09 `data/invalid_answer/`,
+/// `invalid_output/` and `valid_output/`, and every test's answer).
+#[derive(Debug, Clone)]
+pub struct OutputCheck {
+    /// The test case: its input and answer, and its output validator arguments.
+    pub test: TestCase,
+    pub kind: OutputKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OutputKind {
+    /// A test's answer: every answer validator accepts it.
+    Answer,
+    /// An invalid answer: an answer validator rejects it, or the output validator, given it as the
+    /// output with `case_sensitive space_change_sensitive`.
+    InvalidAnswer,
+    /// An invalid output (the `.out` beside it): the output validator rejects it.
+    InvalidOutput,
+    /// A valid output (the `.out` beside it): the output validator accepts it.
+    ValidOutput,
+}
+
+impl OutputKind {
+    /// The folder of `data/` its examples are in.
+    pub fn folder(self) -> &'static str {
+        match self {
+            OutputKind::Answer => "",
+            OutputKind::InvalidAnswer => "invalid_answer",
+            OutputKind::InvalidOutput => "invalid_output",
+            OutputKind::ValidOutput => "valid_output",
+        }
+    }
 }
 
 /// An input and what every validator must say of it, with the arguments they get.

@@ -1,7 +1,10 @@
 //! Input validators, in any format that has them (`Format::input_validation`: ours, `validate.rs`; a Kattis
 //! package's `input_validators/`): each reads one input on stdin and exits 42 when it meets the statement's
 //! constraints exactly, 43 with a message otherwise. Every input the format names must be accepted by
-//! every validator, and every invalid example rejected by one, with the arguments of its group.
+//! every validator, and every invalid example rejected by one, with the arguments of its group. Then the
+//! answers and outputs, where the format has them (BAPCtools' answer validators, the 2025-09
+//! `invalid_answer`, `invalid_output` and `valid_output`), by the answer validators and the problem's
+//! output validator. `harness validate` runs it on problems, `harness verify` on its packages first.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -12,8 +15,9 @@ use rayon::prelude::*;
 use crate::grade::scratch::Scratch;
 use crate::lang::{Compiled, Compiler, Executable};
 use crate::model::{Exit, Limits};
-use crate::package::source::{InputCheck, Must};
+use crate::package::source::{InputCheck, InputValidation, Must, OutputCheck, OutputKind};
 use crate::package::{self, Workspace};
+use crate::sandbox::protocol::Bind;
 use crate::sandbox::Invocation;
 use crate::sandbox::Sandbox;
 
@@ -28,6 +32,8 @@ pub struct ValidateOutcome {
     /// Inputs accepted as they must be, invalid inputs rejected as they must be.
     pub accepted: usize,
     pub rejected: usize,
+    /// Answers accepted by the answer validators, valid outputs by the output validator.
+    pub outputs_accepted: usize,
     /// Inputs tests.toml exempts (`validate = "none"`).
     pub exempt: usize,
     /// Every input not judged as it must be, with the validator's message.
@@ -47,68 +53,329 @@ pub fn validate(workspace: &Workspace, ids: &[String], jobs: usize) -> Result<Va
         true => ids.to_vec(),
         false => workspace.problem_ids()?,
     };
-    let crate::exec::RunContext {
-        pool,
-        scratch,
-        compiler,
-        sandbox,
-        ..
-    } = crate::exec::RunContext::of(workspace, jobs)?;
+    let context = crate::exec::RunContext::of(workspace, jobs)?;
     // The data a package generates is made first, once, and validated as its data.
     let dirs: Vec<_> = ids.iter().map(|id| workspace.problem_dir(id)).collect();
-    pool.install(|| package::generated::prepare(&dirs, &compiler))?;
+    context
+        .pool
+        .install(|| package::generated::prepare(&dirs, &context.compiler))?;
+    let tools = Tools {
+        context: &context,
+        root: &workspace.root,
+    };
     let mut outcome = ValidateOutcome::default();
-    for id in &ids {
-        let dir = workspace.problem_dir(id);
-        let format = package::format_of(&dir);
-        let validation = match format.input_validation(&dir)? {
-            Some(v) if named || v.validators.iter().any(|p| p.exists()) => v,
-            Some(_) | None if !named => continue,
-            _ => bail!(
+    for dir in &dirs {
+        tools.problem(dir, named, &mut outcome)?;
+    }
+    Ok(outcome)
+}
+
+/// Validates the packages in `dirs` whose data `harness verify` is about to judge, with its run context:
+/// their data already made. A package without input validators is validated by what else it has.
+pub fn validate_packages(
+    dirs: &[PathBuf],
+    context: &crate::exec::RunContext,
+) -> Result<ValidateOutcome> {
+    let mut outcome = ValidateOutcome::default();
+    for dir in dirs {
+        let dir = std::path::absolute(dir).unwrap_or_else(|_| dir.clone());
+        let root = dir.parent().unwrap_or(&dir).to_path_buf();
+        let tools = Tools {
+            context,
+            root: &root,
+        };
+        tools.problem(&dir, false, &mut outcome)?;
+    }
+    Ok(outcome)
+}
+
+/// What validating runs with: the run's context, and the folder paths are shown from.
+struct Tools<'a> {
+    context: &'a crate::exec::RunContext,
+    root: &'a Path,
+}
+
+impl Tools<'_> {
+    fn relative(&self, path: &Path) -> String {
+        path.strip_prefix(self.root)
+            .unwrap_or(path)
+            .to_string_lossy()
+            .into_owned()
+    }
+
+    /// Validates the problem in `dir` into `outcome`; `named`: it was asked for by name, and a format
+    /// without input validators is an error.
+    fn problem(&self, dir: &Path, named: bool, outcome: &mut ValidateOutcome) -> Result<()> {
+        let format = package::format_of(dir);
+        let validation = match format.input_validation(dir)? {
+            Some(v) => v,
+            None if !named => return Ok(()),
+            None => bail!(
                 "{}: {}; its format has no input validators",
                 dir.display(),
                 format.describe()
             ),
         };
         if validation.validators.is_empty() {
-            continue; // validated with the original's data
+            return Ok(()); // validated with the original's data
         }
+        // Not asked for by name, a problem without its input validators is validated by what else it
+        // has (answer validators, invalid and valid outputs), if anything.
+        let inputs = named || validation.validators.iter().any(|p| p.exists());
+        let outputs = !validation.answer_validators.is_empty()
+            || validation
+                .outputs
+                .iter()
+                .any(|o| o.kind != OutputKind::Answer);
+        if !inputs && !outputs {
+            return Ok(());
+        }
+        outcome.problems += 1;
+        if inputs {
+            self.inputs(&validation, outcome)?;
+        }
+        self.outputs(dir, &validation, outcome)
+    }
+
+    /// The inputs of a problem, by its input validators.
+    fn inputs(&self, validation: &InputValidation, outcome: &mut ValidateOutcome) -> Result<()> {
+        let crate::exec::RunContext {
+            pool,
+            scratch,
+            compiler,
+            sandbox,
+            ..
+        } = self.context;
         let mut validators = Vec::new();
         for path in &validation.validators {
-            match compile(&compiler, path, workspace)? {
+            match compile(compiler, path, &self.relative(path), self.root)? {
                 Ok(validator) => validators.push(validator),
                 Err(why) => outcome
                     .skipped
-                    .push(format!("SKIPPED: {}: {why}", workspace.relative(path))),
+                    .push(format!("SKIPPED: {}: {why}", self.relative(path))),
             }
         }
         if validators.is_empty() {
-            outcome.problems += 1;
-            continue; // every validator skipped, with the reason
+            return Ok(()); // every validator skipped, with the reason
         }
-        let (checks, testlib) = (validation.checks, validation.testlib);
+        let (checks, testlib) = (&validation.checks, validation.testlib);
         outcome.exempt += checks.iter().filter(|c| c.must == Must::Exempt).count();
         let judged: Vec<Judged> = pool.install(|| {
             checks
                 .par_iter()
                 .filter(|c| c.must != Must::Exempt)
-                .map(|check| run(&sandbox, &validators, check, testlib, &scratch))
+                .map(|check| run(sandbox, &validators, check, testlib, scratch))
                 .collect::<Result<_>>()
         })?;
-        outcome.problems += 1;
         for (check, judged) in checks.iter().filter(|c| c.must != Must::Exempt).zip(judged) {
-            match judged {
-                Judged::Failed(failure) => outcome.failures.push(failure),
-                Judged::Rejected(why) => {
-                    outcome.rejected += 1;
-                    let shown = workspace.relative(&check.input);
-                    outcome.rejections.push(format!("{shown}: rejected: {why}"));
-                }
-                Judged::Accepted => outcome.accepted += 1,
+            outcome.record(judged, &self.relative(&check.input), false);
+        }
+        Ok(())
+    }
+
+    /// The answers and outputs of the problem in `dir`, by its answer validators and output validator.
+    fn outputs(
+        &self,
+        dir: &Path,
+        validation: &InputValidation,
+        outcome: &mut ValidateOutcome,
+    ) -> Result<()> {
+        let examples = validation
+            .outputs
+            .iter()
+            .any(|o| o.kind != OutputKind::Answer);
+        if validation.answer_validators.is_empty() && !examples {
+            return Ok(());
+        }
+        let crate::exec::RunContext {
+            pool,
+            scratch,
+            compiler,
+            sandbox,
+            ..
+        } = self.context;
+        let mut answer_validators = Vec::new();
+        for path in &validation.answer_validators {
+            match compile(compiler, path, &self.relative(path), self.root)? {
+                Ok(validator) => answer_validators.push(validator),
+                Err(why) => outcome
+                    .skipped
+                    .push(format!("SKIPPED: {}: {why}", self.relative(path))),
             }
         }
+        // The output validator, for the examples of answers and outputs.
+        let checker = match examples {
+            false => None,
+            true => {
+                let problem = package::load(dir, None, false)?.problem;
+                match crate::exec::checker(&problem, compiler)? {
+                    Ok(checker) => Some(checker),
+                    Err(why) => {
+                        outcome.failures.push(format!(
+                            "{}: its invalid and valid outputs are not checked: {why}",
+                            dir.display()
+                        ));
+                        return Ok(());
+                    }
+                }
+            }
+        };
+        let judges = OutputJudges {
+            some_skipped: answer_validators.len() < validation.answer_validators.len(),
+            answer_validators: &answer_validators,
+            checker: checker.as_deref(),
+            sandbox,
+            scratch,
+        };
+        let checks: Vec<&OutputCheck> = validation
+            .outputs
+            .iter()
+            .filter(|c| c.kind != OutputKind::Answer || !answer_validators.is_empty())
+            .collect();
+        let judged: Vec<Judged> = pool.install(|| {
+            checks
+                .par_iter()
+                .map(|check| judges.judge(check))
+                .collect::<Result<_>>()
+        })?;
+        for (check, judged) in checks.iter().zip(judged) {
+            let file = match check.kind {
+                OutputKind::Answer | OutputKind::InvalidAnswer => check.test.expected.clone(),
+                _ => check.test.input.with_extension("out"),
+            };
+            outcome.record(judged, &self.relative(&file), true);
+        }
+        Ok(())
     }
-    Ok(outcome)
+}
+
+impl ValidateOutcome {
+    /// Counts what was judged (`output`: an answer or an output, not an input).
+    fn record(&mut self, judged: Judged, shown: &str, output: bool) {
+        match judged {
+            Judged::Failed(failure) => self.failures.push(failure),
+            Judged::Rejected(why) => {
+                self.rejected += 1;
+                self.rejections.push(format!("{shown}: rejected: {why}"));
+            }
+            Judged::Unchecked(why) => self.skipped.push(format!("SKIPPED: {shown}: {why}")),
+            Judged::Accepted if output => self.outputs_accepted += 1,
+            Judged::Accepted => self.accepted += 1,
+        }
+    }
+}
+
+/// What judges answers and outputs: the answer validators (as input validators run, on the answer, with
+/// the input's path and the test's output validator arguments) and the output validator.
+struct OutputJudges<'a> {
+    answer_validators: &'a [Validator],
+    /// Some answer validator cannot run here: an invalid answer the others accept is not judged.
+    some_skipped: bool,
+    checker: Option<&'a dyn crate::check::Checker>,
+    sandbox: &'a Sandbox,
+    scratch: &'a Scratch,
+}
+
+impl OutputJudges<'_> {
+    fn judge(&self, check: &OutputCheck) -> Result<Judged> {
+        let test = &check.test;
+        let answer = &test.expected;
+        let args = test.checker_args.clone().unwrap_or_default();
+        // Every answer but an invalid one must pass the answer validators.
+        let must = match check.kind {
+            OutputKind::InvalidAnswer => Must::Reject,
+            _ => Must::Accept,
+        };
+        let by_answer_validators = InputCheck {
+            input: answer.clone(),
+            must,
+            args: args.clone(),
+        };
+        let bind = test.input.clone();
+        let judged = match self.answer_validators.is_empty() {
+            true => Judged::Failed(String::new()),
+            false => run_with(
+                self.sandbox,
+                self.answer_validators,
+                &by_answer_validators,
+                false,
+                self.scratch,
+                Some(&bind),
+            )?,
+        };
+        let checker = match (check.kind, judged) {
+            (OutputKind::Answer, judged) => return Ok(judged),
+            (OutputKind::InvalidAnswer, Judged::Rejected(why)) => {
+                return Ok(Judged::Rejected(format!("by an answer validator: {why}")))
+            }
+            (OutputKind::InvalidAnswer, _) => self.checker,
+            (_, failed @ Judged::Failed(_)) if !self.answer_validators.is_empty() => {
+                return Ok(failed)
+            }
+            _ => self.checker,
+        };
+        let Some(checker) = checker else {
+            bail!("no output validator to judge {}", answer.display());
+        };
+        // An invalid answer is given as the output, judged strictly (BAPCtools' answer validation).
+        let (output, args) = match check.kind {
+            OutputKind::InvalidAnswer => {
+                let strict = ["case_sensitive", "space_change_sensitive"].map(String::from);
+                (answer.clone(), [strict.to_vec(), args].concat())
+            }
+            _ => (test.input.with_extension("out"), args),
+        };
+        let scratch = self.scratch.worker_dir()?;
+        let result = checker.check(&crate::check::CheckFiles {
+            input: &test.input,
+            answer,
+            output: &output,
+            scratch: &scratch,
+            args: Some(&args),
+        })?;
+        // A program's message, else where the built-in validator found a difference.
+        let said = result
+            .message
+            .as_deref()
+            .and_then(|m| m.lines().find(|l| !l.trim().is_empty()))
+            .or(result.first_difference.as_deref())
+            .unwrap_or("(the output validator said nothing)")
+            .to_string();
+        let shown = output.display();
+        use crate::check::Judgement;
+        Ok(match (check.kind, result.judgement) {
+            (_, Judgement::JudgeError) => {
+                Judged::Failed(format!("{shown}: the output validator failed: {said}"))
+            }
+            (OutputKind::ValidOutput, Judgement::Accepted) => Judged::Accepted,
+            (OutputKind::ValidOutput, verdict) => Judged::Failed(format!(
+                "{shown}: {}, but it is a valid output the output validator must accept: {said}",
+                verdict.verdict()
+            )),
+            (OutputKind::InvalidAnswer, Judgement::Accepted) if self.some_skipped => {
+                Judged::Unchecked(
+                    "an invalid answer the output validator accepts, and an answer validator that \
+                     would judge it was skipped"
+                        .to_string(),
+                )
+            }
+            (_, Judgement::Accepted) => Judged::Failed(format!(
+                "{shown}: accepted, but it is an invalid {} the output validator must reject{}",
+                match check.kind {
+                    OutputKind::InvalidAnswer => "answer",
+                    _ => "output",
+                },
+                match check.kind {
+                    OutputKind::InvalidAnswer => " (or an answer validator)",
+                    _ => "",
+                }
+            )),
+            (_, verdict) => Judged::Rejected(format!(
+                "by the output validator ({}): {said}",
+                verdict.verdict()
+            )),
+        })
+    }
 }
 
 /// An input validator ready to run: a program, or a checktestdata script run by a checktestdata tool.
@@ -122,8 +389,18 @@ pub enum Validator {
 fn compile(
     compiler: &Compiler,
     path: &Path,
-    workspace: &Workspace,
+    shown: &str,
+    root: &Path,
 ) -> Result<std::result::Result<Validator, String>> {
+    // A validator of a package (the folder above its validators' folder) that links out of it is not
+    // run: its data is not checked by it, and that is said.
+    if let Some(package) = path.parent().and_then(Path::parent) {
+        if package.join("problem.yaml").is_file() && path.exists() {
+            if let Some(link) = crate::package::links::outside(package, path)?.first() {
+                return Ok(Err(format!("not run: {link}")));
+            }
+        }
+    }
     if !path.exists() {
         bail!(
             "{} does not exist: write the input validator (exit 42 valid, 43 invalid; see docs/setter.md)",
@@ -131,13 +408,12 @@ fn compile(
         );
     }
     if path.is_dir() {
-        let shown = workspace.relative(path);
-        let built = crate::exec::build(path, &shown, "input validator", compiler)?;
+        let built = crate::exec::build(path, shown, "validator", compiler)?;
         return Ok(Ok(Validator::Program(built.map_err(anyhow::Error::msg)?)));
     }
     match path.extension().and_then(|e| e.to_str()) {
         Some("ctd") => {
-            return Ok(match checktestdata(&workspace.root) {
+            return Ok(match checktestdata(root) {
                 Some(tool) => Ok(Validator::Checktestdata {
                     tool,
                     script: path.to_path_buf(),
@@ -186,6 +462,24 @@ pub fn checktestdata(root: &Path) -> Option<PathBuf> {
     ours.is_file().then_some(ours)
 }
 
+/// What a contained run of the checktestdata `tool` must see beyond the system's folders: the Python
+/// virtual environment it is installed in (`pyvenv.cfg` beside its `bin/`), else its own folder; nothing
+/// for a tool of the system's folders, which every contained run sees.
+fn installation(tool: &Path) -> Option<PathBuf> {
+    let tool = std::path::absolute(tool).ok()?;
+    let folder = tool.parent()?;
+    if ["/usr/", "/bin/", "/opt/"]
+        .iter()
+        .any(|system| folder.starts_with(system))
+    {
+        return None;
+    }
+    match folder.parent() {
+        Some(venv) if venv.join("pyvenv.cfg").is_file() => Some(venv.to_path_buf()),
+        _ => Some(folder.to_path_buf()),
+    }
+}
+
 /// How the validator judged an input.
 enum Judged {
     /// Accepted, as it must be.
@@ -194,6 +488,8 @@ enum Judged {
     Rejected(String),
     /// Not as it must be: what happened.
     Failed(String),
+    /// Not judged: a validator that could have was skipped, and why.
+    Unchecked(String),
 }
 
 /// Runs the validators on one input, up to the first that judges it as it must not (a valid input) or
@@ -205,23 +501,51 @@ fn run(
     testlib: bool,
     scratch: &Scratch,
 ) -> Result<Judged> {
+    run_with(sandbox, validators, check, testlib, scratch, None)
+}
+
+/// As `run`; with `input`, the validators are answer validators: the file on their stdin is an answer,
+/// and the test's input is their first argument.
+fn run_with(
+    sandbox: &Sandbox,
+    validators: &[Validator],
+    check: &InputCheck,
+    testlib: bool,
+    scratch: &Scratch,
+    input: Option<&Path>,
+) -> Result<Judged> {
     let mut args: Vec<OsString> = match check.must {
         Must::AcceptRelaxed => vec!["--relaxed".into()],
         _ => Vec::new(),
     };
+    if let Some(input) = input {
+        let input = std::path::absolute(input).unwrap_or_else(|_| input.to_path_buf());
+        args.insert(0, input.into_os_string());
+    }
     args.extend(check.args.iter().map(OsString::from));
     let shown = check.input.display();
     let limits = Limits::tool();
     for validator in validators {
         let command = match validator {
-            Validator::Program(program) => program.invocation(limits.memory_kb / 1024, &args),
-            // The judge's own tool reading a script (no program of the package): run as its other
-            // tools are, outside the containment of the package's programs.
-            Validator::Checktestdata { tool, script } => Invocation {
-                program: tool.clone().into_os_string(),
-                args: vec![script.clone().into_os_string()],
-                ..Invocation::default()
+            Validator::Program(program) => Invocation {
+                // An answer validator reads the test's input.
+                binds: crate::check::program::binds(input.as_slice(), &[]),
+                ..program.invocation(limits.memory_kb / 1024, &args)
             },
+            // The package's script read by a checktestdata tool: contained as the package's
+            // programs are, seeing the script and the tool's installation, read-only.
+            Validator::Checktestdata { tool, script } => {
+                let script = std::path::absolute(script).unwrap_or_else(|_| script.clone());
+                let mut binds = crate::check::program::binds(&[&script], &[]);
+                binds.extend(installation(tool).map(Bind::read_only));
+                Invocation {
+                    program: tool.clone().into_os_string(),
+                    args: vec![script.into_os_string()],
+                    isolate: true,
+                    binds,
+                    ..Invocation::default()
+                }
+            }
         };
         let stdout = scratch.file("validator.out");
         let mut outcome = sandbox.run(&command, &check.input, &stdout, &limits)?;

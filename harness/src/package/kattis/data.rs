@@ -64,6 +64,31 @@ pub fn load_tests(
     Ok(tests)
 }
 
+/// The cases of one folder of examples under `data/` (`invalid_answer`, `invalid_output`,
+/// `valid_output`: each a `.in` with its `.ans`), with their output validator arguments; none when the
+/// folder is not there.
+pub fn load_examples(dir: &Path, format: FormatVersion, folder: &str) -> Result<Vec<TestCase>> {
+    let data = super::data_dir(dir);
+    let walk = Walk {
+        dir,
+        data: &data,
+        format,
+        base: Vec::new(),
+        flags: false,
+    };
+    let root = Args {
+        words: Vec::new(),
+        from: "problem.yaml".into(),
+    };
+    let root = walk.resolve(group_args(&data, dir)?, &root);
+    let mut cases = Vec::new();
+    let folder = data.join(folder);
+    if folder.is_dir() {
+        walk.group(&folder, TestGroup::Secret, &root, &mut cases)?;
+    }
+    Ok(cases)
+}
+
 struct Walk<'a> {
     dir: &'a Path,
     data: &'a Path,

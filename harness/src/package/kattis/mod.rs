@@ -74,16 +74,6 @@ impl crate::package::Format for Kattis {
         }
     }
     fn input_validation(&self, dir: &Path) -> Result<Option<InputValidation>> {
-        let folder = validation::folder(dir);
-        if !folder.is_dir() {
-            let validators = vec![folder];
-            let checks = Vec::new();
-            return Ok(Some(InputValidation {
-                validators,
-                checks,
-                testlib: false,
-            }));
-        }
         let (package, format) = load(dir)?;
         validation::load(&package.problem.dir, format, &package.tests).map(Some)
     }
@@ -185,13 +175,32 @@ const NEW_LIMITS: &[&str] = &[
     "validation_passes",
 ];
 
+/// The folders of a package that judging does not read: input and answer validators (validating checks
+/// their links before it runs them), statements, slides, solutions' write-ups, visualizers, attachments.
+const UNJUDGED_PARTS: &[&str] = &[
+    "input_validators",
+    "input_format_validators",
+    "answer_validators",
+    "statement",
+    "problem_statement",
+    "problem_slide",
+    "solution",
+    "input_visualizer",
+    "output_visualizer",
+    "input_visualizer_disabled",
+    "output_visualizer_disabled",
+    "attachments",
+];
+
 /// Reads the package in `dir`, and says its format version. Errors name the file and the key of what is
 /// malformed.
 pub fn load(dir: &Path) -> Result<(ProblemSource, FormatVersion)> {
     let dir = dir
         .canonicalize()
         .with_context(|| format!("{}: no such package folder", dir.display()))?;
-    crate::package::links::check_inside(&dir)?;
+    // Links out of the package are refused where the judge reads through them when it judges (data,
+    // submissions, validators of output, generators); elsewhere they are warnings.
+    let aside = crate::package::links::check_inside_except(&dir, UNJUDGED_PARTS)?;
     let yaml_path = dir.join("problem.yaml");
     // DOMjudge reads a package without problem.yaml (its settings in domjudge-problem.ini): a legacy one.
     let yaml = match !yaml_path.exists() && dir.join("domjudge-problem.ini").is_file() {
@@ -209,7 +218,7 @@ pub fn load(dir: &Path) -> Result<(ProblemSource, FormatVersion)> {
         .unwrap_or_default()
         .to_string_lossy()
         .into_owned();
-    let mut warnings = Vec::new();
+    let mut warnings = aside;
     let known = match format {
         FormatVersion::Legacy => LEGACY_KEYS,
         _ => NEW_KEYS,
@@ -249,12 +258,19 @@ pub fn load(dir: &Path) -> Result<(ProblemSource, FormatVersion)> {
     let validator =
         program::validator(&dir, &yaml, format, interactive, &mut warnings)?;
     dialect.check_programs(&dir, validator.is_some())?;
-    let tests = data::load_tests(&dir, format, &base_args, validator.is_none())?;
+    // Data its generators.yaml could not make: a row saying why, judged no further.
+    let failed = crate::package::generated::failure_of(&dir)
+        .map(|why| format!("its data could not be made from generators/generators.yaml: {why}"));
+    let unsupported = failed.clone().or(unsupported);
+    let tests = match failed {
+        Some(_) => Vec::new(),
+        None => data::load_tests(&dir, format, &base_args, validator.is_none())?,
+    };
     if !data_dir(&dir).join("secret").is_dir() {
         warnings.push("no data/secret/: judged on the samples alone, as DOMjudge judges such a package".into());
     }
     let mut found = submissions::load(&dir, &id, &mut warnings)?;
-    let scoring = match types.iter().any(|t| t == "scoring") {
+    let scoring = match types.iter().any(|t| t == "scoring") && !tests.is_empty() {
         true => Some(std::sync::Arc::new(groups::load(
             &dir,
             &yaml,

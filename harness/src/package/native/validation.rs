@@ -102,7 +102,7 @@ pub fn load(workspace: &Workspace, id: &str) -> Result<Option<InputValidation>> 
     Ok(Some(InputValidation {
         validators,
         checks,
-        testlib: false,
+        ..Default::default()
     }))
 }
 

@@ -76,5 +76,6 @@ pub fn load(dir: &Path) -> Result<Option<InputValidation>> {
         validators,
         checks,
         testlib: true,
+        ..Default::default()
     }))
 }
