@@ -239,6 +239,7 @@ fn start(
         rlimits: rlimits(&side.limits, side.unlimited_address_space, true),
         tasks: None,
         cpus: None,
+        runs_on_past_output: false,
     };
     let started = Instant::now();
     let setup = context.setup(Spec {

@@ -49,6 +49,10 @@ pub struct RunRequest {
     /// hundreds of MiB) would stay charged to the programs run after it; rlimits bound it.
     #[serde(default)]
     pub compiler: bool,
+    /// Writes past the output limit fail (EFBIG) and the program runs on, as on judges that keep only the
+    /// first bytes of an output and let the program go on (DOMjudge's runguard): `SIGXFSZ` is ignored.
+    #[serde(default)]
+    pub runs_on_past_output: bool,
 }
 
 /// A file or folder of the machine that a contained run sees, at `to` in its root (its own path, as a rule:
@@ -428,6 +432,7 @@ mod tests {
             env: vec![OsString::from("HOME=/tmp")],
             stderr: None,
             compiler: false,
+            runs_on_past_output: false,
         };
         let mut frame = Vec::new();
         write_message(&mut frame, &request).unwrap();

@@ -1315,3 +1315,32 @@ fn a_compiler_is_stopped_at_its_memory_limit() {
     }
     assert!(stderr.contains("more than 2048 MiB of memory"), "{stderr}");
 }
+
+/// Past the output limit a program is killed by SIGXFSZ; asked to run on (`runs_on_past_output`, as judges
+/// that cut the output let it), its writes past the limit fail and it goes on to its own end.
+#[test]
+fn a_program_past_the_output_limit_is_killed_or_runs_on() {
+    let mut small = limits(2000);
+    small.output_bytes = 1000;
+    // `printf` is the shell's own: the shell itself writes past the limit.
+    let script = "i=0; while [ $i -lt 100 ]; do printf '%0500d' 0; i=$((i+1)); done; exit 3";
+    let (killed, _) = sh(script, &small);
+    assert!(
+        killed.exit != Exit::Code(3) && killed.output_overflow(&small),
+        "{killed:?}"
+    );
+    let dir = setup();
+    let stdout = dir.join("runs-on");
+    let command = Invocation {
+        program: OsString::from("/bin/sh"),
+        args: vec!["-c".into(), script.into()],
+        isolate: true,
+        ..Invocation::default()
+    };
+    let mut request = Sandbox::request(&command, Path::new("/dev/null"), &stdout, &small);
+    request.runs_on_past_output = true;
+    let ran_on = sandbox().run_request(&request).unwrap();
+    assert_eq!(ran_on.exit, Exit::Code(3), "{ran_on:?}");
+    assert!(ran_on.output_overflow(&small), "{ran_on:?}");
+    assert!(std::fs::metadata(&stdout).unwrap().len() <= 1001);
+}
