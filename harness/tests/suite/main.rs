@@ -21,6 +21,7 @@ mod languages;
 mod layers;
 mod lint;
 mod packages;
+mod parity;
 mod polygon;
 mod private_folder;
 mod program_containment;
