@@ -367,6 +367,33 @@ mod tests {
     }
 
     #[test]
+    fn every_source_the_profiles_cite_is_in_the_docs() {
+        let docs = include_str!("../../../docs/profiles.md");
+        let profiles = Profiles::builtin();
+        for p in profiles.profiles.iter().filter(|p| p.id != NATIVE) {
+            let rules = [
+                &p.memory.source,
+                &p.output.source,
+                &p.interactive.source,
+                &p.scoring.source,
+                &p.time_rounding.source,
+            ];
+            let sources = rules
+                .into_iter()
+                .chain(p.language.iter().map(|l| &l.source));
+            for url in
+                sources.flat_map(|s| s.split_whitespace().filter(|w| w.starts_with("https://")))
+            {
+                assert!(
+                    docs.contains(url),
+                    "{}: {url} is not in docs/profiles.md",
+                    p.id
+                );
+            }
+        }
+    }
+
+    #[test]
     fn an_unknown_profile_names_the_known_ones() {
         let error = Profiles::builtin().get("uva").unwrap_err().to_string();
         assert!(
