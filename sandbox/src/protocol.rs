@@ -131,6 +131,11 @@ pub struct InteractRequest {
     /// other way while the solution still runs has decided the verdict (rejected, or failed): the solution
     /// is stopped at once, without the grace to notice the end of its input. None: the grace always.
     pub interactor_accepts: Option<i32>,
+    /// The solution's closed output reaches the interactor only once the solution has ended, as
+    /// problemtools' interactive runner holds the pipe open until its writer stops: a solution that closes
+    /// its output and runs on is not judged by the interactor until its own limits stop it.
+    #[serde(default)]
+    pub hold_solution_eof: bool,
 }
 
 /// How an interactive run ended.
