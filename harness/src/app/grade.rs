@@ -89,6 +89,7 @@ pub fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
         events,
         repeat: args.repeat.repeat,
         allow_flips: args.repeat.allow_flips,
+        hold_solution_eof: false,
     };
     let graded = exec::grade_with(workspace, &args.ids, &options, languages.clone());
     let graded = graded.and_then(|mut report| {

@@ -59,6 +59,9 @@ pub struct JudgeOptions {
     pub repeat: usize,
     /// A verdict that changes between repeats does not fail the run (`--allow-flips`).
     pub allow_flips: bool,
+    /// An interactive solution's closed output reaches the interactor only when it ends, as on Kattis
+    /// (a profile's `interactive = "eof-at-exit"`, `exec::parity`).
+    pub hold_solution_eof: bool,
 }
 
 impl JudgeOptions {
@@ -767,6 +770,7 @@ pub(crate) fn run_test(
             // With the testlib protocol, a checker program judges the transcript afterwards.
             checker: matches!(problem.checker, CheckerSpec::Program(_))
                 .then_some(judges.checker.as_ref()),
+            hold_solution_eof: run.options.hold_solution_eof,
         }
         .grade(test, binary, run.scratch)?,
     };

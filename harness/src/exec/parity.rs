@@ -4,7 +4,7 @@
 //! killing output rule are read from this run's results. Each test whose verdict differs is a row with
 //! its cause.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
@@ -16,7 +16,7 @@ use crate::model::repeats::seconds;
 use crate::model::{judge_run, Invocation, Problem, Report, TestCase, TestResult, Verdict};
 use crate::package::Workspace;
 use crate::plan;
-use crate::profile::{OutputRule, Profile};
+use crate::profile::{InteractiveRule, OutputRule, Profile};
 use crate::sandbox::Sandbox;
 
 /// Where `native`, the report of a run with the language table `base`, would differ under each of
@@ -107,10 +107,14 @@ fn compare_one(
         true => HashMap::new(),
         false => results(&execute(plan, &context, options)?),
     };
+    let held = match profile.interactive.rule {
+        InteractiveRule::EofAtExit => held_back(workspace, ids, options, &context, native)?,
+        _ => HashMap::new(),
+    };
     let mut parity = ProfileParity {
         profile: profile.id.clone(),
         judge: profile.name.clone(),
-        reran: rerun.len(),
+        reran: rerun.len() + held.len(),
         rows: Vec::new(),
         not_compared: profile.not_compared(),
     };
@@ -129,6 +133,19 @@ fn compare_one(
             }
             None => here.clone(),
         };
+        if let Some(again) = held
+            .get(&key)
+            .filter(|t| here.verdict == Verdict::WA && t.verdict != there.verdict)
+        {
+            let said = again.cause().unwrap_or_default();
+            let cause = format!(
+                "interactive: {} passes a solution's closed output on to the interactor only when the solution ends; there: {}",
+                profile.name,
+                said.lines().next().unwrap_or_default()
+            );
+            row = Some(("interactive", cause));
+            there = again.clone();
+        }
         if there.verdict == Verdict::OLE && profile.output.rule == OutputRule::RunsOn {
             let Some(p) = programs.get(&(problem.clone(), program.clone())) else {
                 continue;
@@ -172,6 +189,49 @@ fn compare_one(
     }
     context.sandbox.end_idle();
     Ok(parity)
+}
+
+/// The interactive tests the interactor rejected here (WA), run again with the solution's end of output
+/// held back until it ends (`JudgeOptions::hold_solution_eof`): the solution's programs on those tests,
+/// a submission on its tests. Problems judged by their own submissions (packages) are left out.
+fn held_back(
+    workspace: &Workspace,
+    ids: &[String],
+    options: &JudgeOptions,
+    context: &RunContext,
+    native: &Report,
+) -> Result<HashMap<Key, TestResult>> {
+    let rejected: HashSet<Key> = ordered(native)
+        .into_iter()
+        .filter(|(_, t)| t.verdict == Verdict::WA)
+        .map(|(key, _)| key)
+        .collect();
+    let mut plan = plan::plan(workspace, &super::selection(ids, options))?;
+    plan.shard = None;
+    plan.problems
+        .retain(|p| p.problem.interactor.is_some() && p.own.is_none());
+    for p in &mut plan.problems {
+        let id = &p.problem.id;
+        p.tests
+            .retain(|t| rejected.contains(&(id.clone(), SOLUTION.to_string(), t.name.clone())));
+    }
+    plan.problems.retain(|p| !p.tests.is_empty());
+    if let Some(submissions) = &mut plan.submissions {
+        submissions.retain(|s| {
+            s.problem.interactor.is_some()
+                && rejected.iter().any(|(problem, program, _)| {
+                    *problem == s.problem.id && *program == s.submission.relative
+                })
+        });
+    }
+    if plan.problems.is_empty() && plan.submissions.iter().flatten().next().is_none() {
+        return Ok(HashMap::new());
+    }
+    let options = JudgeOptions {
+        hold_solution_eof: true,
+        ..options.clone()
+    };
+    Ok(results(&execute(plan, context, &options)?))
 }
 
 /// How the report names a problem's own program.

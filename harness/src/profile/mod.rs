@@ -282,10 +282,7 @@ impl Profile {
             InteractiveRule::Unknown => {
                 left.push(unknown("interactive", &self.interactive.note));
             }
-            InteractiveRule::EofAtExit => left.push(
-                "interactive: a solution's closed output reaches the interactor only when it exits; not run again that way yet".to_string(),
-            ),
-            InteractiveRule::EofAtOnce => {}
+            InteractiveRule::EofAtOnce | InteractiveRule::EofAtExit => {}
         }
         match self.scoring.rule {
             ScoringRule::Unknown => left.push(unknown("scoring", &self.scoring.note)),

@@ -1,7 +1,8 @@
 //! Judge profiles and parity, end to end (fixture workspace `parity`): every difference of profile between
 //! this judge and Kattis, DOMjudge, Codeforces and CMS that the fixture holds a submission for is a parity
-//! row with its rule and cause, in the JSON, human, JUnit and HTML reports; a submission that gets the same
-//! verdict everywhere has none. A toolchain this machine lacks is skipped, saying so.
+//! row with its rule and cause, in the JSON, human, JUnit and HTML reports (the interpreter, ONLINE_JUDGE,
+//! the Java main class, a runaway allocation, a flood of output, an interactive solution that closes its
+//! output); a submission that gets the same verdict everywhere has none. A toolchain this machine lacks is skipped, saying so.
 
 use std::fs;
 
@@ -187,6 +188,19 @@ fn every_difference_of_profile_is_a_parity_row_with_its_cause() {
             "`pypy3` or `python3` is missing: both run the same interpreter here",
         ),
     }
+    // An interactive solution that closes its output and sleeps: the interactor rejects it here at once
+    // (WA); problemtools passes its end of output on only when it ends, and it is stopped first (TLE).
+    let cause = "interactive: Kattis passes a solution's closed output on to the interactor only when the solution ends";
+    expect_row(
+        &report,
+        "kattis",
+        "closes-stdout.rs",
+        "WA",
+        "TLE",
+        "interactive",
+        cause,
+    );
+    expect_none(&report, "domjudge", "closes-stdout.rs");
     // What a profile changes and this run did not compare is said, not silently left out.
     let kattis = &report["parity"]["profiles"][0];
     let left: Vec<&str> = kattis["not_compared"]
@@ -196,7 +210,7 @@ fn every_difference_of_profile_is_a_parity_row_with_its_cause() {
         .map(|l| l.as_str().unwrap())
         .collect();
     assert!(
-        left.iter().any(|l| l.starts_with("interactive:")),
+        left.iter().any(|l| l.starts_with("time-limit rounding:")),
         "{left:?}"
     );
     let domjudge = &report["parity"]["profiles"][1];
