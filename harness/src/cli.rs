@@ -62,8 +62,16 @@ pub enum Command {
     /// (control group, user and mount namespaces, Landlock, ...): each active or not, and why; which
     /// toolchain runs each language (Python 3: PyPy, or CPython where PyPy is missing); and what makes
     /// CPU times vary here (SMT siblings of the pinned CPUs, governor, turbo, ASLR, swap, huge pages,
-    /// other load), each with the command that fixes it.
-    Doctor,
+    /// other load), each with the command that fixes it. With `--profile P`: which toolchains of that
+    /// judge's profile are here and which are missing, and its rules with their sources.
+    Doctor(DoctorArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct DoctorArgs {
+    /// A judge profile (`native`, `kattis`, `domjudge`, `codeforces`, `cms`: docs/profiles.md).
+    #[arg(long, value_name = "NAME")]
+    pub profile: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -119,6 +127,17 @@ pub struct RunArgs {
 
     #[command(flatten)]
     pub repeat: RepeatArgs,
+
+    /// Compile and run the programs as this judge's profile does (`native`, `kattis`, `domjudge`,
+    /// `codeforces`, `cms`, or one of the workspace's `profiles.toml`): its language table
+    /// (docs/profiles.md). Default: the workspace's `profiles.toml` `default`, else native.
+    #[arg(long, value_name = "NAME")]
+    pub profile: Option<String>,
+
+    /// Judge again under these profiles, running only what each changes, and list the tests whose verdict
+    /// would differ there, with the cause: `--parity kattis,domjudge,codeforces,cms`.
+    #[arg(long, value_name = "NAMES", value_delimiter = ',')]
+    pub parity: Vec<String>,
 
     /// Output limit per test in MiB; more is OLE.
     #[arg(long, alias = "output-limit-mb", value_name = "MIB", default_value_t = crate::model::limits::DEFAULT_OUTPUT_LIMIT_MIB)]

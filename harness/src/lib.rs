@@ -19,6 +19,7 @@ pub mod lang;
 pub mod model;
 pub mod package;
 pub mod plan;
+pub mod profile;
 pub mod report;
 pub mod setter;
 

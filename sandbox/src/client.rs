@@ -785,6 +785,7 @@ mod tests {
             env: Vec::new(),
             stderr: None,
             compiler: false,
+            runs_on_past_output: false,
         }
     }
 

@@ -107,6 +107,7 @@ pub(super) fn interact(
         Transcript::new(request.transcript_bytes),
         started,
     );
+    relay.hold_solution_eof = request.hold_solution_eof;
     let mut interactor_first = None;
     // The pair's backstop: the solution's, and the grace the solution has after the interactor ends.
     let mut backstop = Backstop::new(&Limits {
@@ -245,6 +246,7 @@ fn start(
         rlimits: rlimits(&side.limits, side.unlimited_address_space, true),
         tasks: None,
         cpus: None,
+        runs_on_past_output: false,
     };
     let started = Instant::now();
     let setup = context.setup(Spec {
@@ -458,8 +460,11 @@ struct Relay {
     chunk: Box<[u8]>,
     /// The relay's steps so far.
     steps: u64,
-    /// The step at which each way's writer (the solution, the interactor) was seen to close its output.
+    /// The step at which each way's writer (the solution, the interactor) was seen to close its output
+    /// (passed on: with `hold_solution_eof`, the solution's once it has ended).
     closed_at: [Option<u64>; 2],
+    /// `InteractRequest::hold_solution_eof`.
+    hold_solution_eof: bool,
 }
 
 impl Relay {
@@ -472,6 +477,7 @@ impl Relay {
             chunk: vec![0; 64 * 1024].into_boxed_slice(),
             steps: 0,
             closed_at: [None; 2],
+            hold_solution_eof: false,
         }
     }
 
@@ -519,9 +525,6 @@ impl Relay {
                 read = read_into(way, chunk, |bytes| {
                     transcript.record(direction, t_ms, bytes)
                 })?;
-                if !way.read_open && self.closed_at[i].is_none() {
-                    self.closed_at[i] = Some(self.steps);
-                }
                 self.moved += read as u64;
                 if way.direction == Direction::FromSolution {
                     solution.output_bytes += read as u64;
@@ -537,8 +540,15 @@ impl Relay {
             } else if fds[2 * i + 1].revents != 0 && way.write_open {
                 self.moved += write_from(way) as u64;
             }
-            // The writer is gone and everything it wrote was passed on: the reader sees end of file.
-            if !way.read_open && way.buffer.is_empty() {
+            // The writer is gone and everything it wrote was passed on: the reader sees end of file (the
+            // solution's only once it has ended, when its end of output is held back).
+            let held = self.hold_solution_eof
+                && way.direction == Direction::FromSolution
+                && solution.result.is_none();
+            if !way.read_open && !held && self.closed_at[i].is_none() {
+                self.closed_at[i] = Some(self.steps);
+            }
+            if !way.read_open && way.buffer.is_empty() && !held {
                 way.close_write();
             }
         }

@@ -239,6 +239,8 @@ pub(super) struct Prepared {
     pub tasks: Option<u64>,
     /// The CPUs to run on, when not the launcher's one (a compiler may use them all).
     pub cpus: Option<libc::cpu_set_t>,
+    /// `SIGXFSZ` ignored: writes past the output limit fail and the program runs on.
+    pub runs_on_past_output: bool,
 }
 
 /// A fixed, minimal environment, as on a judge: nothing of ours (RUST_BACKTRACE, locale, tokens) leaks in.
@@ -309,6 +311,7 @@ fn prepare(request: &RunRequest) -> Result<Prepared> {
         ),
         tasks: None,
         cpus: None,
+        runs_on_past_output: request.runs_on_past_output,
     })
 }
 
@@ -709,6 +712,7 @@ pub(super) struct Steps {
     pub rlimits: [(libc::__rlimit_resource_t, u64, u64); 5],
     pub tasks: Option<u64>,
     pub cpus: Option<libc::cpu_set_t>,
+    pub runs_on_past_output: bool,
     /// Null-terminated arrays of C strings.
     pub argv: *const *const libc::c_char,
     pub env: *const *const libc::c_char,
@@ -742,6 +746,7 @@ impl Steps {
             rlimits: prepared.rlimits,
             tasks: prepared.tasks,
             cpus: prepared.cpus,
+            runs_on_past_output: prepared.runs_on_past_output,
             argv,
             env,
             seccomp: None,
@@ -804,6 +809,10 @@ pub(super) unsafe fn exec_child(steps: &Steps, contain: impl FnOnce() -> bool) -
             libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), cpus);
         }
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        // An ignored signal stays ignored across exec: a write past RLIMIT_FSIZE then fails with EFBIG.
+        if steps.runs_on_past_output {
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+        }
         let mut empty: libc::sigset_t = std::mem::zeroed();
         libc::sigemptyset(&mut empty);
         libc::sigprocmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut());

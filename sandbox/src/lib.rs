@@ -113,6 +113,7 @@ impl Sandbox {
             env: command.env.clone(),
             stderr: None,
             compiler: false,
+            runs_on_past_output: false,
         }
     }
 }

@@ -73,6 +73,7 @@ impl crate::Sandbox {
             env: command.env.clone(),
             stderr: Some(err_path.clone()),
             compiler: true,
+            runs_on_past_output: false,
         })?;
         if let Some(reason) = &outcome.judge_error {
             bail!("the compiler's run was lost: {reason}");

@@ -49,6 +49,10 @@ pub struct RunRequest {
     /// hundreds of MiB) would stay charged to the programs run after it; rlimits bound it.
     #[serde(default)]
     pub compiler: bool,
+    /// Writes past the output limit fail (EFBIG) and the program runs on, as on judges that keep only the
+    /// first bytes of an output and let the program go on (DOMjudge's runguard): `SIGXFSZ` is ignored.
+    #[serde(default)]
+    pub runs_on_past_output: bool,
 }
 
 /// A file or folder of the machine that a contained run sees, at `to` in its root (its own path, as a rule:
@@ -127,6 +131,11 @@ pub struct InteractRequest {
     /// other way while the solution still runs has decided the verdict (rejected, or failed): the solution
     /// is stopped at once, without the grace to notice the end of its input. None: the grace always.
     pub interactor_accepts: Option<i32>,
+    /// The solution's closed output reaches the interactor only once the solution has ended, as
+    /// problemtools' interactive runner holds the pipe open until its writer stops: a solution that closes
+    /// its output and runs on is not judged by the interactor until its own limits stop it.
+    #[serde(default)]
+    pub hold_solution_eof: bool,
 }
 
 /// How an interactive run ended.
@@ -428,6 +437,7 @@ mod tests {
             env: vec![OsString::from("HOME=/tmp")],
             stderr: None,
             compiler: false,
+            runs_on_past_output: false,
         };
         let mut frame = Vec::new();
         write_message(&mut frame, &request).unwrap();

@@ -764,6 +764,7 @@ fn both_programs_of_an_interactive_run_are_killed_with_their_launcher() {
         interactor: side(interactor),
         transcript_bytes: 1024,
         interactor_accepts: Some(42),
+        hold_solution_eof: false,
     };
     let run = std::thread::spawn(move || {
         let answer = sandbox.interact(&request);
@@ -1318,6 +1319,7 @@ fn an_interactor_that_ends_the_exchange_and_rejects_ended_first() {
             interactor: side(interactor),
             transcript_bytes: 1024,
             interactor_accepts: Some(42),
+            hold_solution_eof: false,
         };
         let interaction = sandbox().interact(&request).unwrap();
         assert_eq!(interaction.interactor.exit, Exit::Code(43), "{interactor}");
@@ -1362,4 +1364,73 @@ fn a_compiler_is_stopped_at_its_memory_limit() {
         return;
     }
     assert!(stderr.contains("more than 2048 MiB of memory"), "{stderr}");
+}
+
+/// Past the output limit a program is killed by SIGXFSZ; asked to run on (`runs_on_past_output`, as judges
+/// that cut the output let it), its writes past the limit fail and it goes on to its own end.
+#[test]
+fn a_program_past_the_output_limit_is_killed_or_runs_on() {
+    let mut small = limits(2000);
+    small.output_bytes = 1000;
+    // `printf` is the shell's own: the shell itself writes past the limit.
+    let script = "i=0; while [ $i -lt 100 ]; do printf '%0500d' 0; i=$((i+1)); done; exit 3";
+    let (killed, _) = sh(script, &small);
+    assert!(
+        killed.exit != Exit::Code(3) && killed.output_overflow(&small),
+        "{killed:?}"
+    );
+    let dir = setup();
+    let stdout = dir.join("runs-on");
+    let command = Invocation {
+        program: OsString::from("/bin/sh"),
+        args: vec!["-c".into(), script.into()],
+        isolate: true,
+        ..Invocation::default()
+    };
+    let mut request = Sandbox::request(&command, Path::new("/dev/null"), &stdout, &small);
+    request.runs_on_past_output = true;
+    let ran_on = sandbox().run_request(&request).unwrap();
+    assert_eq!(ran_on.exit, Exit::Code(3), "{ran_on:?}");
+    assert!(ran_on.output_overflow(&small), "{ran_on:?}");
+    assert!(std::fs::metadata(&stdout).unwrap().len() <= 1001);
+}
+
+/// A solution that closes its output and goes on: the interactor sees the end of its input at once and
+/// rejects; with the end held back (`hold_solution_eof`, as problemtools' runner), the interactor waits
+/// until the solution's limits stop it, and the solution ended first.
+#[test]
+fn a_closed_solution_output_is_passed_on_at_once_or_when_it_ends() {
+    let side = |script: &str, cpu_ms: u64| sandbox::Side {
+        program: OsString::from("/bin/sh"),
+        args: vec!["-c".into(), script.into()],
+        unlimited_address_space: false,
+        limits: limits(cpu_ms),
+        isolate: true,
+        binds: Vec::new(),
+        cwd: None,
+    };
+    for hold in [false, true] {
+        let request = sandbox::InteractRequest {
+            solution: side("exec 1>&-; while :; do :; done", 300),
+            interactor: side("read answer || exit 43; exit 42", 5000),
+            transcript_bytes: 1024,
+            interactor_accepts: Some(42),
+            hold_solution_eof: hold,
+        };
+        let interaction = sandbox().interact(&request).unwrap();
+        assert_eq!(
+            interaction.interactor.exit,
+            Exit::Code(43),
+            "{interaction:?}"
+        );
+        match hold {
+            // Rejected while the solution still ran: it is stopped at once.
+            false => assert!(interaction.interactor_first, "{interaction:?}"),
+            // Its CPU limit stopped it first; only then did the interactor see the end of its input.
+            true => {
+                assert!(!interaction.interactor_first, "{interaction:?}");
+                assert!(interaction.solution.cpu_us > 300_000, "{interaction:?}");
+            }
+        }
+    }
 }

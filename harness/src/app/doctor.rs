@@ -90,6 +90,99 @@ fn timing(out: &mut impl Write) -> io::Result<()> {
     Ok(())
 }
 
+/// `harness doctor --profile P`: which toolchains of the profile's language table are here and which are
+/// missing (those the profile changes marked), then its rules with their sources.
+pub fn profile(workspace: Option<&crate::package::Workspace>, id: &str) -> Result<i32> {
+    let (profiles, base) = match workspace {
+        Some(workspace) => (
+            crate::profile::Profiles::for_workspace(&workspace.root)?,
+            workspace.languages()?,
+        ),
+        None => (
+            crate::profile::Profiles::builtin(),
+            LanguageTable::builtin(),
+        ),
+    };
+    let profile = profiles.get(id)?;
+    let table = profile.languages(&base)?;
+    let mut out = io::stdout().lock();
+    writeln!(
+        out,
+        "profile {} ({}): {}",
+        profile.id, profile.name, profile.about
+    )?;
+    writeln!(
+        out,
+        "toolchains (* the profile compiles or runs it otherwise than this judge):"
+    )?;
+    let versions = Versions::default();
+    let (mut here, mut missing) = (0, 0);
+    for language in &table.languages {
+        let rule = profile.language_rule(&language.id);
+        let mark = if rule.is_some() { "*" } else { " " };
+        let state = match versions.get(language) {
+            Ok(version) => {
+                here += 1;
+                format!("here: {}", version.lines().next().unwrap_or_default())
+            }
+            Err(why) => {
+                missing += 1;
+                format!("missing: {}", why.lines().next().unwrap_or_default())
+            }
+        };
+        writeln!(
+            out,
+            "{mark} {:<16} {:<20} {state}",
+            language.id, language.name
+        )?;
+        if let Some(rule) = rule {
+            writeln!(out, "      {} ({})", rule.cause, rule.source)?;
+        }
+    }
+    writeln!(out, "{here} toolchains here, {missing} missing")?;
+    writeln!(out, "rules:")?;
+    let rules = [
+        (
+            "memory",
+            format!("{:?}", profile.memory.rule),
+            &profile.memory.source,
+            &profile.memory.note,
+        ),
+        (
+            "output",
+            format!("{:?}", profile.output.rule),
+            &profile.output.source,
+            &profile.output.note,
+        ),
+        (
+            "interactive",
+            format!("{:?}", profile.interactive.rule),
+            &profile.interactive.source,
+            &profile.interactive.note,
+        ),
+        (
+            "scoring",
+            format!("{:?}", profile.scoring.rule),
+            &profile.scoring.source,
+            &profile.scoring.note,
+        ),
+        (
+            "time rounding",
+            format!("{:?}", profile.time_rounding.rule),
+            &profile.time_rounding.source,
+            &profile.time_rounding.note,
+        ),
+    ];
+    for (what, rule, source, note) in rules {
+        let note = note
+            .as_deref()
+            .map(|n| format!("; {n}"))
+            .unwrap_or_default();
+        writeln!(out, "  {what:<14} {rule}{note} ({source})")?;
+    }
+    Ok(EXIT_OK)
+}
+
 /// Each language of the built-in table with its toolchain's version (its first lines), or why it is
 /// missing and which language runs its programs instead.
 fn languages(out: &mut impl Write) -> io::Result<()> {

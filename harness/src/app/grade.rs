@@ -53,6 +53,21 @@ pub fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
             }
         }
     }
+    // The profiles are read, and the names checked, before anything runs.
+    let profiles = crate::profile::Profiles::for_workspace(&workspace.root)?;
+    let profile = match args.profile.as_deref().or(profiles.default.as_deref()) {
+        Some(id) if id != crate::profile::NATIVE => Some(profiles.get(id)?.clone()),
+        _ => None,
+    };
+    let parity: Vec<crate::profile::Profile> = args
+        .parity
+        .iter()
+        .map(|id| profiles.get(id).cloned())
+        .collect::<Result<_>>()?;
+    let languages = match &profile {
+        Some(profile) => profile.languages(&workspace.languages()?)?,
+        None => workspace.languages()?,
+    };
     let only = match &args.changed_since {
         Some(rev) => Some(changed_problems(workspace, &args.ids, rev)?),
         None => None,
@@ -74,8 +89,19 @@ pub fn grade(workspace: &Workspace, args: &RunArgs) -> Result<i32> {
         events,
         repeat: args.repeat.repeat,
         allow_flips: args.repeat.allow_flips,
+        hold_solution_eof: false,
     };
-    let graded = exec::grade(workspace, &args.ids, &options);
+    let graded = exec::grade_with(workspace, &args.ids, &options, languages.clone());
+    let graded = graded.and_then(|mut report| {
+        report.profile = profile.as_ref().map(|p| p.id.clone());
+        if !parity.is_empty() {
+            let compared = exec::parity::compare(
+                workspace, &args.ids, &options, &languages, &report, &parity,
+            )?;
+            report.parity = Some(compared);
+        }
+        Ok(report)
+    });
     if let Some(bar) = &bar {
         bar.finish();
     }

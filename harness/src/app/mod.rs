@@ -29,9 +29,12 @@ pub fn dispatch(cli: Cli) -> Result<i32> {
         Some(root) => root.clone(),
         None => std::env::current_dir().context("cannot read the current folder")?,
     };
-    if let Some(Command::Doctor) = &cli.command {
-        // About the machine, not a workspace.
-        return doctor::doctor();
+    if let Some(Command::Doctor(args)) = &cli.command {
+        // About the machine, not a workspace (whose profiles count when there is one).
+        return match &args.profile {
+            Some(profile) => doctor::profile(Workspace::find(&start).ok().as_ref(), profile),
+            None => doctor::doctor(),
+        };
     }
     if let Some(Command::Merge(args)) = &cli.command {
         // Reports carry all it needs: it may run where no workspace is.
@@ -52,7 +55,7 @@ pub fn dispatch(cli: Cli) -> Result<i32> {
         Some(Command::SubmitCheck(args)) => submit_check::submit_check(&workspace, &args),
         Some(Command::Validate(args)) => validate::validate(&workspace, &args),
         Some(Command::Lint(args)) => lint::lint(&workspace, &args),
-        Some(Command::Verify(_) | Command::Doctor | Command::Merge(_)) => {
+        Some(Command::Verify(_) | Command::Doctor(_) | Command::Merge(_)) => {
             unreachable!("dispatched above")
         }
         Some(Command::Export(args)) => export::export(&workspace, &args),

@@ -83,6 +83,7 @@ pub fn verify(workspace: Option<&Workspace>, args: &VerifyArgs) -> Result<i32> {
         events,
         repeat: args.repeat.repeat,
         allow_flips: args.repeat.allow_flips,
+        hold_solution_eof: false,
     };
     let graded = exec::execute(plan, &context, &options);
     if let Some(bar) = &bar {

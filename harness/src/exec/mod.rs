@@ -27,6 +27,7 @@ use crate::sandbox::Sandbox;
 
 pub mod machine;
 mod packages;
+pub mod parity;
 mod submissions;
 
 /// Options of one grading run.
@@ -58,6 +59,9 @@ pub struct JudgeOptions {
     pub repeat: usize,
     /// A verdict that changes between repeats does not fail the run (`--allow-flips`).
     pub allow_flips: bool,
+    /// An interactive solution's closed output reaches the interactor only when it ends, as on Kattis
+    /// (a profile's `interactive = "eof-at-exit"`, `exec::parity`).
+    pub hold_solution_eof: bool,
 }
 
 impl JudgeOptions {
@@ -128,7 +132,16 @@ impl RunContext {
     /// The context of a workspace for a plan of `runs` runs: as many launchers as will run at once are
     /// started now (as many as the jobs, no more than the runs; none for a plan that runs nothing).
     pub fn with_runs(workspace: &Workspace, jobs: usize, runs: usize) -> Result<RunContext> {
-        let languages = workspace.languages()?;
+        RunContext::with_table(workspace, workspace.languages()?, jobs, runs)
+    }
+
+    /// As `with_runs`, with the language table `languages` (a profile's).
+    pub fn with_table(
+        workspace: &Workspace,
+        languages: LanguageTable,
+        jobs: usize,
+        runs: usize,
+    ) -> Result<RunContext> {
         let launchers = launchers_ahead(jobs, runs);
         let mut context =
             RunContext::with_launchers(&workspace.cache_dir(), languages, jobs, launchers)?;
@@ -209,7 +222,12 @@ pub fn generate_data(workspace: &Workspace, ids: &[String], jobs: usize) -> Resu
 /// Grades `ids` (or every problem when empty). Errors are setup problems of explicitly named problems;
 /// a broken problem that was not named becomes an error row.
 pub fn grade(workspace: &Workspace, ids: &[String], options: &JudgeOptions) -> Result<Report> {
-    let selection = Selection {
+    grade_with(workspace, ids, options, workspace.languages()?)
+}
+
+/// What `options` select of `ids` (every problem when empty).
+pub(crate) fn selection(ids: &[String], options: &JudgeOptions) -> Selection {
+    Selection {
         ids: ids.to_vec(),
         test_filter: options.test_filter.clone(),
         submissions: options.submissions,
@@ -218,11 +236,21 @@ pub fn grade(workspace: &Workspace, ids: &[String], options: &JudgeOptions) -> R
         time_scale: options.time_scale,
         partition: options.partition,
         only: options.only.clone(),
-    };
+    }
+}
+
+/// As `grade`, compiling and running by `languages` (a profile's table, `--profile`).
+pub fn grade_with(
+    workspace: &Workspace,
+    ids: &[String],
+    options: &JudgeOptions,
+    languages: LanguageTable,
+) -> Result<Report> {
+    let selection = selection(ids, options);
     generate_data(workspace, ids, options.jobs)?;
     let mut plan = plan::plan(workspace, &selection)?;
     // Only now, when every named problem is known to be sound: a setup error writes nothing.
-    let context = RunContext::with_runs(workspace, options.jobs, plan.runs())?;
+    let context = RunContext::with_table(workspace, languages, options.jobs, plan.runs())?;
     let shard = plan.shard.take();
     let mut report = execute(plan, &context, options)?;
     // The launchers take down their containment while the scratch folder is removed; dropping the
@@ -859,6 +887,7 @@ pub(crate) fn run_test(
         interactor,
         // With the testlib protocol, a checker program judges the transcript afterwards.
         checker: matches!(problem.checker, CheckerSpec::Program(_)).then_some(checker),
+        hold_solution_eof: run.options.hold_solution_eof,
     });
     let grader: Box<dyn Grader + '_> = match (problem.runs, interactive) {
         (Runs::Answers, _) if binary.is_answers() => Box::new(Answers { checker, limits }),

@@ -34,6 +34,9 @@ pub struct Interactive<'a> {
     pub interactor: &'a ProgramChecker,
     /// For the testlib protocol: judges the transcript the interactor wrote against the answer.
     pub checker: Option<&'a dyn Checker>,
+    /// The solution's closed output reaches the interactor only when it ends
+    /// (`InteractRequest::hold_solution_eof`).
+    pub hold_solution_eof: bool,
 }
 
 impl Grader for Interactive<'_> {
@@ -112,6 +115,7 @@ impl Interactive<'_> {
                 Protocol::Kattis => kattis::ACCEPTED,
                 Protocol::Testlib | Protocol::Cms => testlib::ACCEPTED,
             }),
+            hold_solution_eof: self.hold_solution_eof,
         };
         let interaction = self.sandbox.interact(&request)?;
         // The checker reads the transcript by its path: a regular file, or none (never a link the

@@ -3,6 +3,7 @@
 pub mod expected;
 pub mod limits;
 pub mod machine;
+pub mod parity;
 pub mod problem;
 pub mod repeats;
 pub mod result;

@@ -365,6 +365,12 @@ pub struct Report {
     /// A shard's stamp (`--partition`); absent from the report of a whole run.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<super::Shard>,
+    /// The profile the run was judged under (`--profile`), when not this judge's own rules.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub profile: Option<String>,
+    /// Where other judges would differ (`--parity`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parity: Option<super::parity::Parity>,
 }
 
 impl Report {
@@ -427,6 +433,8 @@ impl Report {
             isolation: Vec::new(),
             machine: None,
             shard: None,
+            profile: None,
+            parity: None,
         }
     }
 

@@ -59,6 +59,7 @@ pub fn render_html(report: &Report, options: &HtmlOptions, out: &mut dyn Write) 
     for section in &sections {
         problem_section(&mut html, section);
     }
+    super::parity::html(&mut html, report);
     run_facts(&mut html, report, options);
     let _ = writeln!(html, "<script>{SCRIPT}</script>\n</body>\n</html>");
     out.write_all(html.as_bytes())?;
@@ -1057,6 +1058,9 @@ fn run_facts(html: &mut String, report: &Report, options: &HtmlOptions) {
     fact("containment", &layers);
     if report.summary.repeats > 1 {
         fact("repeats", &super::repeats::repeats_fact(report));
+    }
+    if let Some(profile) = &report.profile {
+        fact("profile", profile);
     }
     for (name, value) in super::repeats::machine_facts(report) {
         fact(&name, &value);

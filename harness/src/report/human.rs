@@ -96,6 +96,7 @@ pub fn render_human(report: &Report, options: &HumanOptions, out: &mut dyn Write
     super::repeats::spread(&mut text, report);
     super::repeats::flips(&mut text, report, &paint);
     super::repeats::machine(&mut text, report, &paint);
+    super::parity::human(&mut text, report, &paint);
     failures(&mut text, report, options, &paint);
     summary(&mut text, report);
     out.write_all(text.as_bytes())?;

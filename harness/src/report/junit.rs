@@ -37,6 +37,9 @@ pub fn render_junit(report: &Report, out: &mut dyn Write) -> Result<()> {
     for given in submissions.iter().filter(|s| s.given) {
         junit.add_test_suite(given_suite(given, flips_allowed));
     }
+    if let Some(suite) = super::parity::junit(report) {
+        junit.add_test_suite(suite);
+    }
     junit
         .serialize(&mut *out)
         .context("cannot write the JUnit report")?;

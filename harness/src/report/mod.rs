@@ -7,6 +7,7 @@ pub mod human;
 pub mod json;
 pub mod junit;
 pub mod merge;
+mod parity;
 pub mod progress;
 mod repeats;
 pub mod shown;

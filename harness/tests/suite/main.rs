@@ -23,6 +23,7 @@ mod languages;
 mod layers;
 mod lint;
 mod packages;
+mod parity;
 mod passes;
 mod polygon;
 mod private_folder;

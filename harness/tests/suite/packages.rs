@@ -953,6 +953,7 @@ fn a_dropped_packages_tests_are_listed_and_run_one_at_a_time_as_a_problems_are()
         events: Default::default(),
         repeat: 1,
         allow_flips: false,
+        hold_solution_eof: false,
     };
     let result = harness::exec::run_one(&workspace, "split", "secret/2", &options).unwrap();
     // `31250 32000` where the answer file says `2 500000000`: only the package's validator accepts it.
