@@ -9,6 +9,7 @@ pub mod export;
 pub mod generators;
 pub mod groups;
 pub mod inline_modules;
+pub mod prepared;
 pub mod program;
 pub mod submissions;
 pub mod validation;
@@ -220,10 +221,24 @@ pub fn load(dir: &Path) -> Result<(ProblemSource, FormatVersion)> {
         memory_kb: whole("validation_memory", "MiB", DEFAULT_VALIDATION_MEMORY_MIB)? * 1024,
         output_bytes: whole("validation_output", "MiB", DEFAULT_VALIDATION_OUTPUT_MIB)? << 20,
     };
-    let validator =
+    let mut validator =
         program::validator(&dir, &yaml, format, interactive, &mut warnings)?;
+    if let (Some(validator), false) = (&mut validator, format == FormatVersion::Legacy) {
+        // The validator is built from its sources with the constants replaced.
+        let constants = generators::constants(&dir)?;
+        let changes = prepared::Changes {
+            constants: Some(&constants).filter(|c| !c.is_empty()),
+            ..Default::default()
+        };
+        validator.path = prepared::prepare(&validator.path, &changes)?;
+    }
     let tests = data::load_tests(&dir, format, &base_args, validator.is_none())?;
     let mut found = submissions::load(&dir, &id, &mut warnings)?;
+    let constants = match format {
+        FormatVersion::Legacy => Default::default(),
+        _ => generators::constants(&dir)?,
+    };
+    prepare_submissions(&dir, &mut found, &constants, &mut warnings)?;
     let scoring = match types.iter().any(|t| t == "scoring") {
         true => Some(std::sync::Arc::new(groups::load(
             &dir,
@@ -334,6 +349,54 @@ pub fn load(dir: &Path) -> Result<(ProblemSource, FormatVersion)> {
     Ok((source, format))
 }
 
+/// Each submission as the judge builds it (`prepared`): with the files `include/` gives its language,
+/// its `entrypoint` as its main file, and the constants replaced; reports keep its own name.
+fn prepare_submissions(
+    dir: &Path,
+    found: &mut submissions::Found,
+    constants: &std::collections::BTreeMap<String, String>,
+    warnings: &mut Vec<String>,
+) -> Result<()> {
+    let table = crate::lang::LanguageTable::builtin();
+    for submission in &mut found.planned {
+        let original = submission.path.clone();
+        let language = match table.program(&original) {
+            Ok(program) => program.language.id,
+            Err(_) => continue, // not built: skipped with the language table's reason
+        };
+        let code = language.strip_suffix("-cpython").unwrap_or(&language);
+        let mut entrypoint = (found.entrypoints.iter())
+            .find(|(path, _)| *path == original)
+            .map(|(_, entry)| entry.clone());
+        let names_a_file = |entry: &str| match original.is_dir() {
+            true => original.join(entry).is_file(),
+            false => original.file_name().is_some_and(|n| n == entry),
+        };
+        if let Some(entry) = entrypoint.as_deref().filter(|e| !names_a_file(e)) {
+            if code == "java" {
+                // A class name: the judge runs the class that has `main`, found after compiling.
+                warnings.push(format!(
+                    "submissions.yaml: {}: entrypoint `{entry}` is not a file; the class with `main` is run",
+                    submission.relative
+                ));
+                entrypoint = None;
+            }
+        }
+        let changes = prepared::Changes {
+            included: prepared::included(dir, code)?,
+            entrypoint,
+            constants: Some(constants).filter(|c| !c.is_empty()),
+        };
+        submission.path = prepared::prepare(&original, &changes)?;
+        for path in &mut found.not_for_time_limit {
+            if *path == original {
+                *path = submission.path.clone();
+            }
+        }
+    }
+    Ok(())
+}
+
 fn format_version(yaml: &YamlMap) -> Result<FormatVersion> {
     let version = yaml.string("problem_format_version")?;
     Ok(match version.as_deref() {
@@ -371,9 +434,7 @@ fn kind(
             }
             types
         }
-        _ => yaml
-            .one_or_many("type")?
-            .unwrap_or_else(|| vec!["pass-fail".into()]),
+        _ => types_2025(yaml)?,
     };
     let mut unsupported = None;
     for kind in &types {
@@ -393,6 +454,46 @@ fn kind(
         _ => yaml.words("output_validator_args")?,
     };
     Ok((types, unsupported, args.unwrap_or_default()))
+}
+
+/// 2025-09's `type`: one string or a non-empty list, and a string may hold several types separated by
+/// spaces (`pass-fail interactive`, as the format's own examples write it); no repetition, none of the
+/// incompatible pairs (pass-fail and scoring; submit-answer and multi-pass or interactive).
+fn types_2025(yaml: &YamlMap) -> Result<Vec<String>> {
+    let Some(given) = yaml.one_or_many("type")? else {
+        return Ok(vec!["pass-fail".into()]);
+    };
+    let mut types: Vec<String> = Vec::new();
+    for word in given.iter().flat_map(|t| t.split_whitespace()) {
+        if types.iter().any(|t| t == word) {
+            bail!(
+                "{}: key `type`: `{word}` is given twice",
+                yaml.path.display()
+            );
+        }
+        types.push(word.to_string());
+    }
+    if types.is_empty() {
+        bail!(
+            "{}: key `type`: empty; give pass-fail or scoring, and interactive, multi-pass or submit-answer if so",
+            yaml.path.display()
+        );
+    }
+    const INCOMPATIBLE: [(&str, &str); 3] = [
+        ("pass-fail", "scoring"),
+        ("submit-answer", "multi-pass"),
+        ("submit-answer", "interactive"),
+    ];
+    for (a, b) in INCOMPATIBLE {
+        if types.iter().any(|t| t == a) && types.iter().any(|t| t == b) {
+            bail!(
+                "{}: key `type`: `{a}` and `{b}` cannot go together",
+                yaml.path.display()
+            );
+        }
+    }
+    // pass-fail is implied where scoring is not said (and kept as the package says it).
+    Ok(types)
 }
 
 /// The time limit and its multipliers.

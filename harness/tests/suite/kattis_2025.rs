@@ -1,0 +1,173 @@
+//! `harness verify` on what the 2025-09 package format adds (fixtures/packages/, described in its
+//! README): `type` as one string of several types, `include/default/` and `include/<language>/`,
+//! `constants` with `{{name}}` in validators, included files and submissions, and a submission's
+//! `entrypoint`.
+
+use std::fs;
+use std::path::Path;
+use std::process::Output;
+
+use serde_json::Value;
+
+use super::common::{self, json_report, printed};
+
+/// `harness verify --format json` on a package folder.
+fn verify(dir: &Path) -> Output {
+    common::command(dir, &["verify", dir.to_str().unwrap(), "--format", "json"])
+        .output()
+        .expect("run the harness binary")
+}
+
+/// Each submission's (file, verdict, as its folder expects).
+fn verdicts(report: &Value) -> Vec<(String, String, bool)> {
+    let all = report["submissions"].as_array().unwrap();
+    all.iter()
+        .map(|s| {
+            (
+                s["file"].as_str().unwrap().to_string(),
+                s["verdict"].as_str().unwrap_or("-").to_string(),
+                s["matched"].as_bool().unwrap(),
+            )
+        })
+        .collect()
+}
+
+fn verdict_of(report: &Value, file: &str) -> String {
+    let all = verdicts(report);
+    let found = all.iter().find(|(f, _, _)| f == file);
+    found
+        .unwrap_or_else(|| panic!("no {file} in {all:?}"))
+        .1
+        .clone()
+}
+
+/// `included`: every accepted submission builds only with what the package adds: C with
+/// `include/default/k.h`, C++ with `include/cpp/k.h` (which replaces the default for C++), Python with
+/// `include/python3/k.py` (the constant and its variant), one with `{{k}}` in its own source, and a
+/// folder with two programs run from the `entrypoint` its `submissions.yaml` entry names; the output
+/// validator checks against `{{k}}` in its source. Then, in copies: without the entry point the folder's
+/// `main.py` runs (WA); without `include/cpp/` C++ gets the default header (CE); with another constant
+/// C++'s `static_assert` fails (CE) while the others follow the constant and stay accepted.
+#[test]
+fn included_files_constants_and_the_entrypoint_build_each_submission_as_the_package_says() {
+    let output = verify(&common::fixtures("packages/included"));
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    let expected = [
+        ("submissions/accepted/add.c", "AC"),
+        ("submissions/accepted/add.cpp", "AC"),
+        ("submissions/accepted/add.py", "AC"),
+        ("submissions/accepted/constant.py", "AC"),
+        ("submissions/accepted/two-mains", "AC"),
+        ("submissions/wrong_answer/six.py", "WA"),
+    ];
+    let expected: Vec<(String, String, bool)> = expected
+        .iter()
+        .map(|(f, v)| (f.to_string(), v.to_string(), true))
+        .collect();
+    assert_eq!(verdicts(&report), expected);
+
+    let copy = |name: &str| {
+        let dir = common::scratch(&format!("included-{name}")).join("included");
+        common::copy_tree(&common::fixtures("packages/included"), &dir);
+        dir
+    };
+    let no_entrypoint = copy("no-entrypoint");
+    fs::write(
+        no_entrypoint.join("submissions/submissions.yaml"),
+        "accepted/add.cpp:\n  language: cpp\n",
+    )
+    .unwrap();
+    let output = verify(&no_entrypoint);
+    assert_eq!(output.status.code(), Some(1), "{}", printed(&output));
+    let report = json_report(&output);
+    assert_eq!(verdict_of(&report, "submissions/accepted/two-mains"), "WA");
+
+    let no_cpp = copy("no-cpp");
+    fs::remove_dir_all(no_cpp.join("include/cpp")).unwrap();
+    let output = verify(&no_cpp);
+    assert_eq!(output.status.code(), Some(1), "{}", printed(&output));
+    let report = json_report(&output);
+    assert_eq!(verdict_of(&report, "submissions/accepted/add.cpp"), "CE");
+    assert_eq!(verdict_of(&report, "submissions/accepted/add.c"), "AC");
+
+    let eight = copy("eight");
+    let yaml = fs::read_to_string(eight.join("problem.yaml")).unwrap();
+    fs::write(
+        eight.join("problem.yaml"),
+        yaml.replace("value: 7", "value: 8"),
+    )
+    .unwrap();
+    for (file, answer) in [("sample/1", "9"), ("secret/1", "1"), ("secret/2", "1008")] {
+        fs::write(
+            eight.join(format!("data/{file}.ans")),
+            format!("{answer}\n"),
+        )
+        .unwrap();
+    }
+    let output = verify(&eight);
+    assert_eq!(output.status.code(), Some(1), "{}", printed(&output));
+    let report = json_report(&output);
+    assert_eq!(verdict_of(&report, "submissions/accepted/add.cpp"), "CE");
+    for file in ["add.c", "add.py", "constant.py"] {
+        let file = format!("submissions/accepted/{file}");
+        assert_eq!(verdict_of(&report, &file), "AC", "{file}");
+    }
+    // The output validator follows the constant too: the program answering one too few is still WA.
+    assert_eq!(verdict_of(&report, "submissions/wrong_answer/six.py"), "WA");
+}
+
+/// `type` as one string of several types, as the format's own examples write it: `guess` (interactive)
+/// verifies as `pass-fail interactive`; two types that cannot go together are refused naming the key;
+/// `multi-pass` is a known type this judge says it cannot judge yet.
+#[test]
+fn a_type_string_of_several_types_is_read_and_incompatible_or_unsupported_ones_said() {
+    let dir = common::scratch("type-string").join("guess");
+    common::copy_tree(&common::fixtures("packages/guess"), &dir);
+    let yaml = fs::read_to_string(dir.join("problem.yaml")).unwrap();
+    let with_type = |kind: &str| {
+        let lines = yaml.lines().map(|line| match line {
+            l if l.starts_with("problem_format_version:") => {
+                "problem_format_version: 2025-09".to_string()
+            }
+            l if l.starts_with("type:") => format!("type: {kind}"),
+            l => l.to_string(),
+        });
+        fs::write(
+            dir.join("problem.yaml"),
+            lines.collect::<Vec<_>>().join("\n") + "\n",
+        )
+        .unwrap();
+    };
+    with_type("pass-fail interactive");
+    let output = verify(&dir);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    let row = &report["problems"][0];
+    assert_eq!(row["package"]["type"], "pass-fail, interactive", "{row:#}");
+    assert_eq!(verdict_of(&report, "submissions/accepted/bisect.py"), "AC");
+
+    with_type("scoring pass-fail interactive");
+    let output = verify(&dir);
+    assert_eq!(output.status.code(), Some(2), "{}", printed(&output));
+    let text = printed(&output);
+    assert!(
+        text.contains("problem.yaml: key `type`: `pass-fail` and `scoring` cannot go together"),
+        "{text}"
+    );
+
+    with_type("[interactive, interactive]");
+    let output = verify(&dir);
+    assert_eq!(output.status.code(), Some(2), "{}", printed(&output));
+    assert!(printed(&output).contains("`interactive` is given twice"));
+
+    with_type("pass-fail multi-pass");
+    let output = verify(&dir);
+    assert_eq!(output.status.code(), Some(1), "{}", printed(&output));
+    let report = json_report(&output);
+    let error = report["problems"][0]["error"].as_str().unwrap_or_default();
+    assert!(
+        error.contains("multi-pass problems are not supported yet"),
+        "{report:#}"
+    );
+}
