@@ -81,14 +81,17 @@ impl ProgramChecker {
         };
         // A Kattis validator may score the output (`score.txt`); whether the problem allows it is the
         // scoring's decision (`grade::score`), but a score that is not a number is the validator's fault.
-        let (judgement, message, score) = match self.protocol {
+        let (judgement, message, score, score_multiplier) = match self.protocol {
             Protocol::Kattis if judgement != Judgement::JudgeError => {
-                match kattis::score_file(feedback) {
-                    Ok(score) => (judgement, message, score),
-                    Err(why) => (Judgement::JudgeError, why, None),
+                match (
+                    kattis::score_file(feedback),
+                    kattis::score_multiplier_file(feedback),
+                ) {
+                    (Ok(score), Ok(multiplier)) => (judgement, message, score, multiplier),
+                    (Err(why), _) | (_, Err(why)) => (Judgement::JudgeError, why, None, None),
                 }
             }
-            _ => (judgement, message, None),
+            _ => (judgement, message, None, None),
         };
         CheckResult {
             judgement,
@@ -96,6 +99,7 @@ impl ProgramChecker {
             diff: None,
             message: Some(truncate(&message)).filter(|m| !m.is_empty()),
             score,
+            score_multiplier,
         }
     }
 }

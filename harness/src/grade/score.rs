@@ -21,6 +21,8 @@ pub use crate::model::judge_expectation;
 pub struct Judged {
     pub verdict: Verdict,
     pub validator_score: Option<f64>,
+    /// The fraction of the test's maximum its validator gave (2025-09's `score_multiplier.txt`).
+    pub score_multiplier: Option<f64>,
 }
 
 /// A package's custom grader (`grading: custom`): given a group's children (verdict, score) and the
@@ -102,6 +104,7 @@ pub fn explained(test: &crate::model::TestResult) -> Explained {
     let judged = Judged {
         verdict: test.verdict,
         validator_score: test.validator_score,
+        score_multiplier: test.score_multiplier,
     };
     (judged, test.cause().map(str::to_string))
 }
@@ -138,9 +141,13 @@ fn score_group(
                 let policy = group.rules.validator_score.unwrap_or(policy);
                 if policy == ValidatorScore::Ignored {
                     judged.validator_score = None;
+                    judged.score_multiplier = None;
                 }
-                let (mut verdict, mut why) =
-                    kattis_verdict(judged.verdict, judged.validator_score, policy);
+                let multiplied = multiplied(&mut judged, policy, group.rules.test_max);
+                let (mut verdict, mut why) = match multiplied {
+                    Err(why) => (Verdict::JE, Some(why)),
+                    Ok(()) => kattis_verdict(judged.verdict, judged.validator_score, policy),
+                };
                 if let (Verdict::AC, Some(score), Some(max)) =
                     (verdict, judged.validator_score, group.rules.test_max)
                 {
@@ -310,6 +317,38 @@ fn kattis_verdict(
             error("the validator wrote a score.txt for an output it rejected")
         }
         (verdict, _, _) => (verdict, None),
+    }
+}
+
+/// A test's `score_multiplier.txt` as its score (the fraction times the test's maximum, 2025-09's
+/// "Scoring test cases"), put in `judged.validator_score`; `Err` says why it is a judge error: written
+/// for a rejected output, in a group that takes no validator scores, or for a test without a maximum.
+fn multiplied(
+    judged: &mut Judged,
+    policy: ValidatorScore,
+    test_max: Option<f64>,
+) -> std::result::Result<(), String> {
+    let Some(multiplier) = judged.score_multiplier.take() else {
+        return Ok(());
+    };
+    if judged.verdict != Verdict::AC {
+        return Err("the validator wrote a score_multiplier.txt for an output it rejected".into());
+    }
+    if policy == ValidatorScore::Forbidden {
+        return Err(
+            "the validator wrote a score_multiplier.txt, but the problem does not take its validator's scores"
+                .into(),
+        );
+    }
+    match test_max.filter(|max| max.is_finite()) {
+        Some(max) => {
+            judged.validator_score = Some(multiplier * max);
+            Ok(())
+        }
+        None => Err(
+            "the validator wrote a score_multiplier.txt for a test without a maximum score (an unbounded group needs score.txt)"
+                .into(),
+        ),
     }
 }
 
@@ -498,6 +537,7 @@ mod tests {
             Ok(Some(Judged {
                 verdict,
                 validator_score: None,
+                score_multiplier: None,
             }))
         })
         .unwrap();
@@ -665,14 +705,17 @@ mod tests {
                 "a" => Judged {
                     verdict: AC,
                     validator_score: Some(2.5),
+                    score_multiplier: None,
                 },
                 "b" => Judged {
                     verdict: AC,
                     validator_score: None,
+                    score_multiplier: None,
                 },
                 _ => Judged {
                     verdict: WA,
                     validator_score: None,
+                    score_multiplier: None,
                 },
             }))
         };
@@ -708,6 +751,7 @@ mod tests {
                 Judged {
                     verdict,
                     validator_score: None,
+                    score_multiplier: None,
                 },
                 why,
             )))
@@ -754,6 +798,7 @@ mod tests {
             Ok(Some(Judged {
                 verdict,
                 validator_score: None,
+                score_multiplier: None,
             }))
         };
         let seen = std::cell::RefCell::new(Vec::new());
@@ -803,6 +848,7 @@ mod tests {
                 Ok(Some(Judged {
                     verdict: AC,
                     validator_score: given,
+                    score_multiplier: None,
                 }))
             })
             .unwrap();
@@ -849,6 +895,7 @@ mod tests {
             Ok(name.starts_with("secret/subtask1").then_some(Judged {
                 verdict: AC,
                 validator_score: None,
+                score_multiplier: None,
             }))
         })
         .unwrap();

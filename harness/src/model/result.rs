@@ -41,6 +41,10 @@ pub struct TestResult {
     /// The score the output validator wrote in its feedback folder (`score.txt`), when it wrote one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub validator_score: Option<f64>,
+    /// The fraction of the test's maximum score the output validator wrote (`score_multiplier.txt`),
+    /// when it wrote one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score_multiplier: Option<f64>,
     /// With `--repeat N`: every run's CPU time and verdict (this result is the median run, `cpu_ms` the
     /// median CPU time).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -79,6 +83,7 @@ impl TestResult {
             transcript: None,
             near_limit: false,
             validator_score: None,
+            score_multiplier: None,
             repeats: None,
         }
     }

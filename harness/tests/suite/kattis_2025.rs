@@ -1,7 +1,7 @@
 //! `harness verify` on what the 2025-09 package format adds (fixtures/packages/, described in its
 //! README): `type` as one string of several types, `include/default/` and `include/<language>/`,
-//! `constants` with `{{name}}` in validators, included files and submissions, and a submission's
-//! `entrypoint`.
+//! `constants` with `{{name}}` in validators, included files and submissions, a submission's
+//! `entrypoint`, a group's `require_pass`, and a validator's `score_multiplier.txt`.
 
 use std::fs;
 use std::path::Path;
@@ -169,5 +169,113 @@ fn a_type_string_of_several_types_is_read_and_incompatible_or_unsupported_ones_s
     assert!(
         error.contains("multi-pass problems are not supported yet"),
         "{report:#}"
+    );
+}
+
+/// A group's score in a submission of a `scoring-2025` report: (score, the groups it lacked).
+fn group(report: &Value, file: &str, name: &str) -> (f64, Value) {
+    let all = report["submissions"].as_array().unwrap();
+    let submission = all.iter().find(|s| s["file"] == file).unwrap();
+    let secret = &submission["score"]["groups"][1];
+    let groups = secret["groups"].as_array().unwrap();
+    let group = groups
+        .iter()
+        .find(|g| g["group"] == name)
+        .unwrap_or_else(|| panic!("no group {name} in {submission:#}"));
+    (group["score"].as_f64().unwrap(), group["unmet"].clone())
+}
+
+fn total(report: &Value, file: &str) -> f64 {
+    let all = report["submissions"].as_array().unwrap();
+    let submission = all.iter().find(|s| s["file"] == file).unwrap();
+    submission["score"]["score"].as_f64().unwrap()
+}
+
+/// `require_pass` ("Group dependencies"): with `g2-sum` requiring `g1-pass`, `odd-only.py` (which fails
+/// `g1-pass` and scores 20 in `g2-sum` alone) scores nothing there, saying which group it lacked, so its
+/// expected 20 no longer holds; `close.py` and `exact.py`, which pass `g1-pass`, keep their scores.
+/// A requirement of a later group, or of a group that is not pass-fail, is refused naming the key.
+#[test]
+fn a_group_that_requires_another_scores_only_when_that_one_passes() {
+    let dir = common::copy_of("packages/scoring-2025", "require-pass");
+    let g2 = dir.join("data/secret/g2-sum/test_group.yaml");
+    let g2_yaml = fs::read_to_string(&g2).unwrap();
+    fs::write(&g2, format!("{g2_yaml}require_pass: secret/g1-pass\n")).unwrap();
+    let output = verify(&dir);
+    assert_eq!(output.status.code(), Some(1), "{}", printed(&output));
+    let report = json_report(&output);
+    let odd = "submissions/partially_accepted/odd-only.py";
+    assert_eq!(
+        group(&report, odd, "secret/g2-sum"),
+        (0.0, Value::from(vec!["secret/g1-pass"]))
+    );
+    assert_eq!(total(&report, odd), 0.0);
+    assert_eq!(
+        total(&report, "submissions/partially_accepted/close.py"),
+        82.0
+    );
+    assert_eq!(total(&report, "submissions/accepted/exact.py"), 100.0);
+
+    for (requirement, says) in [
+        (
+            "secret/g3-min",
+            "`secret/g3-min`: a group may only require groups before it",
+        ),
+        ("[sample, secret/g0]", "`secret/g0`: no such group"),
+    ] {
+        fs::write(&g2, format!("{g2_yaml}require_pass: {requirement}\n")).unwrap();
+        let output = verify(&dir);
+        assert_eq!(output.status.code(), Some(2), "{}", printed(&output));
+        let text = printed(&output);
+        assert!(
+            text.contains(&format!(
+                "g2-sum/test_group.yaml: key `require_pass`: {says}"
+            )),
+            "{text}"
+        );
+    }
+    fs::write(&g2, &g2_yaml).unwrap();
+    let g3 = dir.join("data/secret/g3-min/test_group.yaml");
+    let g3_yaml = fs::read_to_string(&g3).unwrap();
+    fs::write(&g3, format!("{g3_yaml}require_pass: secret/g2-sum\n")).unwrap();
+    let output = verify(&dir);
+    assert_eq!(output.status.code(), Some(2), "{}", printed(&output));
+    assert!(printed(&output).contains("a required group must have `pass-fail` aggregation"));
+}
+
+/// `score_multiplier.txt`: where `g3-min` (`min`, 30 points) has its validator write a multiplier of 0.5
+/// for `close`, `close.py` scores half of each test's maximum there, 15 (30 + 40 + 15 = 85, not the 82
+/// it expects); a multiplier above 1 is a judge error that names the file.
+#[test]
+fn a_score_multiplier_is_a_fraction_of_the_tests_maximum() {
+    let dir = common::copy_of("packages/scoring-2025", "score-multiplier");
+    let g3 = dir.join("data/secret/g3-min/test_group.yaml");
+    let g3_yaml = fs::read_to_string(&g3).unwrap();
+    let with = |multiplier: &str| {
+        let yaml = g3_yaml.replace(
+            "[partial, \"12\"]",
+            &format!("[multiplier, \"{multiplier}\"]"),
+        );
+        assert_ne!(yaml, g3_yaml, "the fixture's arguments changed");
+        fs::write(&g3, yaml).unwrap();
+    };
+    with("0.5");
+    let output = verify(&dir);
+    assert_eq!(output.status.code(), Some(1), "{}", printed(&output));
+    let report = json_report(&output);
+    let close = "submissions/partially_accepted/close.py";
+    assert_eq!(group(&report, close, "secret/g3-min").0, 15.0);
+    assert_eq!(total(&report, close), 85.0);
+    assert_eq!(total(&report, "submissions/accepted/exact.py"), 100.0);
+
+    with("1.5");
+    let output = verify(&dir);
+    let report = json_report(&output);
+    let all = report["submissions"].as_array().unwrap();
+    let submission = all.iter().find(|s| s["file"] == close).unwrap();
+    let text = submission.to_string();
+    assert!(
+        text.contains("score_multiplier.txt says 1.5, outside 0 to 1"),
+        "{submission:#}"
     );
 }

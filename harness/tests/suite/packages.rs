@@ -708,17 +708,17 @@ fn a_2025_09_group_in_the_drafts_words_is_read_as_them() {
 
 /// What a 2025-09 package's groups must say, or what this judge does not implement, stops `verify`
 /// with the file and the key: a group without `max_score` under a bounded `secret` (its default is
-/// `unbounded`), a `pass-fail` group without a bound, and `require_pass`.
+/// `unbounded`), and `static_validation_score` (static validation is not implemented).
 #[test]
-fn a_2025_09_group_without_its_bound_or_with_require_pass_is_a_setup_error() {
+fn a_2025_09_group_without_its_bound_or_with_static_validation_is_a_setup_error() {
     for (group_yaml, says) in [
         (
             "score_aggregation: sum\n",
             "g2-sum/test_group.yaml: key `max_score`",
         ),
         (
-            "max_score: 40\nscore_aggregation: sum\nrequire_pass: sample\n",
-            "g2-sum/test_group.yaml: key `require_pass`: not supported yet",
+            "max_score: 40\nscore_aggregation: sum\nstatic_validation_score: 10\n",
+            "g2-sum/test_group.yaml: key `static_validation_score`: static validation",
         ),
     ] {
         let copy = common::copy_of("packages/scoring-2025", "scoring-2025-bad");
@@ -1372,6 +1372,7 @@ mod native_groups {
             Ok(Some(Judged {
                 verdict,
                 validator_score: None,
+                score_multiplier: None,
             }))
         })
         .unwrap();
