@@ -279,3 +279,49 @@ fn a_score_multiplier_is_a_fraction_of_the_tests_maximum() {
         "{submission:#}"
     );
 }
+
+/// An older version's spelling in a 2025-09 problem.yaml is warned about by name, and read where it
+/// still means something (`limits.time_multiplier`); a test case that gives the submission command-line
+/// `args` or a `.files` folder is not judged without them: the package's row says why.
+#[test]
+fn older_spellings_are_named_and_tests_beyond_stdin_are_not_misjudged() {
+    let dir = common::scratch("older-spellings").join("included");
+    common::copy_tree(&common::fixtures("packages/included"), &dir);
+    let yaml = fs::read_to_string(dir.join("problem.yaml")).unwrap();
+    let older = yaml.replace(
+        "limits:\n",
+        "source_url: https://example.com\nauthor: Someone\nlimits:\n  time_multiplier: 3\n",
+    );
+    assert_ne!(older, yaml, "the fixture's problem.yaml changed");
+    fs::write(dir.join("problem.yaml"), &older).unwrap();
+    let output = verify(&dir);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    let warnings = report["problems"][0]["package"]["warnings"].to_string();
+    for said in [
+        "key `source_url` is an older version's spelling; 2025-09 says `source` with `name` and `url`",
+        "key `author` is an older version's spelling; 2025-09 says `credits`",
+        "key `limits.time_multiplier` is the legacy spelling; 2025-09 says `limits.time_multipliers.ac_to_time_limit` (read as it)",
+    ] {
+        assert!(warnings.contains(said), "{said}: {warnings}");
+    }
+
+    fs::write(dir.join("data/secret/test_group.yaml"), "args: [--fast]\n").unwrap();
+    let output = verify(&dir);
+    assert_eq!(output.status.code(), Some(1), "{}", printed(&output));
+    let error = json_report(&output)["problems"][0]["error"].to_string();
+    assert!(
+        error.contains("data/secret/test_group.yaml: key `args` (command-line arguments for the submission) is not supported yet"),
+        "{error}"
+    );
+    fs::remove_file(dir.join("data/secret/test_group.yaml")).unwrap();
+    fs::create_dir_all(dir.join("data/secret/2.files")).unwrap();
+    fs::write(dir.join("data/secret/2.files/extra.txt"), "1\n").unwrap();
+    let output = verify(&dir);
+    assert_eq!(output.status.code(), Some(1), "{}", printed(&output));
+    let error = json_report(&output)["problems"][0]["error"].to_string();
+    assert!(
+        error.contains("test secret/2: its .files folder"),
+        "{error}"
+    );
+}

@@ -168,6 +168,24 @@ const NEW_LIMITS: &[&str] = &[
     "validation_passes",
 ];
 
+/// The legacy keys of problem.yaml a newer package may still hold, and what the newer versions say
+/// instead: warned about by name (`validator_flags` is read as `output_validator_args`).
+const OLD_SPELLINGS: &[(&str, &str)] = &[
+    ("author", "says `credits` (its `authors`); ignored"),
+    ("source_url", "says `source` with `name` and `url`; ignored"),
+    ("validation", "says `type` (interactive, scoring) and has output_validator/; ignored"),
+    ("validator_flags", "says `output_validator_args` (read as it)"),
+    ("grading", "says `max_score` and `score_aggregation` in test_group.yaml; ignored"),
+    ("scoring", "says `max_score` and `score_aggregation` in test_group.yaml; ignored"),
+    ("libraries", "has no libraries (include/ adds files to submissions); ignored"),
+];
+
+/// The legacy time multipliers of `limits`, and the `time_multipliers` key each is read as.
+const OLD_LIMITS: &[(&str, &str)] = &[
+    ("time_multiplier", "ac_to_time_limit"),
+    ("time_safety_margin", "time_limit_to_tle"),
+];
+
 /// Reads the package in `dir`, and says its format version. Errors name the file and the key of what is
 /// malformed.
 pub fn load(dir: &Path) -> Result<(ProblemSource, FormatVersion)> {
@@ -193,7 +211,14 @@ pub fn load(dir: &Path) -> Result<(ProblemSource, FormatVersion)> {
         _ => NEW_KEYS,
     };
     for key in yaml.unknown_keys(known) {
-        warnings.push(format!("problem.yaml: unknown key `{key}` ignored"));
+        let old = OLD_SPELLINGS.iter().find(|(old, _)| *old == key);
+        match old {
+            Some((_, now)) if format != FormatVersion::Legacy => warnings.push(format!(
+                "problem.yaml: key `{key}` is an older version's spelling; {} {now}",
+                format.name()
+            )),
+            _ => warnings.push(format!("problem.yaml: unknown key `{key}` ignored")),
+        }
     }
     let (types, unsupported, base_args) = kind(&yaml, format)?;
     let interactive = types.iter().any(|t| t == "interactive");
@@ -204,7 +229,15 @@ pub fn load(dir: &Path) -> Result<(ProblemSource, FormatVersion)> {
             _ => NEW_LIMITS,
         };
         for key in limits.unknown_keys(known) {
-            warnings.push(format!("problem.yaml: unknown key `{key}` ignored"));
+            let name = key.strip_prefix("limits.").unwrap_or(&key);
+            let old = OLD_LIMITS.iter().find(|(old, _)| *old == name);
+            match old {
+                Some((_, now)) if format != FormatVersion::Legacy => warnings.push(format!(
+                    "problem.yaml: key `limits.{name}` is the legacy spelling; {} says `limits.time_multipliers.{now}` (read as it)",
+                    format.name()
+                )),
+                _ => warnings.push(format!("problem.yaml: unknown key `{key}` ignored")),
+            }
         }
     }
     let timing = timing(&dir, limits.as_ref(), format)?;
@@ -233,6 +266,14 @@ pub fn load(dir: &Path) -> Result<(ProblemSource, FormatVersion)> {
         validator.path = prepared::prepare(&validator.path, &changes)?;
     }
     let tests = data::load_tests(&dir, format, &base_args, validator.is_none())?;
+    let unsupported = match (unsupported, format) {
+        (None, FormatVersion::Legacy) => None,
+        (None, _) => beyond_stdin(&dir, &tests)?,
+        (reason, _) => reason,
+    };
+    if dir.join("static_validator").exists() {
+        warnings.push("static_validator/ is not run: static validation is not supported yet".into());
+    }
     let mut found = submissions::load(&dir, &id, &mut warnings)?;
     let constants = match format {
         FormatVersion::Legacy => Default::default(),
@@ -451,9 +492,53 @@ fn kind(
     }
     let args = match format {
         FormatVersion::Legacy => yaml.words("validator_flags")?,
-        _ => yaml.words("output_validator_args")?,
+        _ => match yaml.words("output_validator_args")? {
+            Some(args) => Some(args),
+            None => yaml.words("validator_flags")?,
+        },
     };
     Ok((types, unsupported, args.unwrap_or_default()))
+}
+
+/// Why a 2025-09 package cannot be judged yet when a test case gives the submission more than its
+/// standard input ("Running test cases"): command-line `args` (a case's `.yaml`, or the
+/// `test_group.yaml` of a folder above it) or a `.files` folder copied into its working folder. Judged
+/// without them, it could get another verdict than its own judge gives.
+fn beyond_stdin(dir: &Path, tests: &[crate::model::TestCase]) -> Result<Option<String>> {
+    let data = data_dir(dir);
+    let mut checked = std::collections::BTreeSet::new();
+    for test in tests {
+        if test.input.with_extension("files").is_dir() {
+            return Ok(Some(format!(
+                "test {}: its .files folder (files for the submission's working folder) is not supported yet",
+                test.name
+            )));
+        }
+        let mut configs = vec![test.input.with_extension("yaml")];
+        for folder in test.input.ancestors().skip(1) {
+            if !folder.starts_with(&data) {
+                break;
+            }
+            configs.push(folder.join("test_group.yaml"));
+            configs.push(folder.join("testdata.yaml"));
+        }
+        for config in configs {
+            if !checked.insert(config.clone()) {
+                continue;
+            }
+            let Some(yaml) = YamlMap::read_if_exists(&config)? else {
+                continue;
+            };
+            if yaml.words("args")?.is_some_and(|args| !args.is_empty()) {
+                let shown = config.strip_prefix(dir).unwrap_or(&config);
+                return Ok(Some(format!(
+                    "{}: key `args` (command-line arguments for the submission) is not supported yet",
+                    shown.display()
+                )));
+            }
+        }
+    }
+    Ok(None)
 }
 
 /// 2025-09's `type`: one string or a non-empty list, and a string may hold several types separated by
@@ -511,11 +596,18 @@ fn timing(dir: &Path, limits: Option<&YamlMap>, format: FormatVersion) -> Result
             timing.ac_to_time_limit = multiplier.unwrap_or(timing.ac_to_time_limit);
             let margin = limits.positive("time_safety_margin", "a factor")?;
             timing.time_limit_to_tle = margin.unwrap_or(timing.time_limit_to_tle);
-        } else if let Some(multipliers) = limits.sub("time_multipliers")? {
-            let ac = multipliers.positive("ac_to_time_limit", "a factor")?;
-            timing.ac_to_time_limit = ac.unwrap_or(timing.ac_to_time_limit);
-            let tle = multipliers.positive("time_limit_to_tle", "a factor")?;
-            timing.time_limit_to_tle = tle.unwrap_or(timing.time_limit_to_tle);
+        } else {
+            // The legacy spellings first (warned about by name), the 2025-09 ones over them.
+            let multiplier = limits.positive("time_multiplier", "a factor")?;
+            timing.ac_to_time_limit = multiplier.unwrap_or(timing.ac_to_time_limit);
+            let margin = limits.positive("time_safety_margin", "a factor")?;
+            timing.time_limit_to_tle = margin.unwrap_or(timing.time_limit_to_tle);
+            if let Some(multipliers) = limits.sub("time_multipliers")? {
+                let ac = multipliers.positive("ac_to_time_limit", "a factor")?;
+                timing.ac_to_time_limit = ac.unwrap_or(timing.ac_to_time_limit);
+                let tle = multipliers.positive("time_limit_to_tle", "a factor")?;
+                timing.time_limit_to_tle = tle.unwrap_or(timing.time_limit_to_tle);
+            }
         }
         timing.resolution = limits
             .positive("time_resolution", "seconds")?
