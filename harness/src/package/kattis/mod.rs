@@ -1,8 +1,9 @@
 //! The Kattis / ICPC problem-package format (a folder with `problem.yaml`), in the `legacy` version of
 //! problemtools and the `2023-07-draft` and `2025-09` versions: their metadata and limits, their output
 //! validator (or the default one with its flags, `program`), their test data (`data`) and groups
-//! (`groups`), their example submissions (`submissions`) and input validators (`validation`), read into
-//! a `ProblemSource`; `export` writes ours as packages.
+//! (`groups`), their example submissions (`submissions`, built as `prepared` changes them: `include/`,
+//! `entrypoint`, `constants`) and input validators (`validation`), read into a `ProblemSource`; `export`
+//! writes ours as packages.
 
 pub mod data;
 pub mod export;
