@@ -325,3 +325,43 @@ fn older_spellings_are_named_and_tests_beyond_stdin_are_not_misjudged() {
         "{error}"
     );
 }
+
+/// A submission that `submissions.yaml` permits AC alone must be accepted wherever it is, and can be the
+/// package's own program (BAPCtools' `testexpectations` keeps such ones in `ac_or_wa/`, and its
+/// `accepted/` expects WA): with `included`'s accepted Python programs moved to `ac/` so ruled, the
+/// package is judged, its row from them; without the rule they are nobody's row, and the row says so.
+#[test]
+fn a_submission_permitted_only_ac_can_be_the_packages_row() {
+    let dir = common::scratch("permitted-ac").join("included");
+    common::copy_tree(&common::fixtures("packages/included"), &dir);
+    let subs = dir.join("submissions");
+    fs::create_dir_all(subs.join("ac")).unwrap();
+    for file in ["add.c", "add.cpp", "add.py", "constant.py"] {
+        fs::remove_file(subs.join("accepted").join(file)).unwrap();
+    }
+    fs::remove_dir_all(subs.join("accepted")).unwrap();
+    fs::copy(
+        common::fixtures("packages/included/submissions/accepted/constant.py"),
+        subs.join("ac/constant.py"),
+    )
+    .unwrap();
+    fs::write(subs.join("submissions.yaml"), "ac:\n  permitted: [AC]\n").unwrap();
+    let output = verify(&dir);
+    assert_eq!(output.status.code(), Some(0), "{}", printed(&output));
+    let report = json_report(&output);
+    assert_eq!(report["problems"][0]["error"], Value::Null, "{report:#}");
+    assert_eq!(verdict_of(&report, "submissions/ac/constant.py"), "AC");
+
+    fs::write(
+        subs.join("submissions.yaml"),
+        "ac:\n  permitted: [AC, WA]\n",
+    )
+    .unwrap();
+    let output = verify(&dir);
+    assert_eq!(output.status.code(), Some(1), "{}", printed(&output));
+    let error = json_report(&output)["problems"][0]["error"].to_string();
+    assert!(
+        error.contains("no submission that must be accepted was judged"),
+        "{error}"
+    );
+}
