@@ -473,9 +473,7 @@ fn plan_source(
         unplanned.clear();
     }
     let first = submissions.iter().map(|(s, _)| s);
-    let first = first
-        .clone()
-        .find(|s| s.expected == Expected::Accepted && !s.given);
+    let first = first.clone().find(|s| s.expected.must_accept() && !s.given);
     let solution = first.map_or(problem.dir.join("submissions/accepted"), |s| s.path.clone());
     let unplanned = unplanned.into_iter().map(|u| {
         let folder = VerdictRule::folder_name(&u.folder);

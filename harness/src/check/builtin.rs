@@ -85,6 +85,7 @@ fn details(
             diff: None,
             message: None,
             score: None,
+            score_multiplier: None,
         };
     }
     let first_difference = Some(match judgement {
@@ -103,6 +104,7 @@ fn details(
         )),
         message: None,
         score: None,
+        score_multiplier: None,
     }
 }
 

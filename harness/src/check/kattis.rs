@@ -54,20 +54,38 @@ pub fn message(feedback: &Path) -> String {
 
 /// The score in `FEEDBACK_DIR/score.txt`, when there is one; `Err` when it is not a number.
 pub fn score_file(feedback: &Path) -> std::result::Result<Option<f64>, String> {
-    // 2025-09's other way to score (a fraction of the test's maximum): not implemented, so a judge
-    // error rather than a score it did not mean.
-    if fs::symlink_metadata(feedback.join("score_multiplier.txt")).is_ok() {
-        return Err("the validator wrote score_multiplier.txt, which this judge does not support yet (write score.txt)".into());
+    number_file(feedback, "score.txt")
+}
+
+/// 2025-09's other way to score, `FEEDBACK_DIR/score_multiplier.txt`: a fraction of the test's maximum
+/// score, from 0 to 1 (whether the test has a maximum is the scoring's to judge); `Err` when it is not
+/// such a number, or when `score.txt` is there too.
+pub fn score_multiplier_file(feedback: &Path) -> std::result::Result<Option<f64>, String> {
+    let Some(multiplier) = number_file(feedback, "score_multiplier.txt")? else {
+        return Ok(None);
+    };
+    if fs::symlink_metadata(feedback.join("score.txt")).is_ok() {
+        return Err(
+            "the validator wrote both score.txt and score_multiplier.txt; write one".into(),
+        );
     }
-    let Some(bytes) = crate::sandbox::read_written(&feedback.join("score.txt"), FEEDBACK_BYTES)
-    else {
+    match (0.0..=1.0).contains(&multiplier) {
+        true => Ok(Some(multiplier)),
+        false => Err(format!(
+            "the validator's score_multiplier.txt says {multiplier}, outside 0 to 1"
+        )),
+    }
+}
+
+fn number_file(feedback: &Path, name: &str) -> std::result::Result<Option<f64>, String> {
+    let Some(bytes) = crate::sandbox::read_written(&feedback.join(name), FEEDBACK_BYTES) else {
         return Ok(None);
     };
     let text = String::from_utf8_lossy(&bytes);
     match text.trim().parse::<f64>() {
         Ok(score) if score.is_finite() => Ok(Some(score)),
         _ => Err(format!(
-            "the validator's score.txt is not a number: `{}`",
+            "the validator's {name} is not a number: `{}`",
             super::program::truncate(text.trim())
         )),
     }
@@ -86,11 +104,14 @@ mod tests {
         assert_eq!(score_file(&dir), Ok(Some(12.5)));
         fs::write(dir.join("score.txt"), "lots\n").unwrap();
         assert!(score_file(&dir).unwrap_err().contains("not a number"));
-        fs::remove_file(dir.join("score.txt")).unwrap();
         fs::write(dir.join("score_multiplier.txt"), "0.5\n").unwrap();
-        assert!(score_file(&dir)
+        assert!(score_multiplier_file(&dir).unwrap_err().contains("both"));
+        fs::remove_file(dir.join("score.txt")).unwrap();
+        assert_eq!(score_multiplier_file(&dir), Ok(Some(0.5)));
+        fs::write(dir.join("score_multiplier.txt"), "1.5\n").unwrap();
+        assert!(score_multiplier_file(&dir)
             .unwrap_err()
-            .contains("score_multiplier.txt"));
+            .contains("outside 0 to 1"));
         fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -55,6 +55,8 @@ pub struct CheckResult {
     pub message: Option<String>,
     /// The score a Kattis validator wrote in its feedback folder (`score.txt`).
     pub score: Option<f64>,
+    /// The fraction of the test's maximum score a Kattis validator wrote (`score_multiplier.txt`).
+    pub score_multiplier: Option<f64>,
 }
 
 /// The files a checker looks at.

@@ -91,23 +91,29 @@ impl ProgramChecker {
         };
         // A Kattis validator may score the output (`score.txt`); whether the problem allows it is the
         // scoring's decision (`grade::score`), but a score that is not a number is the validator's fault.
-        let (judgement, message, score) = match self.protocol {
+        let (judgement, message, score, score_multiplier) = match self.protocol {
             Protocol::Kattis if judgement != Judgement::JudgeError => {
-                match kattis::score_file(feedback) {
-                    Ok(score) => (judgement, message, score),
-                    Err(why) => (Judgement::JudgeError, why, None),
+                match (
+                    kattis::score_file(feedback),
+                    kattis::score_multiplier_file(feedback),
+                ) {
+                    (Ok(score), Ok(multiplier)) => (judgement, message, score, multiplier),
+                    (Err(why), _) | (_, Err(why)) => (Judgement::JudgeError, why, None, None),
                 }
             }
             // A CMS checker's outcome is on its stdout: a fraction of the test's points.
             Protocol::Cms if judgement != Judgement::JudgeError => match cms::outcome(stdout) {
-                Ok((judgement, outcome)) => (judgement, cms::message(&message), Some(outcome)),
+                Ok((judgement, outcome)) => {
+                    (judgement, cms::message(&message), Some(outcome), None)
+                }
                 Err(why) => (
                     Judgement::JudgeError,
                     format!("the checker failed: {why}\n{message}"),
                     None,
+                    None,
                 ),
             },
-            _ => (judgement, message, None),
+            _ => (judgement, message, None, None),
         };
         CheckResult {
             judgement,
@@ -115,6 +121,7 @@ impl ProgramChecker {
             diff: None,
             message: Some(truncate(&message)).filter(|m| !m.is_empty()),
             score,
+            score_multiplier,
         }
     }
 }

@@ -97,6 +97,7 @@ pub fn check<R: BufRead>(
                 diff: None,
                 message: None,
                 score: None,
+                score_multiplier: None,
             })
         }
         Found::Token(difference) => (difference.line(), difference.message()),
@@ -116,6 +117,7 @@ pub fn check<R: BufRead>(
         diff: Some(render_unified(&old, &new, start)),
         message: None,
         score: None,
+        score_multiplier: None,
     })
 }
 

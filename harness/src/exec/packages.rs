@@ -7,7 +7,7 @@ use anyhow::Result;
 
 use super::{JudgeOptions, Run};
 use crate::model::repeats::seconds;
-use crate::model::{Expected, Problem, ProblemResult, SubmissionResult, Verdict};
+use crate::model::{Problem, ProblemResult, SubmissionResult, Verdict};
 use crate::plan::{OwnSubmissions, PlannedProblem, PlannedSubmission};
 
 /// The packages' rows (with the package's facts) and submissions: those `graded` in the first phase, and
@@ -134,8 +134,8 @@ fn judge(
     };
     results.sort_by_key(order);
     let mut row = ProblemResult::new(&problem, run.options.limits(&problem).cpu_ms);
-    let none = "no accepted submission was judged (submissions/accepted/ is needed)";
-    let accepted = |r: &&SubmissionResult| r.expected == Expected::Accepted && r.skipped.is_none();
+    let none = "no submission that must be accepted was judged (submissions/accepted/ is needed)";
+    let accepted = |r: &&SubmissionResult| r.expected.must_accept() && r.skipped.is_none();
     match results.iter().find(accepted) {
         Some(first) => (row.tests, row.score) = (first.tests.clone(), first.score.clone()),
         None => row.error = Some(none.to_string()),
@@ -221,7 +221,7 @@ fn margin(result: &SubmissionResult, limit_ms: u64, tle_margin: f64) -> Option<S
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::TestResult;
+    use crate::model::{Expected, TestResult};
 
     fn submission(verdict: Verdict, tests: &[(&str, Verdict, f64)]) -> SubmissionResult {
         SubmissionResult {

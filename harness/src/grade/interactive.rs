@@ -179,9 +179,16 @@ impl Interactive<'_> {
         if let (Protocol::Kattis, Said::Accepted | Said::Rejected(_)) =
             (self.interactor.protocol, &said)
         {
-            match crate::check::kattis::score_file(feedback) {
-                Ok(score) => result.validator_score = score,
-                Err(why) => {
+            let scores = (
+                crate::check::kattis::score_file(feedback),
+                crate::check::kattis::score_multiplier_file(feedback),
+            );
+            match scores {
+                (Ok(score), Ok(multiplier)) => {
+                    result.validator_score = score;
+                    result.score_multiplier = multiplier;
+                }
+                (Err(why), _) | (_, Err(why)) => {
                     result.verdict = Verdict::JE;
                     result.detail = Some(why.replace("validator", "interactor"));
                 }

@@ -21,6 +21,8 @@ pub use crate::model::judge_expectation;
 pub struct Judged {
     pub verdict: Verdict,
     pub validator_score: Option<f64>,
+    /// The fraction of the test's maximum its validator gave (2025-09's `score_multiplier.txt`).
+    pub score_multiplier: Option<f64>,
 }
 
 /// A package's custom grader (`grading: custom`): given a group's children (verdict, score) and the
@@ -105,6 +107,7 @@ pub fn explained(test: &crate::model::TestResult) -> Explained {
     let judged = Judged {
         verdict: test.verdict,
         validator_score: test.validator_score,
+        score_multiplier: test.score_multiplier,
     };
     (judged, test.cause().map(str::to_string))
 }
@@ -285,8 +288,12 @@ fn kattis_test(
     let policy = rules.validator_score.unwrap_or(policy);
     if policy == ValidatorScore::Ignored {
         judged.validator_score = None;
+        judged.score_multiplier = None;
     }
-    let (mut verdict, mut why) = kattis_verdict(judged.verdict, judged.validator_score, policy);
+    let (mut verdict, mut why) = match multiplied(&mut judged, policy, rules.test_max) {
+        Err(why) => (Verdict::JE, Some(why)),
+        Ok(()) => kattis_verdict(judged.verdict, judged.validator_score, policy),
+    };
     if let (Verdict::AC, Some(score), Some(max)) = (verdict, judged.validator_score, rules.test_max)
     {
         // 2025-09: a test's score.txt is from 0 to the test's maximum score.
@@ -358,6 +365,38 @@ fn kattis_verdict(
             error("the validator wrote a score.txt for an output it rejected")
         }
         (verdict, _, _) => (verdict, None),
+    }
+}
+
+/// A test's `score_multiplier.txt` as its score (the fraction times the test's maximum, 2025-09's
+/// "Scoring test cases"), put in `judged.validator_score`; `Err` says why it is a judge error: written
+/// for a rejected output, in a group that takes no validator scores, or for a test without a maximum.
+fn multiplied(
+    judged: &mut Judged,
+    policy: ValidatorScore,
+    test_max: Option<f64>,
+) -> std::result::Result<(), String> {
+    let Some(multiplier) = judged.score_multiplier.take() else {
+        return Ok(());
+    };
+    if judged.verdict != Verdict::AC {
+        return Err("the validator wrote a score_multiplier.txt for an output it rejected".into());
+    }
+    if policy == ValidatorScore::Forbidden {
+        return Err(
+            "the validator wrote a score_multiplier.txt, but the problem does not take its validator's scores"
+                .into(),
+        );
+    }
+    match test_max.filter(|max| max.is_finite()) {
+        Some(max) => {
+            judged.validator_score = Some(multiplier * max);
+            Ok(())
+        }
+        None => Err(
+            "the validator wrote a score_multiplier.txt for a test without a maximum score (an unbounded group needs score.txt)"
+                .into(),
+        ),
     }
 }
 
@@ -550,6 +589,7 @@ mod tests {
             Ok(Some(Judged {
                 verdict,
                 validator_score: None,
+                score_multiplier: None,
             }))
         })
         .unwrap();
@@ -719,14 +759,17 @@ mod tests {
                 "a" => Judged {
                     verdict: AC,
                     validator_score: Some(2.5),
+                    score_multiplier: None,
                 },
                 "b" => Judged {
                     verdict: AC,
                     validator_score: None,
+                    score_multiplier: None,
                 },
                 _ => Judged {
                     verdict: WA,
                     validator_score: None,
+                    score_multiplier: None,
                 },
             }))
         };
@@ -762,6 +805,7 @@ mod tests {
                 Judged {
                     verdict,
                     validator_score: None,
+                    score_multiplier: None,
                 },
                 why,
             )))
@@ -809,6 +853,7 @@ mod tests {
             Ok(Some(Judged {
                 verdict,
                 validator_score: None,
+                score_multiplier: None,
             }))
         };
         let seen = std::cell::RefCell::new(Vec::new());
@@ -859,6 +904,7 @@ mod tests {
                 Ok(Some(Judged {
                     verdict: AC,
                     validator_score: given,
+                    score_multiplier: None,
                 }))
             })
             .unwrap();
@@ -905,6 +951,7 @@ mod tests {
             Ok(name.starts_with("secret/subtask1").then_some(Judged {
                 verdict: AC,
                 validator_score: None,
+                score_multiplier: None,
             }))
         })
         .unwrap();

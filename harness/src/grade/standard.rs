@@ -129,6 +129,7 @@ impl Standard<'_> {
             result.first_difference = checked.first_difference;
             result.diff = checked.diff;
             result.validator_score = checked.score;
+            result.score_multiplier = checked.score_multiplier;
             if checked.message.is_some() && result.verdict != Verdict::AC {
                 result.checker_message = checked.message;
                 result.input_head = input_head(&test.input);

@@ -374,7 +374,17 @@ fn compile_binds(
     let root = program_root(program);
     let shared = root.parent().map(|problems| problems.join(".shared"));
     match shared.filter(|s| s.is_dir()) {
-        _ if overlaps(&root) => read.extend(program_files(program)),
+        // Its files one by one, the others (headers) too: a package's changed copy of a submission
+        // lives under the cache (`package::kattis::prepared`).
+        _ if overlaps(&root) => {
+            read.extend(program_files(program));
+            read.extend(
+                program
+                    .others
+                    .iter()
+                    .map(|f| std::path::absolute(f).unwrap_or_else(|_| f.clone())),
+            );
+        }
         Some(shared) => read.extend([std::path::absolute(&root).unwrap_or(root), shared]),
         None => read.push(root),
     }

@@ -15,4 +15,4 @@ pub mod toolchain;
 pub mod version;
 
 pub use compiler::{Compiled, Compiler, Executable};
-pub use table::{Language, LanguageTable, Program};
+pub use table::{Language, LanguageTable, Program, ENTRYPOINT_FILE};

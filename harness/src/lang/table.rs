@@ -11,6 +11,10 @@ use serde::Deserialize;
 
 const BUILTIN: &str = include_str!("languages.toml");
 
+/// A hidden file in a program's folder naming its main file (relative to the folder), as a package's
+/// changed copy of a submission says its entry point (`package::kattis::prepared`).
+pub const ENTRYPOINT_FILE: &str = ".entrypoint";
+
 /// One language.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -128,7 +132,11 @@ impl LanguageTable {
         let (files, others): (Vec<PathBuf>, Vec<PathBuf>) = files
             .into_iter()
             .partition(|f| has_extension(f, &language.extensions));
-        let main = main_file(&files, language);
+        let named = fs::read_to_string(path.join(ENTRYPOINT_FILE))
+            .ok()
+            .map(|name| path.join(name.trim()))
+            .filter(|main| files.contains(main));
+        let main = named.unwrap_or_else(|| main_file(&files, language));
         Ok(Program {
             language: language.clone(),
             files,

@@ -96,6 +96,17 @@ impl Expected {
         }
     }
 
+    /// Whether it must be accepted on every test: `accepted/`, or a package's rule that permits AC alone
+    /// (BAPCtools' `testexpectations` keeps such submissions in `ac_or_wa/`, and its `accepted/` expects
+    /// WA). Such a submission can be a package's own program.
+    pub fn must_accept(self) -> bool {
+        match self {
+            Expected::Accepted => true,
+            Expected::Verdicts(rule) => rule.permitted == VerdictSet::of(&[Verdict::AC]),
+            _ => false,
+        }
+    }
+
     pub fn from_folder(folder: &str) -> Option<Expected> {
         Expected::ALL.into_iter().find(|e| e.folder() == folder)
     }

@@ -45,6 +45,10 @@ pub struct TestResult {
     /// the most of any pass).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub passes: Option<Vec<Pass>>,
+    /// The fraction of the test's maximum score the output validator wrote (`score_multiplier.txt`),
+    /// when it wrote one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score_multiplier: Option<f64>,
     /// With `--repeat N`: every run's CPU time and verdict (this result is the median run, `cpu_ms` the
     /// median CPU time).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -84,6 +88,7 @@ impl TestResult {
             near_limit: false,
             validator_score: None,
             passes: None,
+            score_multiplier: None,
             repeats: None,
         }
     }

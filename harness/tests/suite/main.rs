@@ -19,6 +19,7 @@ mod hostile_names;
 mod html;
 mod interactive;
 mod judge_cleanup;
+mod kattis_2025;
 mod languages;
 mod layers;
 mod lint;

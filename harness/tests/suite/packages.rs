@@ -708,17 +708,17 @@ fn a_2025_09_group_in_the_drafts_words_is_read_as_them() {
 
 /// What a 2025-09 package's groups must say, or what this judge does not implement, stops `verify`
 /// with the file and the key: a group without `max_score` under a bounded `secret` (its default is
-/// `unbounded`), a `pass-fail` group without a bound, and `require_pass`.
+/// `unbounded`), and `static_validation_score` (static validation is not implemented).
 #[test]
-fn a_2025_09_group_without_its_bound_or_with_require_pass_is_a_setup_error() {
+fn a_2025_09_group_without_its_bound_or_with_static_validation_is_a_setup_error() {
     for (group_yaml, says) in [
         (
             "score_aggregation: sum\n",
             "g2-sum/test_group.yaml: key `max_score`",
         ),
         (
-            "max_score: 40\nscore_aggregation: sum\nrequire_pass: sample\n",
-            "g2-sum/test_group.yaml: key `require_pass`: not supported yet",
+            "max_score: 40\nscore_aggregation: sum\nstatic_validation_score: 10\n",
+            "g2-sum/test_group.yaml: key `static_validation_score`: static validation",
         ),
     ] {
         let copy = common::copy_of("packages/scoring-2025", "scoring-2025-bad");
@@ -745,14 +745,17 @@ fn a_malformed_package_is_a_setup_error_naming_the_file_and_key() {
 }
 
 #[test]
-fn a_submissions_yaml_language_is_checked_an_entrypoint_refused_and_a_message_said_unchecked() {
+fn a_submissions_yaml_language_is_checked_an_entrypoint_checked_and_a_message_said_unchecked() {
     // 2025-09 `language`: the file must be built as that language (judged as another one, its verdict
-    // could differ from its own judge's); `entrypoint` cannot be honoured, so the package is refused;
-    // `message` (an expected judge message) is not checked, and the report says so.
+    // could differ from its own judge's), and one the judge lacks leaves it unjudged, saying so; an
+    // `entrypoint` must name a file of the program; `message` (an expected judge message) is not
+    // checked, and the report says so.
     let cases = [
         ("language: python3\n  message: echoes\n", Some(0), "the expected judge message is not checked"),
         ("language: cpp\n", Some(2), "submissions.yaml: `accepted/echo.py`: language `cpp`, but the judge builds it as `python3`"),
-        ("entrypoint: echo\n", Some(2), "submissions.yaml: `accepted/echo.py`: key `entrypoint` is not supported"),
+        ("entrypoint: echo\n", Some(2), "echo.py: entrypoint `echo` is not a file of the submission"),
+        // Its only submission unjudged, the package has no time limit: an error of its row.
+        ("language: php\n", Some(1), "submissions.yaml gives it the language `php`, which the judge's language table lacks"),
     ];
     for (i, (keys, code, said)) in cases.into_iter().enumerate() {
         let dir = common::scratch(&format!("yamlkeys-{i}")).join("yamlkeys");
@@ -1371,6 +1374,7 @@ mod native_groups {
             Ok(Some(Judged {
                 verdict,
                 validator_score: None,
+                score_multiplier: None,
             }))
         })
         .unwrap();

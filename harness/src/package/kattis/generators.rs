@@ -221,7 +221,7 @@ pub fn constants(dir: &Path) -> Result<BTreeMap<String, String>> {
 }
 
 /// `{{NAME}}` and `{{NAME.variant}}` replaced by the constants that exist; others left as they are.
-fn substitute(text: &str, constants: &BTreeMap<String, String>) -> String {
+pub fn substitute(text: &str, constants: &BTreeMap<String, String>) -> String {
     let mut out = String::new();
     let mut rest = text;
     while let Some(at) = rest.find("{{") {

@@ -308,6 +308,12 @@ impl Reader<'_> {
         }
         // A `pass-fail` secret scores its maximum when every test passes (its groups are `pass-fail`
         // too): one group of all its tests.
+        // The groups a later one may require (`require_pass`), with their aggregation.
+        let mut declared: Vec<(String, String)> = Vec::new();
+        if root_items.iter().any(|i| matches!(i, ScoreItem::Group(g) if g.name == "sample")) {
+            declared.push(("sample".into(), "pass-fail".into()));
+        }
+        let secret_requires = require_pass(&secret_yaml, "secret", &declared)?;
         let secret_items: Vec<ScoreItem> = match groups.is_empty() {
             true => tests(secret.clone()),
             false => {
@@ -329,6 +335,9 @@ impl Reader<'_> {
                     }
                     let mut rules = GroupRules::default();
                     newer_rules(&mut rules, max, &aggregation, members.len());
+                    let name = format!("secret/{folder}");
+                    rules.requires = require_pass(&yaml, &name, &declared)?;
+                    declared.push((name, aggregation.clone()));
                     items.push(ScoreItem::Group(ScoreGroup {
                         name: format!("secret/{folder}"),
                         rules,
@@ -344,6 +353,7 @@ impl Reader<'_> {
         };
         let mut secret_rules = GroupRules::default();
         newer_rules(&mut secret_rules, secret_max, &secret_aggregation, direct);
+        secret_rules.requires = secret_requires;
         if !secret_items.is_empty() {
             root_items.push(ScoreItem::Group(ScoreGroup {
                 name: "secret".into(),
@@ -401,16 +411,43 @@ impl Reader<'_> {
                 shown.display()
             ));
         }
-        for key in ["require_pass", "static_validation_score"] {
-            if yaml.get(key).is_some() {
-                bail!(
-                    "{}: key `{key}`: not supported yet (group dependencies and static validation are not implemented)",
-                    yaml.path.display()
-                );
-            }
+        if yaml.get("static_validation_score").is_some() {
+            bail!(
+                "{}: key `static_validation_score`: static validation (static_validator/ judging a submission's source) is not supported yet, so the score it gives cannot be judged",
+                yaml.path.display()
+            );
         }
         Ok(yaml)
     }
+}
+
+/// A 2025-09 group's `require_pass` ("Group dependencies"): one name or a list, each `sample` or a test
+/// data group (`secret/...`) that comes before `name` and has `pass-fail` aggregation (`declared`, the
+/// groups before it, say which); `secret` may require `sample` only. The group then scores only when
+/// they are all accepted (`GroupRules::requires`).
+fn require_pass(yaml: &YamlMap, name: &str, declared: &[(String, String)]) -> Result<Vec<String>> {
+    let Some(required) = yaml.one_or_many("require_pass")? else {
+        return Ok(Vec::new());
+    };
+    for other in &required {
+        let found = declared.iter().find(|(n, _)| n == other);
+        let why = match found {
+            _ if name == "secret" && other != "sample" => Some("`secret` may require `sample` only"),
+            None if other.as_str() >= name => Some("a group may only require groups before it"),
+            None => Some("no such group (name it from data/: `sample` or `secret/<group>`)"),
+            Some((_, aggregation)) if aggregation != "pass-fail" => {
+                Some("a required group must have `pass-fail` aggregation")
+            }
+            Some(_) => None,
+        };
+        if let Some(why) = why {
+            bail!(
+                "{}: key `require_pass`: `{other}`: {why}",
+                yaml.path.display()
+            );
+        }
+    }
+    Ok(required)
 }
 
 /// The keys of a 2025-09 `test_group.yaml`.

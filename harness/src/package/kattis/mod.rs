@@ -1,8 +1,9 @@
 //! The Kattis / ICPC problem-package format (a folder with `problem.yaml`), in the `legacy` version of
 //! problemtools and the `2023-07-draft` and `2025-09` versions: their metadata and limits, their output
 //! validator (or the default one with its flags, `program`), their test data (`data`) and groups
-//! (`groups`), their example submissions (`submissions`) and input validators (`validation`), read into
-//! a `ProblemSource`; `export` writes ours as packages.
+//! (`groups`), their example submissions (`submissions`, built as `prepared` changes them: `include/`,
+//! `entrypoint`, `constants`) and input validators (`validation`), read into a `ProblemSource`; `export`
+//! writes ours as packages.
 
 pub mod data;
 pub mod domjudge;
@@ -10,6 +11,7 @@ pub mod export;
 pub mod generators;
 pub mod groups;
 pub mod inline_modules;
+pub mod prepared;
 pub mod program;
 pub mod submissions;
 pub mod validation;
@@ -192,6 +194,24 @@ const UNJUDGED_PARTS: &[&str] = &[
     "attachments",
 ];
 
+/// The legacy keys of problem.yaml a newer package may still hold, and what the newer versions say
+/// instead: warned about by name (`validator_flags` is read as `output_validator_args`).
+const OLD_SPELLINGS: &[(&str, &str)] = &[
+    ("author", "says `credits` (its `authors`); ignored"),
+    ("source_url", "says `source` with `name` and `url`; ignored"),
+    ("validation", "says `type` (interactive, scoring) and has output_validator/; ignored"),
+    ("validator_flags", "says `output_validator_args` (read as it)"),
+    ("grading", "says `max_score` and `score_aggregation` in test_group.yaml; ignored"),
+    ("scoring", "says `max_score` and `score_aggregation` in test_group.yaml; ignored"),
+    ("libraries", "has no libraries (include/ adds files to submissions); ignored"),
+];
+
+/// The legacy time multipliers of `limits`, and the `time_multipliers` key each is read as.
+const OLD_LIMITS: &[(&str, &str)] = &[
+    ("time_multiplier", "ac_to_time_limit"),
+    ("time_safety_margin", "time_limit_to_tle"),
+];
+
 /// Reads the package in `dir`, and says its format version. Errors name the file and the key of what is
 /// malformed.
 pub fn load(dir: &Path) -> Result<(ProblemSource, FormatVersion)> {
@@ -224,7 +244,14 @@ pub fn load(dir: &Path) -> Result<(ProblemSource, FormatVersion)> {
         _ => NEW_KEYS,
     };
     for key in yaml.unknown_keys(known) {
-        warnings.push(format!("problem.yaml: unknown key `{key}` ignored"));
+        let old = OLD_SPELLINGS.iter().find(|(old, _)| *old == key);
+        match old {
+            Some((_, now)) if format != FormatVersion::Legacy => warnings.push(format!(
+                "problem.yaml: key `{key}` is an older version's spelling; {} {now}",
+                format.name()
+            )),
+            _ => warnings.push(format!("problem.yaml: unknown key `{key}` ignored")),
+        }
     }
     let (types, unsupported, base_args) = kind(&yaml, format)?;
     let interactive = types.iter().any(|t| t == "interactive");
@@ -235,7 +262,15 @@ pub fn load(dir: &Path) -> Result<(ProblemSource, FormatVersion)> {
             _ => NEW_LIMITS,
         };
         for key in limits.unknown_keys(known) {
-            warnings.push(format!("problem.yaml: unknown key `{key}` ignored"));
+            let name = key.strip_prefix("limits.").unwrap_or(&key);
+            let old = OLD_LIMITS.iter().find(|(old, _)| *old == name);
+            match old {
+                Some((_, now)) if format != FormatVersion::Legacy => warnings.push(format!(
+                    "problem.yaml: key `limits.{name}` is the legacy spelling; {} says `limits.time_multipliers.{now}` (read as it)",
+                    format.name()
+                )),
+                _ => warnings.push(format!("problem.yaml: unknown key `{key}` ignored")),
+            }
         }
     }
     let runs = runs(&types, limits.as_ref(), &yaml.path)?;
@@ -255,9 +290,18 @@ pub fn load(dir: &Path) -> Result<(ProblemSource, FormatVersion)> {
         memory_kb: whole("validation_memory", "MiB", DEFAULT_VALIDATION_MEMORY_MIB)? * 1024,
         output_bytes: whole("validation_output", "MiB", DEFAULT_VALIDATION_OUTPUT_MIB)? << 20,
     };
-    let validator =
+    let mut validator =
         program::validator(&dir, &yaml, format, interactive, &mut warnings)?;
     dialect.check_programs(&dir, validator.is_some())?;
+    if let (Some(validator), false) = (&mut validator, format == FormatVersion::Legacy) {
+        // The validator is built from its sources with the constants replaced.
+        let constants = generators::constants(&dir)?;
+        let changes = prepared::Changes {
+            constants: Some(&constants).filter(|c| !c.is_empty()),
+            ..Default::default()
+        };
+        validator.path = prepared::prepare(&validator.path, &changes)?;
+    }
     // Data its generators.yaml could not make: a row saying why, judged no further.
     let failed = crate::package::generated::failure_of(&dir)
         .map(|why| format!("its data could not be made from generators/generators.yaml: {why}"));
@@ -266,10 +310,23 @@ pub fn load(dir: &Path) -> Result<(ProblemSource, FormatVersion)> {
         Some(_) => Vec::new(),
         None => data::load_tests(&dir, format, &base_args, validator.is_none())?,
     };
+    let unsupported = match (unsupported, format) {
+        (None, FormatVersion::Legacy) => None,
+        (None, _) => beyond_stdin(&dir, &tests)?,
+        (reason, _) => reason,
+    };
+    if dir.join("static_validator").exists() {
+        warnings.push("static_validator/ is not run: static validation is not supported yet".into());
+    }
     if !data_dir(&dir).join("secret").is_dir() {
         warnings.push("no data/secret/: judged on the samples alone, as DOMjudge judges such a package".into());
     }
     let mut found = submissions::load(&dir, &id, &mut warnings)?;
+    let constants = match format {
+        FormatVersion::Legacy => Default::default(),
+        _ => generators::constants(&dir)?,
+    };
+    prepare_submissions(&dir, &mut found, &constants, &mut warnings)?;
     let scoring = match types.iter().any(|t| t == "scoring") && !tests.is_empty() {
         true => Some(std::sync::Arc::new(groups::load(
             &dir,
@@ -382,6 +439,54 @@ pub fn load(dir: &Path) -> Result<(ProblemSource, FormatVersion)> {
     Ok((source, format))
 }
 
+/// Each submission as the judge builds it (`prepared`): with the files `include/` gives its language,
+/// its `entrypoint` as its main file, and the constants replaced; reports keep its own name.
+fn prepare_submissions(
+    dir: &Path,
+    found: &mut submissions::Found,
+    constants: &std::collections::BTreeMap<String, String>,
+    warnings: &mut Vec<String>,
+) -> Result<()> {
+    let table = crate::lang::LanguageTable::builtin();
+    for submission in &mut found.planned {
+        let original = submission.path.clone();
+        let language = match table.program(&original) {
+            Ok(program) => program.language.id,
+            Err(_) => continue, // not built: skipped with the language table's reason
+        };
+        let code = language.strip_suffix("-cpython").unwrap_or(&language);
+        let mut entrypoint = (found.entrypoints.iter())
+            .find(|(path, _)| *path == original)
+            .map(|(_, entry)| entry.clone());
+        let names_a_file = |entry: &str| match original.is_dir() {
+            true => original.join(entry).is_file(),
+            false => original.file_name().is_some_and(|n| n == entry),
+        };
+        if let Some(entry) = entrypoint.as_deref().filter(|e| !names_a_file(e)) {
+            if code == "java" {
+                // A class name: the judge runs the class that has `main`, found after compiling.
+                warnings.push(format!(
+                    "submissions.yaml: {}: entrypoint `{entry}` is not a file; the class with `main` is run",
+                    submission.relative
+                ));
+                entrypoint = None;
+            }
+        }
+        let changes = prepared::Changes {
+            included: prepared::included(dir, code)?,
+            entrypoint,
+            constants: Some(constants).filter(|c| !c.is_empty()),
+        };
+        submission.path = prepared::prepare(&original, &changes)?;
+        for path in &mut found.not_for_time_limit {
+            if *path == original {
+                *path = submission.path.clone();
+            }
+        }
+    }
+    Ok(())
+}
+
 fn format_version(yaml: &YamlMap) -> Result<FormatVersion> {
     let version = yaml.string("problem_format_version")?;
     Ok(match version.as_deref() {
@@ -419,9 +524,7 @@ fn kind(
             }
             types
         }
-        _ => yaml
-            .one_or_many("type")?
-            .unwrap_or_else(|| vec!["pass-fail".into()]),
+        _ => types_2025(yaml)?,
     };
     for kind in &types {
         match kind.as_str() {
@@ -434,7 +537,10 @@ fn kind(
     }
     let args = match format {
         FormatVersion::Legacy => yaml.words("validator_flags")?,
-        _ => yaml.words("output_validator_args")?,
+        _ => match yaml.words("output_validator_args")? {
+            Some(args) => Some(args),
+            None => yaml.words("validator_flags")?,
+        },
     };
     Ok((types, None, args.unwrap_or_default()))
 }
@@ -472,6 +578,87 @@ fn runs(types: &[String], limits: Option<&YamlMap>, path: &Path) -> Result<Runs>
     })
 }
 
+/// Why a 2025-09 package cannot be judged yet when a test case gives the submission more than its
+/// standard input ("Running test cases"): command-line `args` (a case's `.yaml`, or the
+/// `test_group.yaml` of a folder above it) or a `.files` folder copied into its working folder. Judged
+/// without them, it could get another verdict than its own judge gives.
+fn beyond_stdin(dir: &Path, tests: &[crate::model::TestCase]) -> Result<Option<String>> {
+    let data = data_dir(dir);
+    let mut checked = std::collections::BTreeSet::new();
+    for test in tests {
+        if test.input.with_extension("files").is_dir() {
+            return Ok(Some(format!(
+                "test {}: its .files folder (files for the submission's working folder) is not supported yet",
+                test.name
+            )));
+        }
+        let mut configs = vec![test.input.with_extension("yaml")];
+        for folder in test.input.ancestors().skip(1) {
+            if !folder.starts_with(&data) {
+                break;
+            }
+            configs.push(folder.join("test_group.yaml"));
+            configs.push(folder.join("testdata.yaml"));
+        }
+        for config in configs {
+            if !checked.insert(config.clone()) {
+                continue;
+            }
+            let Some(yaml) = YamlMap::read_if_exists(&config)? else {
+                continue;
+            };
+            if yaml.words("args")?.is_some_and(|args| !args.is_empty()) {
+                let shown = config.strip_prefix(dir).unwrap_or(&config);
+                return Ok(Some(format!(
+                    "{}: key `args` (command-line arguments for the submission) is not supported yet",
+                    shown.display()
+                )));
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// 2025-09's `type`: one string or a non-empty list, and a string may hold several types separated by
+/// spaces (`pass-fail interactive`, as the format's own examples write it); no repetition, none of the
+/// incompatible pairs (pass-fail and scoring; submit-answer and multi-pass or interactive).
+fn types_2025(yaml: &YamlMap) -> Result<Vec<String>> {
+    let Some(given) = yaml.one_or_many("type")? else {
+        return Ok(vec!["pass-fail".into()]);
+    };
+    let mut types: Vec<String> = Vec::new();
+    for word in given.iter().flat_map(|t| t.split_whitespace()) {
+        if types.iter().any(|t| t == word) {
+            bail!(
+                "{}: key `type`: `{word}` is given twice",
+                yaml.path.display()
+            );
+        }
+        types.push(word.to_string());
+    }
+    if types.is_empty() {
+        bail!(
+            "{}: key `type`: empty; give pass-fail or scoring, and interactive, multi-pass or submit-answer if so",
+            yaml.path.display()
+        );
+    }
+    const INCOMPATIBLE: [(&str, &str); 3] = [
+        ("pass-fail", "scoring"),
+        ("submit-answer", "multi-pass"),
+        ("submit-answer", "interactive"),
+    ];
+    for (a, b) in INCOMPATIBLE {
+        if types.iter().any(|t| t == a) && types.iter().any(|t| t == b) {
+            bail!(
+                "{}: key `type`: `{a}` and `{b}` cannot go together",
+                yaml.path.display()
+            );
+        }
+    }
+    // pass-fail is implied where scoring is not said (and kept as the package says it).
+    Ok(types)
+}
+
 /// The time limit and its multipliers.
 fn timing(
     dir: &Path,
@@ -492,11 +679,18 @@ fn timing(
             timing.ac_to_time_limit = multiplier.unwrap_or(timing.ac_to_time_limit);
             let margin = limits.positive("time_safety_margin", "a factor")?;
             timing.time_limit_to_tle = margin.unwrap_or(timing.time_limit_to_tle);
-        } else if let Some(multipliers) = limits.sub("time_multipliers")? {
-            let ac = multipliers.positive("ac_to_time_limit", "a factor")?;
-            timing.ac_to_time_limit = ac.unwrap_or(timing.ac_to_time_limit);
-            let tle = multipliers.positive("time_limit_to_tle", "a factor")?;
-            timing.time_limit_to_tle = tle.unwrap_or(timing.time_limit_to_tle);
+        } else {
+            // The legacy spellings first (warned about by name), the 2025-09 ones over them.
+            let multiplier = limits.positive("time_multiplier", "a factor")?;
+            timing.ac_to_time_limit = multiplier.unwrap_or(timing.ac_to_time_limit);
+            let margin = limits.positive("time_safety_margin", "a factor")?;
+            timing.time_limit_to_tle = margin.unwrap_or(timing.time_limit_to_tle);
+            if let Some(multipliers) = limits.sub("time_multipliers")? {
+                let ac = multipliers.positive("ac_to_time_limit", "a factor")?;
+                timing.ac_to_time_limit = ac.unwrap_or(timing.ac_to_time_limit);
+                let tle = multipliers.positive("time_limit_to_tle", "a factor")?;
+                timing.time_limit_to_tle = tle.unwrap_or(timing.time_limit_to_tle);
+            }
         }
         timing.resolution = limits
             .positive("time_resolution", "seconds")?

@@ -10,8 +10,9 @@
 //! - else a folder named by a result, as DOMjudge imports it (`compiler_error`, `no_output`,
 //!   `output_limit`, its own `timelimit`, `run-error`...): the final verdict is that one;
 //! - `submissions/submissions.yaml`: `permitted` and `required` verdicts for the submissions its glob
-//!   patterns match, and `use_for_time_limit: false`; a `language` must be the one the file is built as,
-//!   an `entrypoint` is refused, a `message` is not checked (a warning).
+//!   patterns match, and `use_for_time_limit: false`; a `language` must be the one the file is built as
+//!   (a language the judge lacks leaves the submission unjudged, saying so), an `entrypoint` names the
+//!   main file of a folder (`prepared`), a `message` is not checked (a warning).
 
 use std::path::{Path, PathBuf};
 
@@ -31,6 +32,8 @@ pub struct Found {
     pub planned: Vec<Submission>,
     pub unplanned: Vec<Unplanned>,
     pub not_for_time_limit: Vec<PathBuf>,
+    /// The entry point `submissions.yaml` gives a submission (by its path), relative to it.
+    pub entrypoints: Vec<(PathBuf, String)>,
 }
 
 /// Every verdict a test can get but a judge error or a compile error.
@@ -138,7 +141,22 @@ pub fn load(dir: &Path, id: &str, warnings: &mut Vec<String>) -> Result<Found> {
                     continue;
                 }
             };
-            check_language(&yaml, &within, &path, &root.join("submissions.yaml"))?;
+            let file = root.join("submissions.yaml");
+            if let Some(reason) = check_language(&yaml, &within, &path, &file)? {
+                found.unplanned.push(Unplanned {
+                    relative,
+                    reason,
+                    folder: folder_name.clone(),
+                });
+                continue;
+            }
+            let entrypoint = (yaml.iter())
+                .filter(|e| glob_matches(&e.glob, &within))
+                .filter_map(|e| e.entrypoint.clone())
+                .next_back();
+            if let Some(entrypoint) = entrypoint {
+                found.entrypoints.push((path.clone(), entrypoint));
+            }
             if folder_name == "slow_accepted" || !for_time_limit {
                 found.not_for_time_limit.push(path.clone());
             }
@@ -167,20 +185,34 @@ fn unknown_folder(folder: &str) -> String {
 
 /// A language `submissions.yaml` gives a file must be the one the judge builds it as (the language
 /// table's ids are the specification's codes): judged as another language, it could get another verdict.
-fn check_language(yaml: &[YamlEntry], within: &str, path: &Path, file: &Path) -> Result<()> {
+/// A language the judge does not have is why the submission is not judged (`Some`).
+fn check_language(
+    yaml: &[YamlEntry],
+    within: &str,
+    path: &Path,
+    file: &Path,
+) -> Result<Option<String>> {
     let given = yaml
         .iter()
         .filter(|e| glob_matches(&e.glob, within))
         .filter_map(|e| e.language.as_deref())
         .next_back();
     let Some(given) = given else {
-        return Ok(());
+        return Ok(None);
     };
     let table = LanguageTable::builtin();
-    let found = table.language_of(path).map(|l| l.id.as_str());
+    let found = match table.program(path) {
+        Ok(program) => Some(program.language.id),
+        Err(_) => None,
+    };
     let same = |id: &str| id == given || id.strip_suffix("-cpython") == Some(given);
-    if found.is_some_and(same) {
-        return Ok(());
+    if found.as_deref().is_some_and(same) {
+        return Ok(None);
+    }
+    if !table.languages.iter().any(|l| same(&l.id)) {
+        return Ok(Some(format!(
+            "submissions.yaml gives it the language `{given}`, which the judge's language table lacks"
+        )));
     }
     bail!(
         "{}: `{within}`: language `{given}`, but the judge builds it as {} (from its extension); rename the file or correct the language",
@@ -245,6 +277,8 @@ struct YamlEntry {
     use_for_time_limit: Option<bool>,
     /// The language code the files it matches are in (the specification's codes: `cpp`, `python3`, ...).
     language: Option<String>,
+    /// The main file of the programs it matches, relative to each.
+    entrypoint: Option<String>,
 }
 
 fn parse_yaml(yaml: &YamlMap, warnings: &mut Vec<String>) -> Result<Vec<YamlEntry>> {
@@ -302,13 +336,9 @@ fn parse_yaml(yaml: &YamlMap, warnings: &mut Vec<String>) -> Result<Vec<YamlEntr
             match key.as_str() {
                 "permitted" | "required" | "use_for_time_limit" | "authors" | "model_solution"
                 | "score" => {}
-                // Checked against each matching file's language when the submissions are read.
-                "language" => {}
-                // Refused, not ignored: the judge would build otherwise than the package says.
-                "entrypoint" => bail!(
-                    "{}: `{glob}`: key `entrypoint` is not supported (the entry point comes from the file names and the language table); remove it, or give the program a main file the language table finds",
-                    yaml.path.display()
-                ),
+                // Checked against each matching file's language when the submissions are read; the
+                // entry point names the main file of each program matched (`prepared`).
+                "language" | "entrypoint" => {}
                 "message" => warnings.push(format!(
                     "submissions.yaml: `{glob}`: the expected judge message is not checked"
                 )),
@@ -323,9 +353,15 @@ fn parse_yaml(yaml: &YamlMap, warnings: &mut Vec<String>) -> Result<Vec<YamlEntr
             Some(Value::String(id)) => Some(id.clone()),
             Some(other) => return Err(rules.bad("language", "a language code", other)),
         };
+        let entrypoint = match rules.get("entrypoint") {
+            None => None,
+            Some(Value::String(file)) => Some(file.clone()),
+            Some(other) => return Err(rules.bad("entrypoint", "a file name", other)),
+        };
         entries.push(YamlEntry {
             glob: glob.to_string(),
             language,
+            entrypoint,
             permitted,
             required,
             use_for_time_limit,
