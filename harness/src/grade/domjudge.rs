@@ -214,6 +214,7 @@ mod tests {
                 Judged {
                     verdict,
                     validator_score,
+                    score_multiplier: None,
                 },
                 None,
             )))
