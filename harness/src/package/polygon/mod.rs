@@ -73,8 +73,13 @@ pub fn load(dir: &Path) -> Result<ProblemSource> {
             xml.at(root)
         );
     };
-    let testset = testset::load(&xml, judging, &dir, &mut warnings)?;
+    let mut testset = testset::load(&xml, judging, &dir, &mut warnings)?;
     let mut unsupported = testset.unsupported.clone();
+    // Tests its generators or main solution could not make: a row saying why, judged no further.
+    if let Some(why) = crate::package::generated::failure_of(&dir) {
+        unsupported = Some(format!("its tests could not be made: {why}"));
+        testset.tests.clear();
+    }
     let files = named_files(&xml, judging)?;
     let (checker, interactor, shown, solutions) = match child(root, "assets") {
         Some(assets) => {
