@@ -365,7 +365,7 @@ fn impossible_pass_settings_are_refused_naming_the_key() {
         ),
         (
             "type: [submit-answer, interactive]\n",
-            "submit-answer excludes",
+            "`submit-answer` and `interactive` cannot go together",
         ),
     ];
     for (i, (yaml, said)) in cases.iter().enumerate() {
